@@ -1,0 +1,2 @@
+// PLACEHOLDER: the benchmark suite is built by its own issue.
+print("plist-bench")

@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "PlistKit",
+    products: [
+        .library(name: "PlistKit", targets: ["PlistKit"]),
+        .executable(name: "plist-inspect", targets: ["plist-inspect"]),
+        .executable(name: "plist-bench", targets: ["plist-bench"]),
+    ],
+    targets: [
+        // libxml2 from the system (Debian: libxml2-dev). Only Sources/PlistKit/XML imports it.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(
+            name: "PlistKit",
+            dependencies: ["CLibXML2"]
+        ),
+        .executableTarget(
+            name: "plist-inspect",
+            dependencies: ["PlistKit"]
+        ),
+        .executableTarget(
+            name: "plist-bench",
+            dependencies: ["PlistKit"],
+            path: "Benchmarks/plist-bench"
+        ),
+        .testTarget(
+            name: "PlistKitTests",
+            dependencies: ["PlistKit"]
+        ),
+        .testTarget(
+            name: "PlistInspectTests",
+            dependencies: ["PlistKit", "plist-inspect"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

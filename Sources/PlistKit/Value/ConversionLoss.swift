@@ -1,0 +1,117 @@
+import FoundationEssentials
+
+/// What writing a value in a format would lose or cannot do, found before the writer runs.
+///
+/// Keeping these rules in one place gives the writers a simple contract (every value they are
+/// handed is representable) and keeps the rules in step with the loss table in
+/// Docs/Formats.md. The walk tracks key paths, which the writers' hot loops need not do.
+struct ConversionLossAnalyzer {
+    let format: PlistFormat
+    let options: PlistWritingOptions
+    var reporter: LossReporter
+
+    init(format: PlistFormat, options: PlistWritingOptions) {
+        self.format = format
+        self.options = options
+        self.reporter = LossReporter(isStrict: options.isStrict)
+    }
+
+    /// Whether any value could be a problem in `format`; binary holds everything.
+    var needsWalk: Bool { format != .binary }
+
+    /// Walks `value`, throwing for values the format cannot hold and collecting losses.
+    mutating func check(_ value: PlistValue) throws {
+        guard needsWalk else { return }
+        var path: [String] = []
+        try walk(value, path: &path)
+    }
+
+    private mutating func walk(_ value: PlistValue, path: inout [String]) throws {
+        switch value {
+        case .string, .data:
+            if case .openStep = format, case .data = value, options.writesStringsFile {
+                throw unrepresentable(value, path, "a .strings file holds only strings")
+            }
+        case .integer, .boolean:
+            try checkScalarForTextFormats(value, path)
+        case .real(let real):
+            if format == .json && !real.isFinite && options.jsonStyle == .strict {
+                throw unrepresentable(value, path, "JSON has no value for \(real)")
+            }
+            try checkScalarForTextFormats(value, path)
+        case .date(let date):
+            switch format {
+            case .xml:
+                let seconds = date.timeIntervalSinceReferenceDate
+                if seconds.isFinite && seconds.rounded(.down) != seconds {
+                    try reporter.report(
+                        .fractionalSecondsDropped, at: KeyPath(components: path),
+                        "XML dates hold whole seconds; the fraction of \(seconds) seconds is dropped")
+                }
+            case .json where options.jsonStyle == .strict:
+                throw unrepresentable(value, path, "strict JSON has no date type (write tagged JSON to keep it)")
+            default:
+                try checkScalarForTextFormats(value, path)
+            }
+        case .uid:
+            switch format {
+            case .json where options.jsonStyle == .strict:
+                throw unrepresentable(value, path, "strict JSON has no UID type (write tagged JSON to keep it)")
+            case .openStep:
+                throw unrepresentable(value, path, "OpenStep has no UID type")
+            default:
+                break
+            }
+        case .array(let elements):
+            if format == .openStep && options.writesStringsFile {
+                throw unrepresentable(value, path, "a .strings file holds only strings")
+            }
+            for (index, element) in elements.enumerated() {
+                path.append(String(index))
+                defer { path.removeLast() }
+                try walk(element, path: &path)
+            }
+        case .dictionary(let dictionary):
+            if format == .openStep && options.writesStringsFile && !path.isEmpty {
+                throw unrepresentable(value, path, "a .strings file holds only a flat dictionary of strings")
+            }
+            if options.sortsKeys(for: format) && !isSorted(dictionary.keys) {
+                try reporter.report(
+                    .keyOrderChanged, at: KeyPath(components: path),
+                    "the dictionary's keys are written in sorted order, not the order they had")
+            }
+            for (key, element) in dictionary {
+                path.append(key)
+                defer { path.removeLast() }
+                try walk(element, path: &path)
+            }
+        }
+    }
+
+    /// OpenStep has only strings, data, arrays and dictionaries; GNUstep's typed values carry
+    /// the rest when asked for.
+    private mutating func checkScalarForTextFormats(_ value: PlistValue, _ path: [String]) throws {
+        guard format == .openStep else { return }
+        if options.writesStringsFile {
+            throw unrepresentable(value, path, "a .strings file holds only strings")
+        }
+        guard options.writesGNUstepTypedValues else {
+            throw unrepresentable(
+                value, path, "OpenStep has no \(value.kind.rawValue) type (GNUstep typed values can carry it)")
+        }
+        try reporter.report(
+            .typeChanged, at: KeyPath(components: path),
+            "the \(value.kind.rawValue) is written as a GNUstep typed value, which only GNUstep reads")
+    }
+
+    private func unrepresentable(_ value: PlistValue, _ path: [String], _ why: String) -> PlistError {
+        PlistError(
+            .unrepresentableValue,
+            "Cannot write a \(value.kind.rawValue) as \(format.plutilName): \(why)",
+            at: .keyPath(KeyPath(components: path)))
+    }
+
+    private func isSorted(_ keys: [String]) -> Bool {
+        zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 }
+    }
+}

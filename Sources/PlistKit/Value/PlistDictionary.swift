@@ -1,0 +1,175 @@
+/// A property-list dictionary: string keys, the order they were inserted in, and O(1) lookup.
+///
+/// Files keep their key order through a round trip; writers sort keys only where Apple's writer
+/// does (XML) or when asked. Setting a key that is already present replaces its value in place,
+/// so a file with duplicate keys reads as "last value wins", as CoreFoundation does.
+///
+/// Equality ignores order: two dictionaries are equal when they hold the same keys with equal
+/// values. Compare ``keys`` as well when the order matters.
+public struct PlistDictionary: Sendable {
+    @usableFromInline var orderedKeys: [String]
+    @usableFromInline var orderedValues: [PlistValue]
+    @usableFromInline var indexByKey: [String: Int]
+
+    /// Creates an empty dictionary.
+    public init() {
+        orderedKeys = []
+        orderedValues = []
+        indexByKey = [:]
+    }
+
+    /// Creates an empty dictionary with room for `capacity` entries.
+    public init(minimumCapacity capacity: Int) {
+        self.init()
+        orderedKeys.reserveCapacity(capacity)
+        orderedValues.reserveCapacity(capacity)
+        indexByKey.reserveCapacity(capacity)
+    }
+
+    /// Creates a dictionary from key-value pairs in order; a repeated key keeps its first
+    /// position and its last value.
+    public init<S: Sequence>(_ pairs: S) where S.Element == (String, PlistValue) {
+        self.init(minimumCapacity: pairs.underestimatedCount)
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    /// The number of entries.
+    @inlinable public var count: Int { orderedKeys.count }
+
+    /// Whether the dictionary has no entries.
+    @inlinable public var isEmpty: Bool { orderedKeys.isEmpty }
+
+    /// The keys in insertion order.
+    @inlinable public var keys: [String] { orderedKeys }
+
+    /// The values in the order of ``keys``.
+    @inlinable public var values: [PlistValue] { orderedValues }
+
+    /// The value for `key`, or `nil`. Setting `nil` removes the key (O(n)); setting a new key
+    /// appends it; setting an existing key replaces its value where it stands.
+    public subscript(key: String) -> PlistValue? {
+        get {
+            guard let index = indexByKey[key] else { return nil }
+            return orderedValues[index]
+        }
+        set {
+            if let newValue {
+                if let index = indexByKey[key] {
+                    orderedValues[index] = newValue
+                } else {
+                    indexByKey[key] = orderedKeys.count
+                    orderedKeys.append(key)
+                    orderedValues.append(newValue)
+                }
+            } else {
+                removeValue(forKey: key)
+            }
+        }
+    }
+
+    /// Whether `key` is present.
+    @inlinable public func contains(key: String) -> Bool { indexByKey[key] != nil }
+
+    /// The position of `key` in ``keys``, or `nil`.
+    @inlinable public func index(forKey key: String) -> Int? { indexByKey[key] }
+
+    /// Inserts `value` for `key` at position `index` (or replaces the value if the key exists,
+    /// keeping its position). O(n).
+    public mutating func insert(_ value: PlistValue, forKey key: String, at index: Int) {
+        if let existing = indexByKey[key] {
+            orderedValues[existing] = value
+            return
+        }
+        let position = Swift.max(0, Swift.min(index, orderedKeys.count))
+        orderedKeys.insert(key, at: position)
+        orderedValues.insert(value, at: position)
+        reindex(from: position)
+    }
+
+    /// Removes `key` and returns its value, or `nil` when it was absent. O(n).
+    @discardableResult
+    public mutating func removeValue(forKey key: String) -> PlistValue? {
+        guard let index = indexByKey.removeValue(forKey: key) else { return nil }
+        orderedKeys.remove(at: index)
+        let old = orderedValues.remove(at: index)
+        reindex(from: index)
+        return old
+    }
+
+    /// Reorders the entries by key, in the order of Swift's `String` comparison (Unicode
+    /// scalar order of the canonical form), the order Foundation's XML writer uses.
+    public mutating func sortKeys() {
+        let order = orderedKeys.indices.sorted { orderedKeys[$0] < orderedKeys[$1] }
+        orderedKeys = order.map { orderedKeys[$0] }
+        orderedValues = order.map { orderedValues[$0] }
+        reindex(from: 0)
+    }
+
+    /// Returns a copy with its entries ordered by key (see ``sortKeys()``).
+    public func sortedByKey() -> PlistDictionary {
+        var copy = self
+        copy.sortKeys()
+        return copy
+    }
+
+    private mutating func reindex(from start: Int) {
+        for i in start..<orderedKeys.count { indexByKey[orderedKeys[i]] = i }
+    }
+}
+
+extension PlistDictionary: Sequence {
+    /// Iterates `(key, value)` pairs in insertion order.
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let dictionary: PlistDictionary
+        @usableFromInline var position = 0
+
+        @usableFromInline init(_ dictionary: PlistDictionary) { self.dictionary = dictionary }
+
+        /// The next pair, or `nil` after the last.
+        @inlinable
+        public mutating func next() -> (key: String, value: PlistValue)? {
+            guard position < dictionary.orderedKeys.count else { return nil }
+            defer { position += 1 }
+            return (dictionary.orderedKeys[position], dictionary.orderedValues[position])
+        }
+    }
+
+    /// An iterator over the pairs in insertion order.
+    @inlinable
+    public func makeIterator() -> Iterator { Iterator(self) }
+
+    /// The number of entries, so that `Array(dictionary)` allocates once.
+    @inlinable
+    public var underestimatedCount: Int { orderedKeys.count }
+}
+
+extension PlistDictionary: Hashable {
+    /// Order-insensitive equality: same keys, equal values.
+    public static func == (lhs: PlistDictionary, rhs: PlistDictionary) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for (i, key) in lhs.orderedKeys.enumerated() {
+            guard let j = rhs.indexByKey[key], lhs.orderedValues[i] == rhs.orderedValues[j] else { return false }
+        }
+        return true
+    }
+
+    /// An order-insensitive hash consistent with `==`.
+    public func hash(into hasher: inout Hasher) {
+        var combined = 0
+        for (i, key) in orderedKeys.enumerated() {
+            var entry = Hasher()
+            entry.combine(key)
+            entry.combine(orderedValues[i])
+            combined ^= entry.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(combined)
+    }
+}
+
+extension PlistDictionary: ExpressibleByDictionaryLiteral {
+    /// Creates a dictionary from a literal, keeping the literal's order.
+    public init(dictionaryLiteral elements: (String, PlistValue)...) {
+        self.init(elements)
+    }
+}

@@ -1,0 +1,109 @@
+import FoundationEssentials
+
+extension PlistFormat {
+    /// Detects the format of `bytes` from their first characters, or returns `nil` when none
+    /// matches.
+    ///
+    /// - `bplist` magic: binary.
+    /// - After an optional byte-order mark (UTF-8, UTF-16 or UTF-32) and white space:
+    ///   `<?xml`, `<plist`, `<!DOCTYPE` or `<!--`: XML; any other `<` (OpenStep data): OpenStep.
+    /// - `[`, a number, `true`, `false`, `null`, or `{` whose first member is `"…" :`: JSON.
+    /// - Anything else that can start an OpenStep value (`{`, `(`, `"`, a comment, an unquoted
+    ///   string): OpenStep, which also covers `.strings` files.
+    ///
+    /// Detection only looks; the reader for the format still validates the whole input.
+    /// Complexity: O(n) in the worst case (a long leading comment or string), usually O(1).
+    public init?(detecting bytes: Data) {
+        guard let detected = FormatSniffer(bytes).detect() else { return nil }
+        self = detected
+    }
+}
+
+/// Decodes just enough leading text, in whatever Unicode encoding a byte-order mark names, to
+/// tell the formats apart.
+struct FormatSniffer {
+    private let bytes: Data
+
+    init(_ bytes: Data) { self.bytes = bytes }
+
+    func detect() -> PlistFormat? {
+        if bytes.starts(with: Array("bplist".utf8)) { return .binary }
+        let text = leadingText(maximumCharacters: 4096)
+        return Self.classify(text)
+    }
+
+    /// Decodes up to `maximumCharacters` leading characters, honouring a BOM. Text without a
+    /// BOM is read as UTF-8; UTF-16/32 without a BOM is recognised by zero bytes in the first
+    /// code unit, as XML's autodetection does.
+    private func leadingText(maximumCharacters: Int) -> Substring {
+        let head = bytes.prefix(maximumCharacters * 4)
+        let b = Array(head)
+        func decode(_ encoding: String.Encoding, dropping count: Int) -> Substring {
+            let body = Data(b.dropFirst(count))
+            // Cut to a whole number of code units so a truncated head still decodes.
+            let unit = (encoding == .utf32BigEndian || encoding == .utf32LittleEndian) ? 4 : 2
+            let trimmed = body.prefix(body.count - body.count % unit)
+            return Substring(String(data: trimmed, encoding: encoding) ?? "")
+        }
+        if b.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return decode(.utf32BigEndian, dropping: 4) }
+        if b.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return decode(.utf32LittleEndian, dropping: 4) }
+        if b.starts(with: [0xFE, 0xFF]) { return decode(.utf16BigEndian, dropping: 2) }
+        if b.starts(with: [0xFF, 0xFE]) { return decode(.utf16LittleEndian, dropping: 2) }
+        if b.count >= 4, b[0] == 0, b[1] == 0, b[2] == 0, b[3] != 0 { return decode(.utf32BigEndian, dropping: 0) }
+        if b.count >= 4, b[0] != 0, b[1] == 0, b[2] == 0, b[3] == 0 { return decode(.utf32LittleEndian, dropping: 0) }
+        if b.count >= 2, b[0] == 0, b[1] != 0 { return decode(.utf16BigEndian, dropping: 0) }
+        if b.count >= 2, b[0] != 0, b[1] == 0 { return decode(.utf16LittleEndian, dropping: 0) }
+        let utf8 = b.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(b.dropFirst(3)) : b
+        // Lossy decoding: a cut multi-byte sequence at the end of the head must not hide the start.
+        return Substring(String(decoding: utf8, as: UTF8.self))
+    }
+
+    static func classify(_ text: Substring) -> PlistFormat? {
+        var rest = text.drop(while: { $0.isWhitespace })
+        guard let first = rest.first else { return nil }
+        switch first {
+        case "<":
+            let lowered = rest.prefix(9).lowercased()
+            if lowered.hasPrefix("<?xml") || lowered.hasPrefix("<plist") || lowered.hasPrefix("<!doctype")
+                || lowered.hasPrefix("<!--") {
+                return .xml
+            }
+            return .openStep
+        case "[":
+            return .json
+        case "{":
+            rest = rest.dropFirst().drop(while: { $0.isWhitespace })
+            guard rest.first == "\"" else { return rest.first == "}" ? .json : .openStep }
+            // Skip the quoted key, honouring backslash escapes, then see whether ':' follows.
+            var index = rest.index(after: rest.startIndex)
+            var escaped = false
+            while index < rest.endIndex {
+                let c = rest[index]
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { break }
+                index = rest.index(after: index)
+            }
+            guard index < rest.endIndex else { return .openStep }
+            let after = rest[rest.index(after: index)...].drop(while: { $0.isWhitespace })
+            return after.first == ":" ? .json : .openStep
+        case "-", "0"..."9":
+            // OpenStep allows unquoted strings of digits, but a lone number reads as JSON,
+            // the only format in which it is a number.
+            return looksLikeJSONNumber(rest) ? .json : .openStep
+        case "t", "f", "n":
+            for word in ["true", "false", "null"] where rest.hasPrefix(word) {
+                let tail = rest.dropFirst(word.count).drop(while: { $0.isWhitespace })
+                if tail.isEmpty { return .json }
+            }
+            return .openStep
+        default:
+            return .openStep
+        }
+    }
+
+    private static func looksLikeJSONNumber(_ text: Substring) -> Bool {
+        let token = text.prefix(while: { !$0.isWhitespace })
+        let tail = text.dropFirst(token.count).drop(while: { $0.isWhitespace })
+        guard tail.isEmpty else { return false }
+        return token.allSatisfy { "0123456789+-.eE".contains($0) }
+    }
+}

@@ -1,0 +1,35 @@
+/// Limits and choices for reading a property list.
+///
+/// The limits exist for untrusted input: every reader checks them as it goes and fails with
+/// ``PlistError/Code/limitExceeded`` rather than allocating or recursing without bound.
+public struct PlistReadingOptions: Hashable, Sendable {
+    /// The deepest nesting of arrays and dictionaries accepted; the root is at depth 1.
+    /// Default: 512.
+    public var maximumDepth: Int
+    /// The most values (containers and scalars) a document may hold. Default: 2²⁶.
+    public var maximumObjectCount: Int
+    /// The largest input accepted, in bytes. Default: 4 GiB.
+    public var maximumInputBytes: Int
+    /// Whether the JSON reader turns PlistKit's tagged objects (`{"$date": …}`,
+    /// `{"$data": …}`, `{"CF$UID": n}` and the like, as the tagged JSON writer produces them)
+    /// back into dates, data and UIDs. Default: `false`, plain JSON.
+    public var readsTaggedJSON: Bool
+
+    /// Creates options with the default limits.
+    public init(
+        maximumDepth: Int = 512,
+        maximumObjectCount: Int = 1 << 26,
+        maximumInputBytes: Int = 1 << 32,
+        readsTaggedJSON: Bool = false
+    ) {
+        self.maximumDepth = maximumDepth
+        self.maximumObjectCount = maximumObjectCount
+        self.maximumInputBytes = maximumInputBytes
+        self.readsTaggedJSON = readsTaggedJSON
+    }
+
+    /// Tighter limits for input from untrusted sources: depth 128, one million objects,
+    /// 64 MiB.
+    public static let untrusted = PlistReadingOptions(
+        maximumDepth: 128, maximumObjectCount: 1_000_000, maximumInputBytes: 64 << 20)
+}

@@ -1,0 +1,204 @@
+extension PlistValue {
+    /// The value at `path`, or `nil` when nothing is there.
+    public subscript(keyPath path: KeyPath) -> PlistValue? {
+        try? value(at: path)
+    }
+
+    /// The value at `path`.
+    ///
+    /// - Throws: ``PlistError`` with ``PlistError/Code/keyPathNotFound`` when a key is absent
+    ///   or an index is out of range, or ``PlistError/Code/keyPathTypeMismatch`` when the path
+    ///   goes through a value that is neither a dictionary nor an array.
+    public func value(at path: KeyPath) throws -> PlistValue {
+        var current = self
+        for (depth, component) in path.components.enumerated() {
+            current = try current.child(component, path: path, depth: depth)
+        }
+        return current
+    }
+
+    /// Replaces the value at `path`, or adds it when the last component is a key the dictionary
+    /// lacks or the index just past an array's end (plutil's `-replace`).
+    ///
+    /// - Throws: ``PlistError`` when a container on the way is missing or of the wrong type, or
+    ///   when an index is beyond the end; the root cannot be replaced through a path.
+    public mutating func setValue(_ newValue: PlistValue, at path: KeyPath) throws {
+        try edit(at: path) { container, last, path in
+            switch container {
+            case .dictionary(var dictionary):
+                container = .placeholder
+                dictionary[last] = newValue
+                container = .dictionary(dictionary)
+            case .array(var array):
+                let index = try Self.arrayIndex(last, in: array, path: path, allowingEnd: true)
+                container = .placeholder
+                if index == array.count { array.append(newValue) } else { array[index] = newValue }
+                container = .array(array)
+            default:
+                throw Self.notAContainer(at: path.parent)
+            }
+        }
+    }
+
+    /// Inserts a value at `path` (plutil's `-insert`): a new key in a dictionary, which must
+    /// not already exist, or an element at an index from 0 through the array's count.
+    ///
+    /// - Throws: ``PlistError`` with ``PlistError/Code/invalidEdit`` when the key exists, or the
+    ///   errors of ``setValue(_:at:)``.
+    public mutating func insertValue(_ newValue: PlistValue, at path: KeyPath) throws {
+        try edit(at: path) { container, last, path in
+            switch container {
+            case .dictionary(var dictionary):
+                guard !dictionary.contains(key: last) else {
+                    throw PlistError(.invalidEdit, "Key '\(last)' already exists", at: .keyPath(path))
+                }
+                container = .placeholder
+                dictionary[last] = newValue
+                container = .dictionary(dictionary)
+            case .array(var array):
+                let index = try Self.arrayIndex(last, in: array, path: path, allowingEnd: true)
+                container = .placeholder
+                array.insert(newValue, at: index)
+                container = .array(array)
+            default:
+                throw Self.notAContainer(at: path.parent)
+            }
+        }
+    }
+
+    /// Appends a value to the array at `path` (plutil's `-insert … -append`).
+    ///
+    /// - Throws: ``PlistError`` when nothing is at `path` or it is not an array.
+    public mutating func appendValue(_ newValue: PlistValue, to path: KeyPath) throws {
+        let target = try value(at: path)
+        guard case .array(var array) = target else {
+            throw PlistError(.keyPathTypeMismatch, "Expected an array, found \(target.kind.rawValue)", at: .keyPath(path))
+        }
+        array.append(newValue)
+        if path.isEmpty {
+            self = .array(array)
+        } else {
+            try setValue(.array(array), at: path)
+        }
+    }
+
+    /// Removes the value at `path` and returns it (plutil's `-remove`).
+    ///
+    /// - Throws: ``PlistError`` when nothing is at `path`.
+    @discardableResult
+    public mutating func removeValue(at path: KeyPath) throws -> PlistValue {
+        var removed: PlistValue = .placeholder
+        try edit(at: path) { container, last, path in
+            switch container {
+            case .dictionary(var dictionary):
+                guard let old = dictionary.removeValue(forKey: last) else {
+                    throw PlistError(.keyPathNotFound, "No key '\(last)'", at: .keyPath(path))
+                }
+                removed = old
+                container = .dictionary(dictionary)
+            case .array(var array):
+                let index = try Self.arrayIndex(last, in: array, path: path, allowingEnd: false)
+                container = .placeholder
+                removed = array.remove(at: index)
+                container = .array(array)
+            default:
+                throw Self.notAContainer(at: path.parent)
+            }
+        }
+        return removed
+    }
+
+    // MARK: - Internals
+
+    /// A placeholder used while a container is moved out of `self` to edit it without a copy.
+    fileprivate static let placeholder = PlistValue.boolean(false)
+
+    private func child(_ component: String, path: KeyPath, depth: Int) throws -> PlistValue {
+        let here = KeyPath(components: Array(path.components.prefix(depth + 1)))
+        switch self {
+        case .dictionary(let dictionary):
+            guard let value = dictionary[component] else {
+                throw PlistError(.keyPathNotFound, "No value for key '\(component)'", at: .keyPath(here))
+            }
+            return value
+        case .array(let array):
+            let index = try Self.arrayIndex(component, in: array, path: here, allowingEnd: false)
+            return array[index]
+        default:
+            throw PlistError(
+                .keyPathTypeMismatch,
+                "Cannot look up '\(component)' in a \(kind.rawValue)",
+                at: .keyPath(here.parent))
+        }
+    }
+
+    /// Walks to the container of the last component and lets `body` change it in place.
+    private mutating func edit(
+        at path: KeyPath,
+        _ body: (inout PlistValue, String, KeyPath) throws -> Void
+    ) throws {
+        guard let last = path.components.last else {
+            throw PlistError(.invalidEdit, "An edit needs a key path with at least one component", at: .keyPath(path))
+        }
+        try editContainer(components: path.components.dropLast()[...], fullPath: path) { container in
+            try body(&container, last, path)
+        }
+    }
+
+    private mutating func editContainer(
+        components: ArraySlice<String>,
+        fullPath: KeyPath,
+        _ body: (inout PlistValue) throws -> Void
+    ) throws {
+        guard let first = components.first else {
+            try body(&self)
+            return
+        }
+        let depth = fullPath.components.count - 1 - components.count
+        let here = KeyPath(components: Array(fullPath.components.prefix(depth + 1)))
+        switch self {
+        case .dictionary(var dictionary):
+            guard var child = dictionary[first] else {
+                throw PlistError(.keyPathNotFound, "No value for key '\(first)'", at: .keyPath(here))
+            }
+            // Move the child out so the edit below does not copy it (copy-on-write).
+            dictionary[first] = Self.placeholder
+            self = Self.placeholder
+            defer {
+                dictionary[first] = child
+                self = .dictionary(dictionary)
+            }
+            try child.editContainer(components: components.dropFirst(), fullPath: fullPath, body)
+        case .array(var array):
+            let index = try Self.arrayIndex(first, in: array, path: here, allowingEnd: false)
+            var child = array[index]
+            array[index] = Self.placeholder
+            self = Self.placeholder
+            defer {
+                array[index] = child
+                self = .array(array)
+            }
+            try child.editContainer(components: components.dropFirst(), fullPath: fullPath, body)
+        default:
+            throw Self.notAContainer(at: here.parent)
+        }
+    }
+
+    private static func arrayIndex(_ component: String, in array: [PlistValue], path: KeyPath, allowingEnd: Bool) throws -> Int {
+        guard let index = Int(component), index >= 0, component.allSatisfy(\.isASCII) else {
+            throw PlistError(.keyPathTypeMismatch, "'\(component)' is not an array index", at: .keyPath(path))
+        }
+        let limit = allowingEnd ? array.count : array.count - 1
+        guard index <= limit else {
+            throw PlistError(
+                .keyPathNotFound,
+                "Index \(index) is beyond the end of an array of \(array.count) elements",
+                at: .keyPath(path))
+        }
+        return index
+    }
+
+    private static func notAContainer(at path: KeyPath) -> PlistError {
+        PlistError(.keyPathTypeMismatch, "The value is neither a dictionary nor an array", at: .keyPath(path))
+    }
+}

@@ -1,0 +1,64 @@
+/// Choices for writing a property list.
+public struct PlistWritingOptions: Hashable, Sendable {
+    /// How a writer orders dictionary keys.
+    public enum KeyOrder: Hashable, Sendable {
+        /// What Apple's writer for the format does: sorted for XML and OpenStep, insertion
+        /// order for binary and JSON.
+        case formatDefault
+        /// Sorted by key.
+        case sorted
+        /// The order the dictionary holds (the source file's order).
+        case preserved
+    }
+
+    /// How JSON represents the values JSON has no type for.
+    public enum JSONStyle: Hashable, Sendable {
+        /// As plutil: a date, data, UID or non-finite real cannot be written.
+        case strict
+        /// Lossless: dates, data, UIDs and non-finite reals become tagged objects that
+        /// ``PlistReadingOptions/readsTaggedJSON`` reads back to the same values.
+        case tagged
+    }
+
+    /// The dictionary key order. Default: ``KeyOrder/formatDefault``.
+    public var keyOrder: KeyOrder
+    /// Whether any loss of information (see ``PlistWarning``) fails the write instead of
+    /// being reported. Default: `false`.
+    public var isStrict: Bool
+    /// The JSON mapping. Default: ``JSONStyle/strict``.
+    public var jsonStyle: JSONStyle
+    /// Whether JSON is indented for people rather than compact. Default: `false`.
+    public var prettyPrintsJSON: Bool
+    /// Whether the OpenStep writer writes numbers, booleans and dates as GNUstep typed values
+    /// (`<*I12>`, `<*BY>`, `<*D…>`) instead of failing on them. Default: `false`.
+    public var writesGNUstepTypedValues: Bool
+    /// Whether the OpenStep writer produces `.strings` syntax (`"key" = "value";` lines with no
+    /// enclosing braces) for a flat dictionary of strings. Default: `false`.
+    public var writesStringsFile: Bool
+
+    /// Creates options; every parameter has the default described on its property.
+    public init(
+        keyOrder: KeyOrder = .formatDefault,
+        isStrict: Bool = false,
+        jsonStyle: JSONStyle = .strict,
+        prettyPrintsJSON: Bool = false,
+        writesGNUstepTypedValues: Bool = false,
+        writesStringsFile: Bool = false
+    ) {
+        self.keyOrder = keyOrder
+        self.isStrict = isStrict
+        self.jsonStyle = jsonStyle
+        self.prettyPrintsJSON = prettyPrintsJSON
+        self.writesGNUstepTypedValues = writesGNUstepTypedValues
+        self.writesStringsFile = writesStringsFile
+    }
+
+    /// Whether a writer for `format` sorts dictionary keys under these options.
+    public func sortsKeys(for format: PlistFormat) -> Bool {
+        switch keyOrder {
+        case .sorted: return true
+        case .preserved: return false
+        case .formatDefault: return format == .xml || format == .openStep
+        }
+    }
+}

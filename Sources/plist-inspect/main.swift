@@ -1,0 +1,2 @@
+// PLACEHOLDER: the CLI is built by its own issue.
+print("plist-inspect")

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import PlistKit
+
+@Suite struct PlistValueTests {
+    @Test func realsCompareByBitPatternOrAsNaN() {
+        #expect(PlistValue.real(.nan) == .real(.nan))
+        #expect(PlistValue.real(-0.0) != .real(0.0))
+        #expect(PlistValue.real(1.5) == .real(1.5))
+        #expect(Set<PlistValue>([.real(.nan), .real(.nan)]).count == 1)
+    }
+
+    @Test func integersAndRealsAreDifferentValues() {
+        #expect(PlistValue.integer(1) != .real(1))
+        #expect(PlistValue.uid(1) != .integer(1))
+    }
+
+    @Test func accessorsReadNestedValues() {
+        let value: PlistValue = ["items": [["name": "x", "size": 3]], "flag": true, "ratio": 0.5]
+        #expect(value["items"]?[0]?["name"]?.string == "x")
+        #expect(value["items"]?[0]?["size"]?.int == 3)
+        #expect(value["flag"]?.bool == true)
+        #expect(value["ratio"]?.real == 0.5)
+        #expect(value["items"]?[1] == nil)
+        #expect(value["missing"] == nil)
+        #expect(value["items"]?.count == 1)
+        #expect(value.kind == .dictionary)
+        #expect(PlistValue.Kind.boolean.plutilName == "bool")
+        #expect(PlistValue.Kind.real.plutilName == "float")
+    }
+
+    @Test func bridgesFoundationTrees() throws {
+        let date = Date(timeIntervalSinceReferenceDate: 12.5)
+        let object: [String: Any] = [
+            "s": "text", "i": NSNumber(value: -7), "u": NSNumber(value: UInt64.max), "r": NSNumber(value: 2.5),
+            "b": true, "d": date, "data": Data([1, 2]), "a": [NSNumber(value: 1), "two"],
+        ]
+        let value = try PlistValue(propertyList: object)
+        let expected: PlistValue = [
+            "s": "text", "i": -7, "u": .integer(PlistInteger(UInt64.max)), "r": 2.5,
+            "b": true, "d": .date(date), "data": .data(Data([1, 2])), "a": [1, "two"],
+        ]
+        #expect(value == expected)
+        #expect(try PlistValue(propertyList: value.propertyListObject) == value)
+    }
+
+    @Test func bridgesFoundationUIDs() throws {
+        let value = PlistValue.array([.uid(7), .uid(UInt32.max)])
+        #expect(try PlistValue(propertyList: value.propertyListObject) == value)
+    }
+
+    @Test func bridgingRejectsNonPlistObjects() {
+        #expect(throws: PlistError.self) { try PlistValue(propertyList: ["k": [URL(fileURLWithPath: "/")]]) }
+        let error = try? #require(throws: PlistError.self) { try PlistValue(propertyList: [1: "x"] as [Int: String]) }
+        #expect(error?.code == .invalidArgument)
+    }
+
+    @Test func errorsReadAsSentences() {
+        let error = PlistError(.corruptData, "Invalid object marker 0x7F", at: .byteOffset(1234))
+        #expect(error.description == "Invalid object marker 0x7F at byte offset 1234.")
+        let atPath = PlistError(.keyPathNotFound, "No value for key 'x'", at: .keyPath("a.x"))
+        #expect(atPath.description == "No value for key 'x' at key path 'a.x'.")
+        let atLine = PlistError(.corruptData, "Unexpected tag <foo>", at: .line(3, column: 9))
+        #expect(atLine.description == "Unexpected tag <foo> at line 3, column 9.")
+    }
+}
