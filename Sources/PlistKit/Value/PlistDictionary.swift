@@ -54,10 +54,13 @@ public struct PlistDictionary: Sendable {
         }
         set {
             if let newValue {
-                if let index = indexByKey[key] {
-                    orderedValues[index] = newValue
+                // One hash for the common case, a new key: claim the next position, and give
+                // it back only when the key turns out to be present already.
+                let next = orderedKeys.count
+                if let existing = indexByKey.updateValue(next, forKey: key) {
+                    indexByKey[key] = existing
+                    orderedValues[existing] = newValue
                 } else {
-                    indexByKey[key] = orderedKeys.count
                     orderedKeys.append(key)
                     orderedValues.append(newValue)
                 }

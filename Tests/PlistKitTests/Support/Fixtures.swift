@@ -17,13 +17,19 @@ enum Fixtures {
         try Data(contentsOf: testData.appendingPathComponent(relativePath))
     }
 
-    /// The shared corpus of real-world files (`../shared/corpus` beside the checkout), or `nil`
-    /// when it is not there; conformance tests run only when it is.
+    /// The shared corpus of real-world files, or `nil` when it is not there; conformance tests
+    /// run only when it is. Looked for in `PLISTKIT_CORPUS`, then as `shared/corpus` beside the
+    /// checkout or beside any folder above it (git worktrees live deeper than the checkout).
     static let corpus: URL? = {
-        let candidates = [
-            packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus"),
-            ProcessInfo.processInfo.environment["PLISTKIT_CORPUS"].map { URL(fileURLWithPath: $0) },
-        ].compactMap { $0 }
+        var candidates: [URL] = []
+        if let explicit = ProcessInfo.processInfo.environment["PLISTKIT_CORPUS"] {
+            candidates.append(URL(fileURLWithPath: explicit))
+        }
+        var folder = packageRoot
+        while folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+            candidates.append(folder.appendingPathComponent("shared/corpus"))
+        }
         return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("MANIFEST.tsv").path) }
     }()
 }
