@@ -291,12 +291,7 @@ struct BinaryPlistDecoder: ~Copyable {
             let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
             try checkExtent(count, width: 1, from: start, what: "An ASCII string", object: index, at: offset)
             try cursor.seek(to: start)
-            var bad = 0
-            guard let text = try cursor.readASCIIString(count: count, badOffset: &bad) else {
-                let byte = try cursor.peekByte(at: bad)
-                throw error("An ASCII string holds the non-ASCII byte 0x\(hexByte(byte)) at byte \(bad)", object: index, at: offset)
-            }
-            return remember(index, .string(text))
+            return remember(index, .string(try cursor.readASCIIString(count: count)))
         case 0x6:
             let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
             try checkExtent(count, width: 2, from: start, what: "A UTF-16 string", object: index, at: offset)
