@@ -5,8 +5,9 @@ import FoundationEssentials
 ///
 /// - Objects are numbered depth-first from the root: a container, then (for a dictionary)
 ///   all its keys, then its values, each flattened in turn; an array's elements in order.
-/// - Equal strings, integers, reals, dates, data, UIDs and booleans are written once and
-///   shared (CoreFoundation uniques the first four; Foundation on Linux only numbers).
+/// - Equal strings (identical scalars), integers, reals, dates, data, UIDs and booleans are
+///   written once and shared (CoreFoundation uniques the first four; Foundation on Linux only
+///   numbers).
 ///   Integers, reals and booleans stay distinct from one another (`1`, `1.0` and `true`), and
 ///   reals compare by bit pattern (`0.0` and `-0.0` are two objects). Containers are never
 ///   uniqued, as in CoreFoundation.
@@ -41,6 +42,22 @@ struct BinaryPlistWriterState {
     var entries: [Entry] = []
     var children: [Int] = []
     var unique: [PlistValue: Int] = [:]
+    var uniqueStrings: [ExactString: Int] = [:]
+
+    /// A string compared and hashed by its exact UTF-8 bytes rather than by canonical
+    /// equivalence.
+    struct ExactString: Hashable {
+        let text: String
+        init(_ text: String) { self.text = text }
+        static func == (a: ExactString, b: ExactString) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+        func hash(into hasher: inout Hasher) {
+            for byte in text.utf8 { hasher.combine(byte) }
+        }
+    }
+
+    /// Returns the number stored in a dictionary slot reached through its `default:`
+    /// subscript, which inserts the default when the key is new: one hash per lookup.
+    private static func lookUpOrInsert(_ slot: inout Int) -> Int { slot }
 
     init(sortsKeys: Bool) { self.sortsKeys = sortsKeys }
 
@@ -73,14 +90,16 @@ struct BinaryPlistWriterState {
                 }
                 for i in stride(from: count - 1, through: 0, by: -1) { work.append((values[i], start + count + i)) }
                 for i in stride(from: count - 1, through: 0, by: -1) { work.append((.string(keys[i]), start + i)) }
+            case .string(let text):
+                // Strings unify only when their scalars are identical: Swift's `==` also equates
+                // canonically equivalent text ("é" and "e\u{301}"), which must stay as written.
+                let candidate = entries.count
+                number = Self.lookUpOrInsert(&uniqueStrings[ExactString(text), default: candidate])
+                if number == candidate { entries.append(.scalar(value)) }
             default:
-                if let existing = unique[value] {
-                    number = existing
-                } else {
-                    number = entries.count
-                    entries.append(.scalar(value))
-                    unique[value] = number
-                }
+                let candidate = entries.count
+                number = Self.lookUpOrInsert(&unique[value, default: candidate])
+                if number == candidate { entries.append(.scalar(value)) }
             }
             if slot >= 0 { children[slot] = number }
         }
