@@ -51,7 +51,20 @@ struct BinaryPlistWriterState {
         init(_ text: String) { self.text = text }
         static func == (a: ExactString, b: ExactString) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
         func hash(into hasher: inout Hasher) {
-            for byte in text.utf8 { hasher.combine(byte) }
+            // Eight bytes per combine: hashing byte by byte would dominate for long strings.
+            var word: UInt64 = 0
+            var filled = 0
+            for byte in text.utf8 {
+                word = word << 8 | UInt64(byte)
+                filled += 1
+                if filled == 8 {
+                    hasher.combine(word)
+                    word = 0
+                    filled = 0
+                }
+            }
+            hasher.combine(word)
+            hasher.combine(filled)
         }
     }
 
