@@ -1,8 +1,29 @@
 import FoundationEssentials
 
-// PLACEHOLDER: replaced by the binary writer. Remove this line with the placeholder.
+/// Writes a value as a binary property list (`bplist00`) laid out as Apple's
+/// `CFBinaryPlistWrite` lays it out.
+///
+/// - Objects are numbered depth-first from the root: a container, then (for a dictionary)
+///   all its keys, then its values, each flattened in turn; an array's elements in order.
+/// - Equal strings (identical scalars), integers, reals, dates, data, UIDs and booleans are
+///   written once and shared (CoreFoundation uniques the first four; Foundation on Linux only
+///   numbers).
+///   Integers, reals and booleans stay distinct from one another (`1`, `1.0` and `true`), and
+///   reals compare by bit pattern (`0.0` and `-0.0` are two objects). Containers are never
+///   uniqued, as in CoreFoundation.
+/// - References and offsets use the smallest of 1, 2, 4 or 8 bytes that holds the object count
+///   and the offset table's position.
+/// - Integers: non-negative ones in 1, 2, 4 or 8 bytes by magnitude, negative ones in 8 bytes,
+///   those above `Int64.max` in 16; reals always in 8 bytes; strings as ASCII when every
+///   character is ASCII, otherwise as big-endian UTF-16.
 enum BinaryPlistWriter {
+    /// Encodes `value`; dictionary keys keep their order unless `options` asks for sorting.
+    ///
+    /// - Throws: never for values PlistValue can hold; the signature matches the other writers.
+    /// Complexity: O(n) expected in the size of the value (uniquing hashes each scalar once).
     static func write(_ value: PlistValue, options: PlistWritingOptions) throws -> Data {
-        throw PlistError(.unsupportedFormat, "Writing binary is not built yet")
+        var writer = BinaryPlistWriterState(sortsKeys: options.sortsKeys(for: .binary))
+        writer.flatten(value)
+        return Data(writer.encode())
     }
 }
