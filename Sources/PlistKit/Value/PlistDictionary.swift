@@ -6,10 +6,14 @@
 ///
 /// Equality ignores order: two dictionaries are equal when they hold the same keys with equal
 /// values. Compare ``keys`` as well when the order matters.
+///
+/// Keys are compared by their exact Unicode scalars, not by Swift's canonical equivalence:
+/// "é" (U+00E9) and "e\u{301}" are two keys, as they are to CoreFoundation, so a file holding
+/// both keeps both.
 public struct PlistDictionary: Sendable {
     @usableFromInline var orderedKeys: [String]
     @usableFromInline var orderedValues: [PlistValue]
-    @usableFromInline var indexByKey: [String: Int]
+    @usableFromInline var indexByKey: [ExactKey: Int]
 
     /// Creates an empty dictionary.
     public init() {
@@ -49,7 +53,7 @@ public struct PlistDictionary: Sendable {
     /// appends it; setting an existing key replaces its value where it stands.
     public subscript(key: String) -> PlistValue? {
         get {
-            guard let index = indexByKey[key] else { return nil }
+            guard let index = indexByKey[ExactKey(key)] else { return nil }
             return orderedValues[index]
         }
         set {
@@ -57,8 +61,8 @@ public struct PlistDictionary: Sendable {
                 // One hash for the common case, a new key: claim the next position, and give
                 // it back only when the key turns out to be present already.
                 let next = orderedKeys.count
-                if let existing = indexByKey.updateValue(next, forKey: key) {
-                    indexByKey[key] = existing
+                if let existing = indexByKey.updateValue(next, forKey: ExactKey(key)) {
+                    indexByKey[ExactKey(key)] = existing
                     orderedValues[existing] = newValue
                 } else {
                     orderedKeys.append(key)
@@ -71,15 +75,15 @@ public struct PlistDictionary: Sendable {
     }
 
     /// Whether `key` is present.
-    @inlinable public func contains(key: String) -> Bool { indexByKey[key] != nil }
+    @inlinable public func contains(key: String) -> Bool { indexByKey[ExactKey(key)] != nil }
 
     /// The position of `key` in ``keys``, or `nil`.
-    @inlinable public func index(forKey key: String) -> Int? { indexByKey[key] }
+    @inlinable public func index(forKey key: String) -> Int? { indexByKey[ExactKey(key)] }
 
     /// Inserts `value` for `key` at position `index` (or replaces the value if the key exists,
     /// keeping its position). O(n).
     public mutating func insert(_ value: PlistValue, forKey key: String, at index: Int) {
-        if let existing = indexByKey[key] {
+        if let existing = indexByKey[ExactKey(key)] {
             orderedValues[existing] = value
             return
         }
@@ -92,7 +96,7 @@ public struct PlistDictionary: Sendable {
     /// Removes `key` and returns its value, or `nil` when it was absent. O(n).
     @discardableResult
     public mutating func removeValue(forKey key: String) -> PlistValue? {
-        guard let index = indexByKey.removeValue(forKey: key) else { return nil }
+        guard let index = indexByKey.removeValue(forKey: ExactKey(key)) else { return nil }
         orderedKeys.remove(at: index)
         let old = orderedValues.remove(at: index)
         reindex(from: index)
@@ -116,7 +120,7 @@ public struct PlistDictionary: Sendable {
     }
 
     private mutating func reindex(from start: Int) {
-        for i in start..<orderedKeys.count { indexByKey[orderedKeys[i]] = i }
+        for i in start..<orderedKeys.count { indexByKey[ExactKey(orderedKeys[i])] = i }
     }
 }
 
@@ -151,7 +155,7 @@ extension PlistDictionary: Hashable {
     public static func == (lhs: PlistDictionary, rhs: PlistDictionary) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for (i, key) in lhs.orderedKeys.enumerated() {
-            guard let j = rhs.indexByKey[key], lhs.orderedValues[i] == rhs.orderedValues[j] else { return false }
+            guard let j = rhs.indexByKey[ExactKey(key)], lhs.orderedValues[i] == rhs.orderedValues[j] else { return false }
         }
         return true
     }
@@ -175,4 +179,21 @@ extension PlistDictionary: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, PlistValue)...) {
         self.init(elements)
     }
+}
+
+/// A dictionary key compared by its exact Unicode scalars.
+///
+/// The hash is Swift's own string hash, which is coarser (canonically equivalent strings hash
+/// alike) and therefore consistent with this finer equality.
+@usableFromInline
+struct ExactKey: Hashable, Sendable {
+    @usableFromInline let string: String
+
+    @inlinable init(_ string: String) { self.string = string }
+
+    @inlinable static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
+        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    }
+
+    @inlinable func hash(into hasher: inout Hasher) { hasher.combine(string) }
 }

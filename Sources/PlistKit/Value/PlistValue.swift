@@ -7,9 +7,11 @@ import FoundationEssentials
 /// (the `CF$UID` references of keyed archives). Conveniences for reading values live in
 /// extensions (`value["items"]?[0]?.string`).
 ///
-/// Equality is structural, with two choices made for round trips: reals are equal when their
-/// bit patterns are equal or both are NaN (so `-0.0 != 0.0` and `nan == nan`), and dictionaries
-/// compare without regard to key order (see ``PlistDictionary``).
+/// Equality is structural, with choices made for exact round trips: strings are equal when
+/// their Unicode scalars are identical (not merely canonically equivalent, as Swift's `==`
+/// has it), reals when their bit patterns are equal or both are NaN (so `-0.0 != 0.0` and
+/// `nan == nan`), and dictionaries compare without regard to key order (see
+/// ``PlistDictionary``).
 public enum PlistValue: Sendable {
     /// A string of Unicode text.
     case string(String)
@@ -35,7 +37,7 @@ extension PlistValue: Hashable {
     /// Structural equality; reals compare by bit pattern or as both NaN.
     public static func == (lhs: PlistValue, rhs: PlistValue) -> Bool {
         switch (lhs, rhs) {
-        case let (.string(a), .string(b)): return a == b
+        case let (.string(a), .string(b)): return a.utf8.elementsEqual(b.utf8)
         case let (.integer(a), .integer(b)): return a == b
         case let (.real(a), .real(b)): return a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN)
         case let (.boolean(a), .boolean(b)): return a == b

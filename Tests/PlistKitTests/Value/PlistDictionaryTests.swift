@@ -52,3 +52,23 @@ import PlistKit
         #expect(dictionary.sortedByKey().keys == ["B", "a", "b", "é"])
     }
 }
+
+@Suite struct ExactStringTests {
+    @Test func canonicallyEquivalentKeysStayApart() {
+        var dictionary = PlistDictionary()
+        dictionary["\u{E9}"] = 1
+        dictionary["e\u{301}"] = 2
+        #expect(dictionary.count == 2)
+        #expect(dictionary["\u{E9}"] == 1)
+        #expect(dictionary["e\u{301}"] == 2)
+        #expect(dictionary.removeValue(forKey: "e\u{301}") == 2)
+        #expect(dictionary.keys == ["\u{E9}"])
+    }
+
+    @Test func canonicallyEquivalentStringsAreDifferentValues() {
+        #expect(PlistValue.string("\u{E9}") != .string("e\u{301}"))
+        #expect(PlistValue.string("\u{E9}") == .string("\u{E9}"))
+        let nfc: PlistValue = ["k": "\u{E9}"], nfd: PlistValue = ["k": "e\u{301}"]
+        #expect(nfc != nfd)
+    }
+}
