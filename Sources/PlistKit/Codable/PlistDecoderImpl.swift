@@ -102,7 +102,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
 
     private func doesNotFit(_ number: String, _ type: Any.Type, path: PlistCodingPath) -> DecodingError {
         DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: path.keys, debugDescription: "Parsed property list number <\(number)> does not fit in \(type)."))
+            codingPath: path.keys, debugDescription: "Property list number <\(number)> does not fit in \(type)."))
     }
 
     func unboxInteger<T: FixedWidthInteger>(_ item: Item, as type: T.Type, path: PlistCodingPath) throws -> T {
