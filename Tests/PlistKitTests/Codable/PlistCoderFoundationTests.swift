@@ -46,6 +46,44 @@ import Testing
         try roundTripFromFoundation(model)
     }
 
+    /// The formats both PlistKit and Foundation read and write.
+    static let byteFormats: [PlistFormat] = [.binary]
+
+    @Test(arguments: models.map(\.0), byteFormats)
+    func foundationDecodesEncodedBytes(name: String, format: PlistFormat) throws {
+        let model = try #require(Self.models.first { $0.0 == name }?.1)
+        try bytesThroughFoundation(model, format: format)
+    }
+
+    @Test(arguments: models.map(\.0), byteFormats)
+    func decoderReadsFoundationsBytes(name: String, format: PlistFormat) throws {
+        let model = try #require(Self.models.first { $0.0 == name }?.1)
+        try bytesFromFoundation(model, format: format)
+    }
+
+    private func bytesThroughFoundation<T: Codable & Equatable & Sendable>(_ model: T, format: PlistFormat) throws {
+        var encoder = PlistEncoder(format: format)
+        encoder.userInfo = Self.userInfo
+        let bytes = try encoder.encode(model)
+        let decoder = PropertyListDecoder()
+        decoder.userInfo = Self.userInfo
+        var found = PropertyListSerialization.PropertyListFormat.openStep
+        #expect(try decoder.decode(T.self, from: bytes, format: &found) == model)
+        #expect(found == (format == .xml ? .xml : .binary))
+    }
+
+    private func bytesFromFoundation<T: Codable & Equatable & Sendable>(_ model: T, format: PlistFormat) throws {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = format == .xml ? .xml : .binary
+        encoder.userInfo = Self.userInfo
+        let bytes = try encoder.encode(model)
+        var decoder = PlistDecoder()
+        decoder.userInfo = Self.userInfo
+        var found = PlistFormat.json
+        #expect(try decoder.decode(T.self, from: bytes, format: &found) == model)
+        #expect(found == format)
+    }
+
     private func roundTripThroughFoundation<T: Codable & Equatable & Sendable>(_ model: T) throws {
         var encoder = PlistEncoder()
         encoder.userInfo = Self.userInfo
