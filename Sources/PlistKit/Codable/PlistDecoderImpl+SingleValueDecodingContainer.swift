@@ -20,6 +20,11 @@ extension PlistDecoderImpl: SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try unboxInteger(read(node, path: path), as: type, path: path) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try unboxInteger(read(node, path: path), as: type, path: path) }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: Int128.Type) throws -> Int128 { try unboxInteger(read(node, path: path), as: type, path: path) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try unboxInteger(read(node, path: path), as: type, path: path) }
+
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try unbox(node, as: type, path: path)
     }

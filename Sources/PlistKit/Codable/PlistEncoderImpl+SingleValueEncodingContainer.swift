@@ -25,6 +25,11 @@ extension PlistEncoderImpl: SingleValueEncodingContainer {
     func encode(_ value: UInt32) throws { store(.value(.integer(PlistInteger(UInt64(value))))) }
     func encode(_ value: UInt64) throws { store(.value(.integer(PlistInteger(value)))) }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func encode(_ value: Int128) throws { store(.value(try value.plistValue(at: path))) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func encode(_ value: UInt128) throws { store(.value(try value.plistValue(at: path))) }
+
     func encode<T: Encodable>(_ value: T) throws {
         if node != nil {
             state.recordMisuse("A single value was encoded where a value was already encoded.", path: path)

@@ -32,6 +32,15 @@ struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encode(_ value: UInt32, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(UInt64(value)))) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(value))) }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws {
+        storage[converted(key)] = .value(try value.plistValue(at: path.appending(key)))
+    }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws {
+        storage[converted(key)] = .value(try value.plistValue(at: path.appending(key)))
+    }
+
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         storage[converted(key)] = try encoder.encodeChild(value, path: path.appending(key))
     }

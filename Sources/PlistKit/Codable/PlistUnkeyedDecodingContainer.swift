@@ -96,6 +96,11 @@ struct PlistUnkeyedDecodingContainer<Source: PlistDecodingSource>: UnkeyedDecodi
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer(type) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
+
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let (node, elementPath) = try next(type)
         let value = try decoder.unbox(node, as: type, path: elementPath)

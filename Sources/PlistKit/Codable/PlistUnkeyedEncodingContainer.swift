@@ -30,6 +30,15 @@ struct PlistUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt32) throws { storage.elements.append(.value(.integer(PlistInteger(UInt64(value))))) }
     mutating func encode(_ value: UInt64) throws { storage.elements.append(.value(.integer(PlistInteger(value)))) }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws {
+        storage.elements.append(.value(try value.plistValue(at: path.appending(index: storage.elements.count))))
+    }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws {
+        storage.elements.append(.value(try value.plistValue(at: path.appending(index: storage.elements.count))))
+    }
+
     mutating func encode<T: Encodable>(_ value: T) throws {
         let node = try encoder.encodeChild(value, path: path.appending(index: storage.elements.count))
         storage.elements.append(node)
