@@ -126,3 +126,39 @@ import Testing
         #expect(context.codingPath.count == 51)
     }
 }
+
+/// The real-world corpus: every binary file (and every binary keyed archive) decodes lazily to
+/// the value the eager path gives, or fails with a DecodingError; none crashes. Files over
+/// 64 KiB are left out to keep the suite fast in debug builds (the few large ones are long
+/// arrays of the same shapes the small ones have).
+@Suite struct PlistDecoderCorpusTests {
+    static let binaryEntries = CorpusEntry.all.filter { entry in
+        guard ["binary", "keyed-archive-binary", "invalid"].contains(entry.kind), let corpus = Fixtures.corpus else { return false }
+        let size = (try? FileManager.default.attributesOfItem(atPath: corpus.appendingPathComponent(entry.path).path)[.size] as? Int) ?? 0
+        return size <= 65_536
+    }
+
+    @Test(.enabled(if: !binaryEntries.isEmpty, "the shared corpus is not present"))
+    func corpusBinaryFilesDecodeTheSameBothWays() throws {
+        var lazy = PlistDecoder()
+        lazy.realToIntegerStrategy = .never
+        var eager = lazy
+        eager.decodesBinaryLazily = false
+        var compared = 0
+        for entry in Self.binaryEntries {
+            let data = try entry.data()
+            let eagerResult = Result { try eager.decode(AnyPlist.self, from: data) }
+            let lazyResult = Result { try lazy.decode(AnyPlist.self, from: data) }
+            if case .failure(let error) = lazyResult {
+                #expect(error is DecodingError, "\(entry.path): \(error)")
+            }
+            // Values with UIDs cannot be read through Codable alone; both paths must agree
+            // whenever the eager one succeeds.
+            if case .success(let value) = eagerResult {
+                #expect(try lazyResult.get() == value, "\(entry.path)")
+                compared += 1
+            }
+        }
+        #expect(compared > 50)
+    }
+}
