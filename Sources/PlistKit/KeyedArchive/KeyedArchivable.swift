@@ -65,4 +65,7 @@ extension KeyedArchivable {
 protocol InlineArchivable {
     /// The inline form this value is written as, or `nil` to write an object with a class.
     var inlineArchiveValue: PlistValue? { get }
+
+    /// Whether this type reads the inline scalar `value` (used to pick among several types).
+    static func readsInline(_ value: PlistValue) -> Bool
 }
