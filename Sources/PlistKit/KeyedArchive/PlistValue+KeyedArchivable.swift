@@ -16,6 +16,8 @@ extension PlistValue: KeyedArchivable, InlineArchivable, GenericArchivable {
         }
     }
 
+    static func readsInline(_ value: PlistValue) -> Bool { true }
+
     /// The chain of the Foundation class this value archives as.
     public var archiveClassChain: [String] {
         switch self {

@@ -126,15 +126,24 @@ import Testing
         #expect(binary.starts(with: Array("bplist00".utf8)))
         #expect(try KeyedArchive(decoding: binary).plistValue == archiver.archiveValue)
         archiver.outputFormat = .xml
-        do {
-            let xml = try archiver.encodedData()
-            #expect(String(decoding: xml.prefix(5), as: UTF8.self) == "<?xml")
-            #expect(try ArchiveBytes.value(xml) == archiver.archiveValue)
-        } catch let error as PlistError {
-            // Until the XML writer is merged, writing XML fails with a clear error rather than
-            // producing something else.
-            #expect(error.code == .unsupportedFormat)
+        let xml = try archiver.encodedData()
+        #expect(String(decoding: xml.prefix(5), as: UTF8.self) == "<?xml")
+        #expect(try KeyedArchive(decoding: xml).plistValue == archiver.archiveValue)
+        // Foundation reads both.
+        _ = registerFoundationTestClasses
+        for data in [binary, xml] {
+            let user = try NSKeyedUnarchiver.unarchivedObject(ofClasses: [User.self], from: data) as? User
+            #expect(user?.userName == "ann")
         }
+    }
+
+    @Test func foundationsXMLArchivesDecode() throws {
+        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+        archiver.outputFormat = .xml
+        archiver.encode(NSArray(array: [User(userName: "x", age: 1)]), forKey: "root")
+        archiver.finishEncoding()
+        let users = try KeyedUnarchiver.unarchivedObject(ofClass: [UserRecord].self, from: archiver.encodedData, additionalTypes: [UserRecord.self])
+        #expect(users == [UserRecord(userName: "x", age: 1)])
     }
 
     /// NSKeyedArchiver on Linux is quadratic in the number of objects; PlistKit's archiver uses
