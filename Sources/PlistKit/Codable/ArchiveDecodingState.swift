@@ -5,7 +5,11 @@ import FoundationEssentials
 final class ArchiveDecodingState {
     let archive: KeyedArchive
     let maximumDepth: Int
+    let maximumValueCount: Int
     let userInfo: [CodingUserInfoKey: Any]
+    /// The values resolved so far: objects shared by many references are visited once per
+    /// reference, so visits are bounded by ``PlistReadingOptions/maximumObjectCount``.
+    private var valueCount = 0
     /// The `$objects` indexes of the objects being decoded, root first: reaching one again is a
     /// cycle.
     private var inProgress: Set<Int> = []
@@ -13,6 +17,7 @@ final class ArchiveDecodingState {
     init(archive: KeyedArchive, options: ArchiveDecoder) {
         self.archive = archive
         maximumDepth = options.readingOptions.maximumDepth
+        maximumValueCount = options.readingOptions.maximumObjectCount
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in options.userInfo { info[key] = value }
         userInfo = info
@@ -22,6 +27,12 @@ final class ArchiveDecodingState {
 
     /// Follows a reference (or takes an inline value) to the item it stands for.
     func resolve(_ raw: PlistValue, path: PlistCodingPath) throws -> ArchiveDecodingItem {
+        valueCount += 1
+        guard valueCount <= maximumValueCount else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: path.keys,
+                debugDescription: "Decoding reads more than the limit of \(maximumValueCount) values (shared references expand when decoded)."))
+        }
         switch raw {
         case .uid(let uid):
             let index = Int(uid)

@@ -58,6 +58,12 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
     /// node reads as the null marker.
     func read(_ node: Source.Node?, path: PlistCodingPath) throws -> Item {
         guard let node else { return .string("$null") }
+        state.valueCount += 1
+        guard state.valueCount <= state.maximumValueCount else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: path.keys,
+                debugDescription: "Decoding reads more than the limit of \(state.maximumValueCount) values (shared references expand when decoded)."))
+        }
         do {
             return try source.item(node)
         } catch let error as PlistError {

@@ -5,43 +5,45 @@ struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>:
     let decoder: PlistDecoderImpl<Source>
     let dictionary: Source.Dictionary
     let path: PlistCodingPath
-    /// For a converting key strategy: the type's key for each key of the file (the first file
+    /// For a converting key strategy: the file's key for each key of the type (the first file
     /// key wins when two convert to the same key).
     private let fileKeyByTypeKey: [String: String]?
+    /// For a converting key strategy: the type's keys, in the file's order.
+    private let convertedKeys: [String]
 
     init(decoder: PlistDecoderImpl<Source>, dictionary: Source.Dictionary, path: PlistCodingPath) throws {
         self.decoder = decoder
         self.dictionary = dictionary
         self.path = path
+        let convert: (String) -> String
         switch decoder.state.keyStrategy {
         case .useDefaultKeys:
             fileKeyByTypeKey = nil
+            convertedKeys = []
+            return
         case .convertFromSnakeCase:
-            var map: [String: String] = [:]
-            for key in dictionary.keys where map[PlistKeyConversion.camelCase(key)] == nil {
-                map[PlistKeyConversion.camelCase(key)] = key
-            }
-            fileKeyByTypeKey = map
-        case .custom(let convert):
-            var map: [String: String] = [:]
+            convert = PlistKeyConversion.camelCase
+        case .custom(let custom):
             let base = path.keys
-            for key in dictionary.keys {
-                let converted = convert(base + [PlistCodingKey(stringValue: key)]).stringValue
-                if map[converted] == nil { map[converted] = key }
-            }
-            fileKeyByTypeKey = map
+            convert = { custom(base + [PlistCodingKey(stringValue: $0)]).stringValue }
         }
+        var map: [String: String] = [:]
+        var order: [String] = []
+        for key in dictionary.keys {
+            let converted = convert(key)
+            if map[converted] == nil {
+                map[converted] = key
+                order.append(converted)
+            }
+        }
+        fileKeyByTypeKey = map
+        convertedKeys = order
     }
 
     var codingPath: [any CodingKey] { path.keys }
 
     var allKeys: [Key] {
-        if let fileKeyByTypeKey {
-            return dictionary.keys.compactMap { fileKey in
-                fileKeyByTypeKey.first { $0.value == fileKey }.flatMap { Key(stringValue: $0.key) }
-            }
-        }
-        return dictionary.keys.compactMap { Key(stringValue: $0) }
+        (fileKeyByTypeKey == nil ? dictionary.keys : convertedKeys).compactMap { Key(stringValue: $0) }
     }
 
     func contains(_ key: Key) -> Bool {

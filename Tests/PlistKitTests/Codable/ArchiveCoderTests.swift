@@ -215,3 +215,30 @@ import Testing
         #expect(context.underlyingError is KeyedArchiveError)
     }
 }
+
+extension ArchiveCoderTests {
+    @Test func sharedReferencesStopAtTheValueLimit() throws {
+        // 40 NSArrays each holding the next twice: 2^40 values when expanded.
+        indirect enum Tree: Decodable {
+            case leaf
+            case node([Tree])
+            init(from decoder: any Decoder) throws {
+                var container = try decoder.unkeyedContainer()
+                var children: [Tree] = []
+                while !container.isAtEnd { children.append(try container.decode(Tree.self)) }
+                self = children.isEmpty ? .leaf : .node(children)
+            }
+        }
+        var objects: [PlistValue] = ["$null", ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]]]
+        for level in 0..<40 {
+            let next = UInt32(objects.count + 1)
+            objects.append(["$class": .uid(1), "NS.objects": level == 39 ? [] : [.uid(next), .uid(next)]])
+        }
+        let archive: PlistValue = ["$archiver": "NSKeyedArchiver", "$version": 100000, "$top": ["root": .uid(2)], "$objects": .array(objects)]
+        var decoder = ArchiveDecoder(allowedClassNames: ["NSArray"])
+        decoder.readingOptions.maximumObjectCount = 5_000
+        let error = try #require(throws: DecodingError.self) { try decoder.decode(Tree.self, from: archive.encoded(as: .binary)) }
+        guard case .dataCorrupted(let context) = error else { Issue.record("got \(error)"); return }
+        #expect(context.debugDescription.hasPrefix("Decoding reads more than the limit of 5000 values"))
+    }
+}

@@ -162,3 +162,26 @@ import Testing
         #expect(compared > 50)
     }
 }
+
+/// Hostile binary files the binary branch made (TestData/Binary): decoding stays bounded.
+@Suite struct PlistDecoderHostileBinaryTests {
+    @Test(arguments: [true, false])
+    func referenceBombStopsAtTheValueLimit(lazily: Bool) throws {
+        // 64 arrays each holding the next twice: a recursive type would visit 2^64 values.
+        let data = try Fixtures.data("Binary/reference-bomb.bplist")
+        var decoder = PlistDecoder()
+        decoder.decodesBinaryLazily = lazily
+        decoder.readingOptions.maximumObjectCount = 10_000
+        let error = try #require(throws: DecodingError.self) { try decoder.decode(AnyPlist.self, from: data) }
+        guard case .dataCorrupted(let context) = error else { Issue.record("got \(error)"); return }
+        #expect(context.debugDescription == "Decoding reads more than the limit of 10000 values (shared references expand when decoded).")
+    }
+
+    @Test(arguments: ["cycle-mutual.bplist", "deep-10000.bplist"], [true, false])
+    func cyclicAndDeepFilesFailCleanly(file: String, lazily: Bool) throws {
+        let data = try Fixtures.data("Binary/\(file)")
+        var decoder = PlistDecoder()
+        decoder.decodesBinaryLazily = lazily
+        #expect(throws: DecodingError.self) { try decoder.decode(AnyPlist.self, from: data) }
+    }
+}
