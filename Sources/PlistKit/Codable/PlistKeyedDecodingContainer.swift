@@ -69,38 +69,32 @@ struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>:
         return node
     }
 
-    private func item(for key: Key) throws -> (PlistDecodingItem<Source.Dictionary, Source.Array>, PlistCodingPath) {
-        let keyPath = path.appending(key)
-        return (try decoder.read(try requiredNode(for: key), path: keyPath), keyPath)
+    private func item(for key: Key) throws -> PlistDecodingItem<Source.Dictionary, Source.Array> {
+        try decoder.read(try requiredNode(for: key), path: path.appending(key))
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        try item(for: key).0.isNullMarker
+        try item(for: key).isNullMarker
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        let (item, keyPath) = try item(for: key)
-        return try decoder.unboxBool(item, path: keyPath)
+        try decoder.unboxBool(try item(for: key), path: path.appending(key))
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        let (item, keyPath) = try item(for: key)
-        return try decoder.unboxString(item, path: keyPath)
+        try decoder.unboxString(try item(for: key), path: path.appending(key))
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        let (item, keyPath) = try item(for: key)
-        return try decoder.unboxDouble(item, path: keyPath)
+        try decoder.unboxDouble(try item(for: key), path: path.appending(key))
     }
 
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        let (item, keyPath) = try item(for: key)
-        return try decoder.unboxFloat(item, path: keyPath)
+        try decoder.unboxFloat(try item(for: key), path: path.appending(key))
     }
 
     private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
-        let (item, keyPath) = try item(for: key)
-        return try decoder.unboxInteger(item, as: type, path: keyPath)
+        try decoder.unboxInteger(try item(for: key), as: type, path: path.appending(key))
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
