@@ -34,7 +34,10 @@ public final class KeyedUnarchiver {
     public let archive: KeyedArchive
     /// The class names objects may have, or `nil` to allow every class (insecure decoding of
     /// trusted archives). Inline scalars are always allowed.
-    public var allowedClassNames: Set<String>?
+    public var allowedClassNames: Set<String>? {
+        // A new list must be checked again over the whole graph.
+        didSet { validatedTopKeys.removeAll() }
+    }
     /// The deepest nesting of objects decoded; deeper graphs fail with
     /// ``KeyedArchiveError/Code/limitExceeded``. Default: 512.
     public var maximumDepth: Int
