@@ -141,7 +141,7 @@ public struct PlistLiteralWriter: Sendable {
         case .date, .data, .uid:
             throw PlistError(
                 .unrepresentableValue,
-                "Cannot write a \(value.kind.rawValue) as an Objective-C literal: Objective-C has no literal syntax for it",
+                "Cannot write \(ConversionLossAnalyzer.article(value.kind)) as an Objective-C literal: Objective-C has no literal syntax for it",
                 at: .keyPath(.root))
         }
     }
@@ -234,7 +234,7 @@ struct LiteralOutput {
     private func unrepresentable(_ value: PlistValue, _ path: [String], _ why: String) -> PlistError {
         PlistError(
             .unrepresentableValue,
-            "Cannot write a \(value.kind.rawValue) as \(isSwift ? "a Swift" : "an Objective-C") literal: \(why)",
+            "Cannot write \(ConversionLossAnalyzer.article(value.kind)) as \(isSwift ? "a Swift" : "an Objective-C") literal: \(why)",
             at: .keyPath(KeyPath(components: path)))
     }
 

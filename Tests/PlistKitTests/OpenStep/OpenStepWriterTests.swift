@@ -51,11 +51,11 @@ import Testing
     }
 
     static let refusals: [(PlistValue, String)] = [
-        (["n": 1], "Cannot write a integer as openstep: OpenStep has no integer type (GNUstep typed values can carry it) at key path 'n'."),
+        (["n": 1], "Cannot write an integer as openstep: OpenStep has no integer type (GNUstep typed values can carry it) at key path 'n'."),
         (["a": [.boolean(true)]], "Cannot write a boolean as openstep: OpenStep has no boolean type (GNUstep typed values can carry it) at key path 'a.0'."),
         ([.real(1)], "Cannot write a real as openstep: OpenStep has no real type (GNUstep typed values can carry it) at key path '0'."),
         ([.date(Date(timeIntervalSinceReferenceDate: 0))], "Cannot write a date as openstep: OpenStep has no date type (GNUstep typed values can carry it) at key path '0'."),
-        (["u": .uid(1)], "Cannot write a uid as openstep: OpenStep has no UID type, not even among GNUstep's typed values at key path 'u'."),
+        (["u": .uid(1)], "Cannot write a UID as openstep: OpenStep has no UID type, not even among GNUstep's typed values at key path 'u'."),
     ]
 
     @Test(arguments: refusals)
@@ -104,11 +104,11 @@ import Testing
     }
 
     static let stringsRefusals: [(PlistValue, String)] = [
-        (["a": ["x"]], "Cannot write a array as openstep: a .strings file holds only a flat dictionary of strings at key path 'a'."),
+        (["a": ["x"]], "Cannot write an array as openstep: a .strings file holds only a flat dictionary of strings at key path 'a'."),
         (["a": ["b": "c"]], "Cannot write a dictionary as openstep: a .strings file holds only a flat dictionary of strings at key path 'a'."),
         (["a": .data(Data())], "Cannot write a data as openstep: a .strings file holds only strings at key path 'a'."),
-        (["a": 1], "Cannot write a integer as openstep: a .strings file holds only strings at key path 'a'."),
-        (["x", "y"], "Cannot write a array as openstep: a .strings file holds only a flat dictionary of strings at the root."),
+        (["a": 1], "Cannot write an integer as openstep: a .strings file holds only strings at key path 'a'."),
+        (["x", "y"], "Cannot write an array as openstep: a .strings file holds only a flat dictionary of strings at the root."),
         ("x", "Cannot write a string as openstep: a .strings file needs a dictionary of strings at the root at the root."),
     ]
 
