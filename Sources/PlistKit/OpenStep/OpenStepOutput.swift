@@ -81,7 +81,7 @@ struct OpenStepOutput {
         case .date(let date):
             try requireTyped(value)
             guard let text = Self.gnustepDate(date.timeIntervalSinceReferenceDate) else {
-                throw PlistError(.unrepresentableValue, "A GNUstep date holds years 0001 through 9999 only")
+                throw PlistError(.unrepresentableValue, "A GNUstep date is written for years 0001 through 9999 only")
             }
             append("<*D\(text)>")
         case .uid:

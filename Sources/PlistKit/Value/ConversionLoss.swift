@@ -71,7 +71,12 @@ struct ConversionLossAnalyzer {
             default:
                 try checkScalarForTextFormats(value, path)
                 if format == .openStep && OpenStepOutput.gnustepDate(date.timeIntervalSinceReferenceDate) == nil {
-                    throw unrepresentable(value, path, "a GNUstep date holds years 0001 through 9999 only")
+                    let seconds = date.timeIntervalSinceReferenceDate
+                    throw unrepresentable(
+                        value, path,
+                        seconds > -1 && seconds < 0
+                            ? "the fraction of a second of \(seconds) cannot be written exactly in a GNUstep date"
+                            : "a GNUstep date is written for years 0001 through 9999 only")
                 }
             }
         case .uid:
