@@ -8,7 +8,8 @@ import FoundationEssentials
 ///   cannot expand into an exponential tree. Fixed-size scalars are re-read instead: their cost
 ///   per reference is constant, bounded by the bytes of the references themselves.
 /// - An object reached again while it is being decoded is a cycle and fails.
-/// - Container nesting beyond ``PlistReadingOptions/maximumDepth`` fails before recursing.
+/// - Container nesting beyond ``PlistReadingOptions/maximumDepth`` fails before descending;
+///   containers are decoded with an explicit stack of frames, never by recursion.
 /// - No allocation is sized by a count the file claims until the bytes for it are known to be
 ///   there (`count × refSize` must fit before the offset table).
 /// - Warnings (sets read as arrays, 32-bit reals widened) are collected with their key path;

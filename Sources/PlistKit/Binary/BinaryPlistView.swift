@@ -59,11 +59,15 @@ public struct BinaryPlistView: Sendable {
     /// Creates a view of a binary plist file, memory-mapped rather than read, so that only the
     /// pages a lookup touches are loaded.
     ///
-    /// - Throws: ``PlistError`` with ``PlistError/Code/invalidArgument`` when the file cannot
-    ///   be opened or mapped, or the errors of ``init(bytes:options:)``.
+    /// - Throws: ``PlistError`` with ``PlistError/Code/invalidArgument`` when the URL is not a
+    ///   file URL or the file cannot be opened or mapped (or is not a regular file), or the
+    ///   errors of ``init(bytes:options:)``.
     /// Complexity: O(1) besides the mapping: offset-table entries are checked as lookups
     /// follow them.
     public init(contentsOf url: URL, options: PlistReadingOptions = PlistReadingOptions()) throws {
+        guard url.isFileURL else {
+            throw PlistError(.invalidArgument, "Cannot map '\(url)': it is not a file URL")
+        }
         let file = try BinaryPlistMappedFile(path: url.path, maximumBytes: options.maximumInputBytes)
         self.storage = .mapped(file)
         self.options = options
@@ -126,7 +130,8 @@ public struct BinaryPlistView: Sendable {
             let (index, ancestors) = try resolve(path, with: &decoder)
             let container = try open(index, depth: ancestors.count + 1, path: path, with: &decoder)
             guard container.isDictionary else {
-                throw PlistError(.keyPathTypeMismatch, "Expected a dictionary, found \(container.isSet ? "set" : "array")", at: .keyPath(path))
+                // A set reads as an array, so it is reported as one, as the eager reader would see it.
+                throw PlistError(.keyPathTypeMismatch, "Expected a dictionary, found array", at: .keyPath(path))
             }
             return try distinctKeys(of: container, with: &decoder).map(\.key)
         }
@@ -179,7 +184,6 @@ public struct BinaryPlistView: Sendable {
         let index: Int
         let offset: Int
         let isDictionary: Bool
-        let isSet: Bool
         let count: Int
         /// The first key reference of a dictionary, the first element reference otherwise.
         let references: Int
@@ -201,7 +205,7 @@ public struct BinaryPlistView: Sendable {
         guard depth <= options.maximumDepth else {
             throw decoder.error("Containers are nested deeper than the limit of \(options.maximumDepth) levels", object: index, at: offset, code: .limitExceeded)
         }
-        return Container(index: index, offset: offset, isDictionary: kind == 0xD, isSet: kind == 0xC, count: count, references: start)
+        return Container(index: index, offset: offset, isDictionary: kind == 0xD, count: count, references: start)
     }
 
     private func open(_ index: Int, depth: Int, path: KeyPath, with decoder: inout BinaryPlistDecoder) throws -> Container {
