@@ -34,14 +34,20 @@ public final class KeyedUnarchiver {
     public let archive: KeyedArchive
     /// The class names objects may have, or `nil` to allow every class (insecure decoding of
     /// trusted archives). Inline scalars are always allowed.
-    public var allowedClassNames: Set<String>?
+    public var allowedClassNames: Set<String>? {
+        // A new list must be checked again over the whole graph.
+        didSet { validatedTopKeys.removeAll() }
+    }
     /// The deepest nesting of objects decoded; deeper graphs fail with
     /// ``KeyedArchiveError/Code/limitExceeded``. Default: 512.
     public var maximumDepth: Int
 
     private var registry: [String: any KeyedArchivable.Type] = [:]
     private var frames: [Frame] = [.top]
-    private var path: [String] = []
+    /// The keys followed from `$top`, kept as components so that the common, error-free path
+    /// builds no strings; ``path`` renders them for errors.
+    private var pathStorage: [ArchivePathComponent] = []
+    private var path: [String] { pathStorage.map(\.description) }
     private var inProgress: Set<Int> = []
     private var cache: [Int: Any] = [:]
     private var validatedTopKeys: Set<String> = []
@@ -132,10 +138,15 @@ public final class KeyedUnarchiver {
     /// The keys of the object being decoded (of `$top` at the top level), `$class` excluded.
     public var allKeys: [String] {
         switch frames.last ?? .top {
-        case .top: return archive.top.keys
-        case .instance(let instance): return instance.fieldNames
+        case .top: return archive.top.keys.map(Self.unescaped)
+        case .instance(let instance): return instance.fieldNames.map(Self.unescaped)
         case .scalar: return []
         }
+    }
+
+    /// A stored key as the coder wrote it: `$$name` is the escaped form of `$name`.
+    static func unescaped(_ key: String) -> String {
+        key.hasPrefix("$$") ? String(key.dropFirst()) : key
     }
 
     /// The class name of the object being decoded, or `nil` at the top level and for inline
@@ -184,6 +195,8 @@ public final class KeyedUnarchiver {
     }
 
     func rawValue(forKey key: String) -> PlistValue? {
+        // Coder keys starting with `$` are stored with one more `$` (see KeyedArchiver.setField).
+        let key = key.hasPrefix("$") ? "$" + key : key
         switch frames.last ?? .top {
         case .top: return archive.top[key]
         case .instance(let instance): return instance[field: key]
@@ -269,8 +282,8 @@ public final class KeyedUnarchiver {
     /// - Throws: ``KeyedArchiveError``.
     public func decodeGenericValue(forKey key: String) throws -> PlistValue? {
         guard let raw = rawValue(forKey: key) else { return nil }
-        path.append(key)
-        defer { path.removeLast() }
+        pathStorage.append(.key(key))
+        defer { pathStorage.removeLast() }
         if case .uid(let uid) = raw {
             try checkAllowed(index: Int(uid))
             try validateReachable(from: raw)
@@ -295,8 +308,8 @@ public final class KeyedUnarchiver {
     ///   ``KeyedArchiveError/Code/limitExceeded``, and whatever the type's initializer throws.
     public func decodeObject<T: KeyedArchivable>(of type: T.Type, forKey key: String) throws -> T? {
         guard let raw = rawValue(forKey: key) else { return nil }
-        path.append(key)
-        defer { path.removeLast() }
+        pathStorage.append(.key(key))
+        defer { pathStorage.removeLast() }
         if case .top? = frames.last { try validateReachable(from: raw) }
         return try decode(type, from: raw)
     }
@@ -308,8 +321,8 @@ public final class KeyedUnarchiver {
     ///   none of the types reads the class.
     public func decodeObject(of types: [any KeyedArchivable.Type], forKey key: String) throws -> (any KeyedArchivable)? {
         guard let raw = rawValue(forKey: key) else { return nil }
-        path.append(key)
-        defer { path.removeLast() }
+        pathStorage.append(.key(key))
+        defer { pathStorage.removeLast() }
         if case .top? = frames.last { try validateReachable(from: raw) }
         if case .uid(let uid) = raw, uid == 0 { return nil }
         let chosen = try chooseType(among: types, for: raw)
@@ -394,9 +407,9 @@ public final class KeyedUnarchiver {
                 .corruptArchive, "Index \(index) is out of range ($objects has \(archive.objects.count) entries)",
                 objectIndex: index)
         }
-        let saved = path
-        path = ["$objects[\(index)]"]
-        defer { path = saved }
+        let saved = pathStorage
+        pathStorage = [.object(index)]
+        defer { pathStorage = saved }
         if let allowed = allowedClassNames {
             var walker = ArchiveGraphWalker(archive: archive)
             try walker.walk(from: .uid(uid), rootPath: path) { instance, keyPath in
@@ -410,8 +423,8 @@ public final class KeyedUnarchiver {
     /// against the allow-list and `classNames`, and a cycle back into it.
     private func withCollection<R>(forKey key: String, classNames: [String], _ body: () throws -> R) throws -> R? {
         guard let raw = rawValue(forKey: key) else { return nil }
-        path.append(key)
-        defer { path.removeLast() }
+        pathStorage.append(.key(key))
+        defer { pathStorage.removeLast() }
         if case .top? = frames.last { try validateReachable(from: raw) }
         guard case .uid(let uid) = raw else {
             throw KeyedArchiveError(
@@ -452,8 +465,8 @@ public final class KeyedUnarchiver {
 
     private func precheckHeterogeneous(_ types: [any KeyedArchivable.Type], _ elements: [PlistValue], label: String) throws {
         for (i, element) in elements.enumerated() {
-            path.append("\(label)[\(i)]")
-            defer { path.removeLast() }
+            pathStorage.append(.element(label, i))
+            defer { pathStorage.removeLast() }
             if case .uid(let uid) = element, uid == 0 {
                 throw KeyedArchiveError(
                     .typeMismatch, "Element \(i) of '\(label)' is $null, but an object is required",
@@ -468,8 +481,8 @@ public final class KeyedUnarchiver {
         var result: [any KeyedArchivable] = []
         result.reserveCapacity(elements.count)
         for (i, element) in elements.enumerated() {
-            path.append("\(label)[\(i)]")
-            defer { path.removeLast() }
+            pathStorage.append(.element(label, i))
+            defer { pathStorage.removeLast() }
             guard let value = try decodeOpened(try chooseType(among: types, for: element), from: element) else {
                 throw KeyedArchiveError(
                     .typeMismatch, "Element \(i) of '\(label)' is $null, but an object is required",
@@ -499,8 +512,8 @@ public final class KeyedUnarchiver {
         var result: [T] = []
         result.reserveCapacity(elements.count)
         for (i, element) in elements.enumerated() {
-            path.append("\(label)[\(i)]")
-            defer { path.removeLast() }
+            pathStorage.append(.element(label, i))
+            defer { pathStorage.removeLast() }
             guard let value = try decode(type, from: element) else {
                 throw KeyedArchiveError(
                     .typeMismatch, "Element \(i) of '\(label)' is $null, but \(T.self) is required",
@@ -515,8 +528,8 @@ public final class KeyedUnarchiver {
     /// anything.
     func precheckElements<T: KeyedArchivable>(_ type: T.Type, _ elements: [PlistValue], label: String) throws {
         for (i, element) in elements.enumerated() {
-            path.append("\(label)[\(i)]")
-            defer { path.removeLast() }
+            pathStorage.append(.element(label, i))
+            defer { pathStorage.removeLast() }
             if case .uid(let uid) = element, uid == 0 {
                 throw KeyedArchiveError(
                     .typeMismatch, "Element \(i) of '\(label)' is $null, but \(T.self) is required",
@@ -685,7 +698,7 @@ public final class KeyedUnarchiver {
     /// Walks every object reachable from a top-level value, breadth first and without
     /// recursion, and fails on the first class outside the allow-list, before anything is built.
     private func validateReachable(from raw: PlistValue) throws {
-        guard let allowed = allowedClassNames, let topKey = path.first, !validatedTopKeys.contains(topKey) else { return }
+        guard let allowed = allowedClassNames, let topKey = pathStorage.first?.description, !validatedTopKeys.contains(topKey) else { return }
         var walker = ArchiveGraphWalker(archive: archive)
         try walker.walk(from: raw, rootPath: [topKey]) { instance, keyPath in
             if !allowed.contains(instance.className) {

@@ -54,6 +54,22 @@ import Testing
         #expect(archive.plistValue == value)
     }
 
+    @Test func treesOfObjectsArchiveBackToTheSameArchive() throws {
+        let archiver = KeyedArchiver()
+        try archiver.encode(ArchiveGenericObject(className: "Box", fields: ["items": [1, "two"], "none": ["$null": true]]), forKey: "root")
+        let original = try KeyedArchive(archiver.archiveValue)
+        let tree = try #require(try original.genericTree(forKey: "root"))
+        #expect(tree == ["$class": "Box", "items": [1, "two"], "none": ["$null": true]])
+        #expect(original.plistValue["$objects"]?[1]?["none"] == .uid(0))
+        let again = KeyedArchiver()
+        try again.encode(tree, forKey: "root")
+        #expect(try KeyedArchive(again.archiveValue).genericTree(forKey: "root") == tree)
+        #expect(again.archiveValue == archiver.archiveValue)
+        // A back-reference cannot be archived again.
+        let back = KeyedArchiver()
+        #expect(throws: KeyedArchiveError.self) { try back.encode(PlistValue.array([["$ref": 1]]), forKey: "root") }
+    }
+
     @Test func dictionariesWithoutPlainKeysKeepTheirEntries() throws {
         let value = handmadeArchive(top: ["root": .uid(1)], objects: [
             "$null",
@@ -62,6 +78,10 @@ import Testing
         ])
         let tree = try KeyedArchive(value).genericTree(forKey: "root")
         #expect(tree == ["$class": "NSDictionary", "$entries": [["key": "k", "value": 1], ["key": "k", "value": 2]]])
+        // Archived again, the entries are keys and values again.
+        let archiver = KeyedArchiver()
+        try archiver.encode(tree, forKey: "root")
+        #expect(archiver.archiveValue["$objects"]?[1]?["NS.keys"] == [.uid(2), .uid(2)])
     }
 
     @Test func sharedDiamondsStayLinear() throws {
