@@ -87,7 +87,12 @@ import Testing
             return .array(result)
         case .dictionary(let dictionary):
             if strings && !path.isEmpty { return nil }
-            if target.writing.sortsKeys(for: target.format) && dictionary.keys != dictionary.keys.sorted() {
+            let sorts = target.writing.sortsKeys(for: target.format)
+            // Text formats sort by UTF-16 code units (CoreFoundation's order), binary by Swift's <.
+            func precedes(_ a: String, _ b: String) -> Bool {
+                target.format == .binary ? a < b : XMLPlistWriter.utf16Precedes(a, b)
+            }
+            if sorts && dictionary.keys != dictionary.keys.sorted(by: precedes) {
                 warn(.keyOrderChanged)
             }
             var result = PlistDictionary()
@@ -95,7 +100,8 @@ import Testing
                 guard let item = predict(element, target, path: path + [key], warnings: &warnings) else { return nil }
                 result[key] = item
             }
-            return .dictionary(target.writing.sortsKeys(for: target.format) ? result.sortedByKey() : result)
+            guard sorts else { return .dictionary(result) }
+            return .dictionary(target.format == .binary ? result.sortedByKey() : result.sortedInCFOrder())
         }
     }
 
