@@ -36,7 +36,10 @@ public final class KeyedUnarchiver {
     /// trusted archives). Inline scalars are always allowed.
     public var allowedClassNames: Set<String>? {
         // A new list must be checked again over the whole graph.
-        didSet { validatedTopKeys.removeAll() }
+        didSet {
+            validatedTopKeys.removeAll()
+            cache.removeAll()
+        }
     }
     /// The deepest nesting of objects decoded; deeper graphs fail with
     /// ``KeyedArchiveError/Code/limitExceeded``. Default: 512.
