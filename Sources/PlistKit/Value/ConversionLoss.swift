@@ -16,8 +16,9 @@ struct ConversionLossAnalyzer {
         self.reporter = LossReporter(isStrict: options.isStrict)
     }
 
-    /// Whether any value could be a problem in `format`; binary holds everything.
-    var needsWalk: Bool { format != .binary }
+    /// Whether any value could be a problem in `format`: binary holds everything, and loses
+    /// only the key order, when asked to sort.
+    var needsWalk: Bool { format != .binary || options.sortsKeys(for: .binary) }
 
     /// Walks `value`, throwing for values the format cannot hold and collecting losses.
     mutating func check(_ value: PlistValue) throws {
@@ -27,16 +28,34 @@ struct ConversionLossAnalyzer {
     }
 
     private mutating func walk(_ value: PlistValue, path: inout [String]) throws {
+        // XML 1.0 cannot carry some characters (C0 controls but tab, LF, CR; U+FFFE, U+FFFF) in
+        // strings or keys, nor a non-finite date; Apple's writer emits them anyway.
+        if format == .xml, let reason = XMLPlistWriter.unrepresentableReason(for: value) {
+            throw unrepresentable(value, path, reason)
+        }
         switch value {
-        case .string, .data:
-            if case .openStep = format, case .data = value, options.writesStringsFile {
+        case .string:
+            if format == .openStep && options.writesStringsFile && path.isEmpty {
+                throw unrepresentable(value, path, "a .strings file needs a dictionary of strings at the root")
+            }
+        case .data:
+            if format == .openStep && options.writesStringsFile {
                 throw unrepresentable(value, path, "a .strings file holds only strings")
             }
+            try checkJSON(value, path, "data")
         case .integer, .boolean:
             try checkScalarForTextFormats(value, path)
         case .real(let real):
-            if format == .json && !real.isFinite && options.jsonStyle == .strict {
-                throw unrepresentable(value, path, "JSON has no value for \(real)")
+            if format == .json {
+                if !real.isFinite {
+                    try checkJSON(value, path, "\(real)")
+                } else if options.jsonStyle == .strict && real.description.hasSuffix(".0") {
+                    // JSONOutput drops the ".0" as plutil does; every JSON reader, ours
+                    // included, then reads an integer.
+                    try reporter.report(
+                        .typeChanged, at: KeyPath(components: path),
+                        "the real \(real) is written as \(real.description.dropLast(2)), which reads back as an integer")
+                }
             }
             try checkScalarForTextFormats(value, path)
         case .date(let date):
@@ -48,23 +67,31 @@ struct ConversionLossAnalyzer {
                         .fractionalSecondsDropped, at: KeyPath(components: path),
                         "XML dates hold whole seconds; the fraction of \(seconds) seconds is dropped")
                 }
-            case .json where options.jsonStyle == .strict:
-                throw unrepresentable(value, path, "strict JSON has no date type (write tagged JSON to keep it)")
+            case .json:
+                try checkJSON(value, path, "a date")
             default:
                 try checkScalarForTextFormats(value, path)
+                if format == .openStep && OpenStepOutput.gnustepDate(date.timeIntervalSinceReferenceDate) == nil {
+                    let seconds = date.timeIntervalSinceReferenceDate
+                    throw unrepresentable(
+                        value, path,
+                        seconds > -1 && seconds < 0
+                            ? "the fraction of a second of \(seconds) cannot be written exactly in a GNUstep date"
+                            : "a GNUstep date is written for years 0001 through 9999 only")
+                }
             }
         case .uid:
             switch format {
-            case .json where options.jsonStyle == .strict:
-                throw unrepresentable(value, path, "strict JSON has no UID type (write tagged JSON to keep it)")
+            case .json:
+                try checkJSON(value, path, "a UID")
             case .openStep:
-                throw unrepresentable(value, path, "OpenStep has no UID type")
+                throw unrepresentable(value, path, "OpenStep has no UID type, not even among GNUstep's typed values")
             default:
                 break
             }
         case .array(let elements):
             if format == .openStep && options.writesStringsFile {
-                throw unrepresentable(value, path, "a .strings file holds only strings")
+                throw unrepresentable(value, path, "a .strings file holds only a flat dictionary of strings")
             }
             for (index, element) in elements.enumerated() {
                 path.append(String(index))
@@ -75,7 +102,7 @@ struct ConversionLossAnalyzer {
             if format == .openStep && options.writesStringsFile && !path.isEmpty {
                 throw unrepresentable(value, path, "a .strings file holds only a flat dictionary of strings")
             }
-            if options.sortsKeys(for: format) && !isSorted(dictionary.keys) {
+            if options.sortsKeys(for: format) && !isSorted(dictionary.keys, for: format) {
                 try reporter.report(
                     .keyOrderChanged, at: KeyPath(components: path),
                     "the dictionary's keys are written in sorted order, not the order they had")
@@ -86,6 +113,18 @@ struct ConversionLossAnalyzer {
                 try walk(element, path: &path)
             }
         }
+    }
+
+    /// Strict JSON has no date, data, UID or non-finite real; tagged JSON writes them as tagged
+    /// objects, which other JSON readers see as plain dictionaries.
+    private mutating func checkJSON(_ value: PlistValue, _ path: [String], _ what: String) throws {
+        guard format == .json else { return }
+        guard options.jsonStyle == .tagged else {
+            throw unrepresentable(value, path, "strict JSON has no value for \(what) (write tagged JSON to keep it)")
+        }
+        try reporter.report(
+            .typeChanged, at: KeyPath(components: path),
+            "\(what) is written as a tagged JSON object, which only PlistKit's tagged reading turns back into \(Self.article(value.kind))")
     }
 
     /// OpenStep has only strings, data, arrays and dictionaries; GNUstep's typed values carry
@@ -107,11 +146,23 @@ struct ConversionLossAnalyzer {
     private func unrepresentable(_ value: PlistValue, _ path: [String], _ why: String) -> PlistError {
         PlistError(
             .unrepresentableValue,
-            "Cannot write a \(value.kind.rawValue) as \(format.plutilName): \(why)",
+            "Cannot write \(Self.article(value.kind)) as \(format.plutilName): \(why)",
             at: .keyPath(KeyPath(components: path)))
     }
 
-    private func isSorted(_ keys: [String]) -> Bool {
-        zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 }
+    /// The kind with its article, for messages: "an integer", "a UID", "a string".
+    static func article(_ kind: PlistValue.Kind) -> String {
+        switch kind {
+        case .integer, .array: return "an \(kind.rawValue)"
+        case .uid: return "a UID"
+        default: return "a \(kind.rawValue)"
+        }
+    }
+
+    /// Whether `keys` are already in the order the format's writer sorts them in: Swift's
+    /// `<` for binary, UTF-16 code units (CoreFoundation's order) for the text formats.
+    private func isSorted(_ keys: [String], for format: PlistFormat) -> Bool {
+        if format == .binary { return zip(keys, keys.dropFirst()).allSatisfy { !($1 < $0) } }
+        return zip(keys, keys.dropFirst()).allSatisfy { !XMLPlistWriter.utf16Precedes($1, $0) }
     }
 }
