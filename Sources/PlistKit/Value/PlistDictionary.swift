@@ -37,6 +37,27 @@ public struct PlistDictionary: Sendable {
         for (key, value) in pairs { self[key] = value }
     }
 
+    /// A dictionary from the keys and values of a container in document order, for readers:
+    /// one hash per key into an index of the right size (inserting key by key regrows it).
+    ///
+    /// Repeated keys keep the first key's position and the last value, as the subscript does
+    /// and as CoreFoundation reads them.
+    ///
+    /// - Precondition: `keys.count == values.count`.
+    /// - Complexity: O(n).
+    init(readingKeys keys: [String], values: [PlistValue]) {
+        var index = [ExactKey: Int](minimumCapacity: keys.count)
+        for (position, key) in keys.enumerated() where index.updateValue(position, forKey: ExactKey(key)) != nil {
+            // A repeated key (rare): fall back to inserting one by one.
+            self.init(zip(keys, values))
+            return
+        }
+        self.init()
+        orderedKeys = keys
+        orderedValues = values
+        indexByKey = index
+    }
+
     /// The number of entries.
     @inlinable public var count: Int { orderedKeys.count }
 
