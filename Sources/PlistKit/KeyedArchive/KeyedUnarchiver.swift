@@ -213,13 +213,14 @@ public final class KeyedUnarchiver {
 
     // MARK: Scalars
 
-    /// Decodes an integer stored inline or as an NSNumber object.
+    /// Decodes an integer stored inline or as an NSNumber object (a boolean reads as 1 or 0,
+    /// since Foundation's archives may store one for the other).
     ///
     /// - Throws: ``KeyedArchiveError/Code/valueNotFound`` when the key is absent,
     ///   ``KeyedArchiveError/Code/typeMismatch`` when the value is not an integer that fits `Int`.
     public func decodeInteger(forKey key: String) throws -> Int {
         let value = try scalar(forKey: key)
-        guard case .integer(let integer) = value, let result = integer.intValue else {
+        guard let result = ArchiveNumber.integer(value)?.intValue else {
             throw mismatch(expected: "an integer that fits Int", found: value, key: key)
         }
         return result
@@ -230,7 +231,7 @@ public final class KeyedUnarchiver {
     /// - Throws: as ``decodeInteger(forKey:)``.
     public func decodeInt64(forKey key: String) throws -> Int64 {
         let value = try scalar(forKey: key)
-        guard case .integer(let integer) = value, let result = integer.int64Value else {
+        guard let result = ArchiveNumber.integer(value)?.int64Value else {
             throw mismatch(expected: "an integer that fits Int64", found: value, key: key)
         }
         return result
@@ -245,16 +246,18 @@ public final class KeyedUnarchiver {
         switch value {
         case .real(let real): return real
         case .integer(let integer): return integer.doubleValue
+        case .boolean(let bool): return bool ? 1 : 0
         default: throw mismatch(expected: "a real", found: value, key: key)
         }
     }
 
-    /// Decodes a boolean stored inline or as an NSNumber object.
+    /// Decodes a boolean stored inline or as an NSNumber object (the integers 1 and 0 read as
+    /// `true` and `false`, since Foundation's archives may store one for the other).
     ///
     /// - Throws: as ``decodeInteger(forKey:)``.
     public func decodeBool(forKey key: String) throws -> Bool {
         let value = try scalar(forKey: key)
-        guard case .boolean(let bool) = value else { throw mismatch(expected: "a boolean", found: value, key: key) }
+        guard let bool = ArchiveNumber.boolean(value) else { throw mismatch(expected: "a boolean", found: value, key: key) }
         return bool
     }
 
