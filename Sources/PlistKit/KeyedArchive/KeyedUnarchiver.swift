@@ -369,7 +369,7 @@ public final class KeyedUnarchiver {
     /// `types` (each element decodes as the first type that reads its class), or returns `nil`
     /// when the key is absent or `$null`. Every element's class is checked before any is built.
     ///
-    /// - Throws: as ``decodeObject(of:forKey:)-([any KeyedArchivable.Type],_)``.
+    /// - Throws: as `decodeObject(of:forKey:)` with a list of types.
     public func decodeArrayOfObjects(ofClasses types: [any KeyedArchivable.Type], forKey key: String) throws -> [any KeyedArchivable]? {
         try withCollection(forKey: key, classNames: [String].archiveClassNames) {
             guard case .array(let elements)? = rawValue(forKey: "NS.objects") else { throw notFound("NS.objects") }
