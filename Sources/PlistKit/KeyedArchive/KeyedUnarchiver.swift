@@ -411,6 +411,8 @@ public final class KeyedUnarchiver {
     ///
     /// - Throws: as ``decodeObject(of:forKey:)``; ``KeyedArchiveError/Code/corruptArchive``
     ///   for an index outside `$objects`.
+    /// - Complexity: with an allow-list, O(n) in the objects reachable from `index` for the
+    ///   check, on every call.
     public func decodeObject<T: KeyedArchivable>(of type: T.Type, atIndex index: Int) throws -> T? {
         guard let uid = UInt32(exactly: index), archive.objects.indices.contains(index) else {
             throw KeyedArchiveError(
