@@ -1,0 +1,121 @@
+import FoundationEssentials
+
+/// Decodes `Decodable` values from property lists in any format PlistKit reads, accepting
+/// what Foundation's `PropertyListEncoder` writes (and what ``PlistEncoder`` writes).
+///
+/// ```swift
+/// let info = try PlistDecoder().decode(AppInfo.self, from: data)
+/// ```
+///
+/// Decoding follows Foundation's rules: the string `"$null"` decodes as `nil`; a `Double` or
+/// `Float` may come from an integer; an integer may come from a real that holds it exactly
+/// (``realToIntegerStrategy``); an integer that does not fit the requested width is an error.
+/// Errors are `DecodingError`s with the full coding path and a sentence naming the expected
+/// and found types ("Expected to decode Int but found a string instead.").
+///
+/// Binary input is decoded straight from its bytes, reading only the objects the type asks
+/// for; other formats are read into a ``PlistValue`` first.
+public struct PlistDecoder: Sendable {
+    /// How `Date` values are decoded.
+    public enum DateDecodingStrategy: Sendable {
+        /// From a plist date, as Foundation does. The default.
+        case plistDate
+        /// From a number of seconds since 1970-01-01 00:00:00 UTC.
+        case secondsSince1970
+        /// From a number of milliseconds since 1970-01-01 00:00:00 UTC.
+        case millisecondsSince1970
+        /// From a number of seconds since 2001-01-01 00:00:00 UTC.
+        case secondsSinceReferenceDate
+        /// From an ISO 8601 string, such as `2024-05-01T12:00:00Z`.
+        case iso8601
+        /// By a closure reading the decoder it is given.
+        case custom(@Sendable (any Decoder) throws -> Date)
+    }
+
+    /// How `Data` values are decoded.
+    public enum DataDecodingStrategy: Sendable {
+        /// From plist data, as Foundation does. The default.
+        case plistData
+        /// From a Base64 string.
+        case base64
+        /// By a closure reading the decoder it is given.
+        case custom(@Sendable (any Decoder) throws -> Data)
+    }
+
+    /// How the keys of keyed containers are read.
+    public enum KeyDecodingStrategy: Sendable {
+        /// Each key as the type names it. The default.
+        case useDefaultKeys
+        /// `snake_case` keys in the file as `camelCase` keys of the type (`image_url` →
+        /// `imageUrl`), by the rules of Foundation's `JSONDecoder`.
+        case convertFromSnakeCase
+        /// By a closure given the coding path, the last element being the key as the file
+        /// has it; it returns the key the type names.
+        case custom(@Sendable ([any CodingKey]) -> any CodingKey)
+    }
+
+    /// Whether an integer property may be read from a real.
+    public enum RealToIntegerStrategy: Hashable, Sendable {
+        /// When the real holds an integer exactly (`3.0` for `Int`, not `3.5` nor `1e100`), as
+        /// Foundation does; an inexact real fails with `DecodingError.dataCorrupted`. The
+        /// default.
+        case whenExact
+        /// Never: a real where an integer is expected is a type mismatch.
+        case never
+    }
+
+    /// How `Date` values are decoded. Default: ``DateDecodingStrategy/plistDate``.
+    public var dateDecodingStrategy: DateDecodingStrategy = .plistDate
+    /// How `Data` values are decoded. Default: ``DataDecodingStrategy/plistData``.
+    public var dataDecodingStrategy: DataDecodingStrategy = .plistData
+    /// How keys are read. Default: ``KeyDecodingStrategy/useDefaultKeys``.
+    public var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
+    /// Whether integers may be read from reals. Default: ``RealToIntegerStrategy/whenExact``.
+    public var realToIntegerStrategy: RealToIntegerStrategy = .whenExact
+    /// Limits for reading the bytes; ``PlistReadingOptions/maximumDepth`` also bounds how deep
+    /// decoding goes.
+    public var readingOptions = PlistReadingOptions()
+    /// Values `Decodable` implementations read through `Decoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// Creates a decoder with the default options.
+    public init() {}
+
+    /// Decodes a value from a property list in any format, detected from its first bytes.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` with an underlying ``PlistError`` when the bytes
+    ///   are not a property list; `DecodingError.typeMismatch`, `.keyNotFound`,
+    ///   `.valueNotFound` or `.dataCorrupted` with the coding path when the property list does
+    ///   not match the type.
+    /// - Complexity: O(n) in the size of the input for text formats; for binary input, in the
+    ///   number of objects the type reads.
+    public func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+        var format = PlistFormat.binary
+        return try decode(type, from: data, format: &format)
+    }
+
+    /// Decodes a value from a property list in any format, and reports the format found.
+    ///
+    /// - Throws: as ``decode(_:from:)``.
+    public func decode<Value: Decodable>(_ type: Value.Type, from data: Data, format: inout PlistFormat) throws -> Value {
+        let document: PlistDocument
+        do {
+            document = try PlistDocument(decoding: data, options: readingOptions)
+        } catch let error as PlistError {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: [],
+                debugDescription: "The given data was not a valid property list: \(error)",
+                underlyingError: error))
+        }
+        format = document.format
+        return try decode(type, from: document.value)
+    }
+
+    /// Decodes a value from a ``PlistValue`` tree.
+    ///
+    /// - Throws: as ``decode(_:from:)``, except for reading errors.
+    public func decode<Value: Decodable>(_ type: Value.Type, from value: PlistValue) throws -> Value {
+        let decoder = PlistDecoderImpl(source: PlistValueDecodingSource(), state: PlistDecodingState(options: self), node: value, path: .root)
+        return try decoder.unbox(value, as: type, path: .root)
+    }
+}

@@ -1,0 +1,204 @@
+import FoundationEssentials
+
+/// The `Decoder` that ``PlistDecoder`` hands to `init(from:)`: one value of the source, at a
+/// coding path. `node` is `nil` for a value that is absent (a `superDecoder()` whose key is
+/// missing), which reads as `nil`, as in Foundation.
+final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
+    typealias Item = PlistDecodingItem<Source.Dictionary, Source.Array>
+
+    let source: Source
+    let state: PlistDecodingState
+    let node: Source.Node?
+    let path: PlistCodingPath
+
+    init(source: Source, state: PlistDecodingState, node: Source.Node?, path: PlistCodingPath) {
+        self.source = source
+        self.state = state
+        self.node = node
+        self.path = path
+    }
+
+    var codingPath: [any CodingKey] { path.keys }
+
+    var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let item = try read(node, path: path)
+        guard case .dictionary(let dictionary) = item else {
+            if item.isNullMarker {
+                throw DecodingError.valueNotFound(KeyedDecodingContainer<Key>.self, DecodingError.Context(
+                    codingPath: path.keys, debugDescription: "Cannot get keyed decoding container -- found null value instead."))
+            }
+            throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
+                codingPath: path.keys, debugDescription: "Expected to decode Dictionary<String, Any> but found \(item.typeDescription) instead."))
+        }
+        return KeyedDecodingContainer(try PlistKeyedDecodingContainer<Key, Source>(decoder: self, dictionary: dictionary, path: path))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let item = try read(node, path: path)
+        guard case .array(let array) = item else {
+            if item.isNullMarker {
+                throw DecodingError.valueNotFound((any UnkeyedDecodingContainer).self, DecodingError.Context(
+                    codingPath: path.keys, debugDescription: "Cannot get unkeyed decoding container -- found null value instead."))
+            }
+            throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
+                codingPath: path.keys, debugDescription: "Expected to decode Array<Any> but found \(item.typeDescription) instead."))
+        }
+        return PlistUnkeyedDecodingContainer(decoder: self, array: array, path: path)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        self
+    }
+
+    // MARK: Reading values
+
+    /// Reads a node, turning a malformed object into a `DecodingError` at `path`; an absent
+    /// node reads as the null marker.
+    func read(_ node: Source.Node?, path: PlistCodingPath) throws -> Item {
+        guard let node else { return .string("$null") }
+        do {
+            return try source.item(node)
+        } catch let error as PlistError {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: path.keys, debugDescription: "The property list is corrupt: \(error)", underlyingError: error))
+        }
+    }
+
+    /// Decodes a value of any type from `node`, which sits at `path`.
+    func unbox<Value: Decodable>(_ node: Source.Node?, as type: Value.Type, path: PlistCodingPath) throws -> Value {
+        if let primitive = type as? any PlistDecodablePrimitive.Type {
+            let item = try read(node, path: path)
+            if let value = try primitive.unbox(item, decoder: self, path: path) as? Value { return value }
+        }
+        if type == Date.self, let date = try unboxDate(node, path: path) as? Value { return date }
+        if type == Data.self, let data = try unboxData(node, path: path) as? Value { return data }
+        return try Value(from: child(node, path: path))
+    }
+
+    /// A decoder for a nested value, after checking the depth limit (a binary plist can
+    /// reference itself, and a recursive type would follow it forever).
+    func child(_ node: Source.Node?, path: PlistCodingPath) throws -> PlistDecoderImpl<Source> {
+        guard path.depth <= state.maximumDepth else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: path.keys, debugDescription: "The value nests deeper than \(state.maximumDepth) levels."))
+        }
+        return PlistDecoderImpl(source: source, state: state, node: node, path: path)
+    }
+
+    // MARK: Scalars
+
+    /// The error for a value of the wrong type; Foundation reports the null marker where a
+    /// value was expected as a missing value instead.
+    func mismatch(_ type: Any.Type, _ item: Item, path: PlistCodingPath) -> DecodingError {
+        if item.isNullMarker {
+            return DecodingError.valueNotFound(type, DecodingError.Context(
+                codingPath: path.keys, debugDescription: "Cannot get value of type \(type) -- found null value instead."))
+        }
+        return DecodingError.typeMismatch(type, DecodingError.Context(
+            codingPath: path.keys, debugDescription: "Expected to decode \(type) but found \(item.typeDescription) instead."))
+    }
+
+    private func doesNotFit(_ number: String, _ type: Any.Type, path: PlistCodingPath) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: path.keys, debugDescription: "Property list number <\(number)> does not fit in \(type)."))
+    }
+
+    func unboxInteger<T: FixedWidthInteger>(_ item: Item, as type: T.Type, path: PlistCodingPath) throws -> T {
+        switch item {
+        case .integer(let integer):
+            guard let value = integer.exactly(T.self) else { throw doesNotFit(integer.description, T.self, path: path) }
+            return value
+        case .real(let real) where state.realToInteger == .whenExact:
+            guard let value = T(exactly: real) else { throw doesNotFit(real.description, T.self, path: path) }
+            return value
+        default:
+            throw mismatch(T.self, item, path: path)
+        }
+    }
+
+    func unboxDouble(_ item: Item, path: PlistCodingPath) throws -> Double {
+        switch item {
+        case .real(let real): return real
+        // Foundation reads an integer as the nearest Double.
+        case .integer(let integer): return integer.doubleValue
+        default: throw mismatch(Double.self, item, path: path)
+        }
+    }
+
+    func unboxFloat(_ item: Item, path: PlistCodingPath) throws -> Float {
+        switch item {
+        case .real(let real):
+            let value = Float(real)
+            // Foundation returns infinity for a finite real beyond Float's range (1e300);
+            // that silently changes the value, so PlistKit reports it.
+            guard value.isFinite || !real.isFinite else { throw doesNotFit(real.description, Float.self, path: path) }
+            return value
+        case .integer(let integer):
+            if let signed = integer.int64Value { return Float(signed) }
+            return Float(integer.uint64Value ?? 0)
+        default:
+            throw mismatch(Float.self, item, path: path)
+        }
+    }
+
+    func unboxBool(_ item: Item, path: PlistCodingPath) throws -> Bool {
+        guard case .boolean(let value) = item else { throw mismatch(Bool.self, item, path: path) }
+        return value
+    }
+
+    func unboxString(_ item: Item, path: PlistCodingPath) throws -> String {
+        guard case .string(let value) = item, value != "$null" else { throw mismatch(String.self, item, path: path) }
+        return value
+    }
+
+    private func unboxDate(_ node: Source.Node?, path: PlistCodingPath) throws -> Date {
+        func number() throws -> Double {
+            let item = try read(node, path: path)
+            switch item {
+            case .real(let real): return real
+            case .integer(let integer): return integer.doubleValue
+            default: throw mismatch(Date.self, item, path: path)
+            }
+        }
+        switch state.dateStrategy {
+        case .plistDate:
+            let item = try read(node, path: path)
+            guard case .date(let date) = item else { throw mismatch(Date.self, item, path: path) }
+            return date
+        case .secondsSince1970: return Date(timeIntervalSince1970: try number())
+        case .millisecondsSince1970: return Date(timeIntervalSince1970: try number() / 1000)
+        case .secondsSinceReferenceDate: return Date(timeIntervalSinceReferenceDate: try number())
+        case .iso8601:
+            let item = try read(node, path: path)
+            guard case .string(let text) = item, text != "$null" else { throw mismatch(Date.self, item, path: path) }
+            guard let date = try? Date(text, strategy: .iso8601) else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: path.keys, debugDescription: "Expected an ISO 8601 date string, found '\(text)'."))
+            }
+            return date
+        case .custom(let decode):
+            return try decode(child(node, path: path))
+        }
+    }
+
+    private func unboxData(_ node: Source.Node?, path: PlistCodingPath) throws -> Data {
+        switch state.dataStrategy {
+        case .plistData:
+            let item = try read(node, path: path)
+            guard case .data(let data) = item else { throw mismatch(Data.self, item, path: path) }
+            return data
+        case .base64:
+            let item = try read(node, path: path)
+            guard case .string(let text) = item, text != "$null" else { throw mismatch(Data.self, item, path: path) }
+            guard let data = Data(base64Encoded: text) else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: path.keys, debugDescription: "Expected a Base64 string, found text that is not valid Base64."))
+            }
+            return data
+        case .custom(let decode):
+            return try decode(child(node, path: path))
+        }
+    }
+}

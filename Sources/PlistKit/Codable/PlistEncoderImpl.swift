@@ -1,0 +1,110 @@
+import FoundationEssentials
+
+/// The `Encoder` that ``PlistEncoder`` hands to `encode(to:)`: one per value that encodes
+/// itself, holding what that value encoded.
+final class PlistEncoderImpl: Encoder {
+    let state: PlistEncodingState
+    let path: PlistCodingPath
+    /// What the value encoded so far; `nil` until it asks for a container or encodes a value.
+    var node: PlistEncodingNode?
+
+    init(state: PlistEncodingState, path: PlistCodingPath) {
+        self.state = state
+        self.path = path
+    }
+
+    var codingPath: [any CodingKey] { path.keys }
+
+    var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let storage: PlistEncodingDictionary
+        switch node {
+        case .dictionary(let existing)?:
+            // Asking again for a keyed container adds to the same dictionary, as Foundation does.
+            storage = existing
+        case nil:
+            storage = PlistEncodingDictionary()
+            node = .dictionary(storage)
+        case .some:
+            state.recordMisuse("A keyed container was requested where a value of another kind was already encoded.", path: path)
+            storage = PlistEncodingDictionary()
+        }
+        return KeyedEncodingContainer(PlistKeyedEncodingContainer<Key>(encoder: self, storage: storage, path: path))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        let storage: PlistEncodingArray
+        switch node {
+        case .array(let existing)?:
+            storage = existing
+        case nil:
+            storage = PlistEncodingArray()
+            node = .array(storage)
+        case .some:
+            state.recordMisuse("An unkeyed container was requested where a value of another kind was already encoded.", path: path)
+            storage = PlistEncodingArray()
+        }
+        return PlistUnkeyedEncodingContainer(encoder: self, storage: storage, path: path)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        self
+    }
+
+    /// Encodes `value` as this encoder's value: scalars, dates and data directly, anything
+    /// else by its `encode(to:)`. Returns `nil` when the value encoded nothing.
+    func encodeNode<Value: Encodable>(_ value: Value) throws -> PlistEncodingNode? {
+        if let node = try directNode(value, path: path) { return node }
+        guard path.depth < state.maximumDepth else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: path.keys,
+                debugDescription: "The value nests deeper than \(state.maximumDepth) levels (is the object graph cyclic?)."))
+        }
+        try value.encode(to: self)
+        return node
+    }
+
+    /// Encodes a value that sits at `path` below this encoder; a value that encodes nothing
+    /// becomes an empty dictionary, as in Foundation.
+    func encodeChild<Value: Encodable>(_ value: Value, path: PlistCodingPath) throws -> PlistEncodingNode {
+        if let node = try directNode(value, path: path) { return node }
+        let child = PlistEncoderImpl(state: state, path: path)
+        return try child.encodeNode(value) ?? .dictionary(PlistEncodingDictionary())
+    }
+
+    /// The node for a value the encoder writes itself (scalars, `Date`, `Data`), or `nil`.
+    private func directNode<Value: Encodable>(_ value: Value, path: PlistCodingPath) throws -> PlistEncodingNode? {
+        if let primitive = value as? any PlistPrimitive {
+            return .value(try primitive.plistValue(at: path))
+        }
+        if let date = value as? Date { return try encodeDate(date, path: path) }
+        if let data = value as? Data { return try encodeData(data, path: path) }
+        return nil
+    }
+
+    private func encodeDate(_ date: Date, path: PlistCodingPath) throws -> PlistEncodingNode {
+        switch state.dateStrategy {
+        case .plistDate: return .value(.date(date))
+        case .secondsSince1970: return .value(.real(date.timeIntervalSince1970))
+        case .millisecondsSince1970: return .value(.real(date.timeIntervalSince1970 * 1000))
+        case .secondsSinceReferenceDate: return .value(.real(date.timeIntervalSinceReferenceDate))
+        case .iso8601: return .value(.string(date.formatted(.iso8601)))
+        case .custom(let encode):
+            let child = PlistEncoderImpl(state: state, path: path)
+            try encode(date, child)
+            return child.node ?? .dictionary(PlistEncodingDictionary())
+        }
+    }
+
+    private func encodeData(_ data: Data, path: PlistCodingPath) throws -> PlistEncodingNode {
+        switch state.dataStrategy {
+        case .plistData: return .value(.data(data))
+        case .base64: return .value(.string(data.base64EncodedString()))
+        case .custom(let encode):
+            let child = PlistEncoderImpl(state: state, path: path)
+            try encode(data, child)
+            return child.node ?? .dictionary(PlistEncodingDictionary())
+        }
+    }
+}

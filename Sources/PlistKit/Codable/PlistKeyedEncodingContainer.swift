@@ -1,0 +1,88 @@
+import FoundationEssentials
+
+/// Writes keyed values into a dictionary being encoded.
+struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: PlistEncoderImpl
+    let storage: PlistEncodingDictionary
+    let path: PlistCodingPath
+
+    var codingPath: [any CodingKey] { path.keys }
+
+    private func converted(_ key: Key) -> String {
+        encoder.state.convertedKey(key, path: path)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws {
+        // Foundation's marker for nil; synthesized conformances omit nil properties instead.
+        storage[converted(key)] = .value(.string("$null"))
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws { storage[converted(key)] = .value(.boolean(value)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { storage[converted(key)] = .value(.string(value)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { storage[converted(key)] = .value(.real(value)) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { storage[converted(key)] = .value(.real(Double(value))) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(Int64(value)))) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(Int64(value)))) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(Int64(value)))) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(Int64(value)))) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(value))) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(UInt64(value)))) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(UInt64(value)))) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(UInt64(value)))) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(UInt64(value)))) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(value))) }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws {
+        storage[converted(key)] = .value(try value.plistValue(at: path.appending(key)))
+    }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws {
+        storage[converted(key)] = .value(try value.plistValue(at: path.appending(key)))
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        storage[converted(key)] = try encoder.encodeChild(value, path: path.appending(key))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let name = converted(key)
+        let nested: PlistEncodingDictionary
+        if case .dictionary(let existing)? = storage[name] {
+            nested = existing
+        } else {
+            nested = PlistEncodingDictionary()
+            storage[name] = .dictionary(nested)
+        }
+        return KeyedEncodingContainer(PlistKeyedEncodingContainer<NestedKey>(
+            encoder: encoder, storage: nested, path: path.appending(key)))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let name = converted(key)
+        let nested: PlistEncodingArray
+        if case .array(let existing)? = storage[name] {
+            nested = existing
+        } else {
+            nested = PlistEncodingArray()
+            storage[name] = .array(nested)
+        }
+        return PlistUnkeyedEncodingContainer(encoder: encoder, storage: nested, path: path.appending(key))
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        // Foundation writes the superclass's value under "super", not converted by the key
+        // strategy.
+        let child = PlistEncoderImpl(state: encoder.state, path: path.appending(PlistCodingKey.super))
+        storage[PlistCodingKey.super.stringValue] = .deferred(child)
+        return child
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        let child = PlistEncoderImpl(state: encoder.state, path: path.appending(key))
+        storage[converted(key)] = .deferred(child)
+        return child
+    }
+}

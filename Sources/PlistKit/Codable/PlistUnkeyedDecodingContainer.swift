@@ -1,0 +1,131 @@
+import FoundationEssentials
+
+/// Reads the elements of an array of the source in order.
+struct PlistUnkeyedDecodingContainer<Source: PlistDecodingSource>: UnkeyedDecodingContainer {
+    let decoder: PlistDecoderImpl<Source>
+    let array: Source.Array
+    let path: PlistCodingPath
+    private(set) var currentIndex = 0
+
+    init(decoder: PlistDecoderImpl<Source>, array: Source.Array, path: PlistCodingPath) {
+        self.decoder = decoder
+        self.array = array
+        self.path = path
+    }
+
+    var codingPath: [any CodingKey] { path.keys }
+
+    var count: Int? { array.count }
+
+    var isAtEnd: Bool { currentIndex >= array.count }
+
+    /// The next element's node and path, or the error Foundation gives at the end.
+    private func next(_ type: Any.Type) throws -> (Source.Node, PlistCodingPath) {
+        let elementPath = path.appending(index: currentIndex)
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(type, DecodingError.Context(
+                codingPath: elementPath.keys, debugDescription: "Unkeyed container is at end."))
+        }
+        do {
+            return (try array.node(at: currentIndex), elementPath)
+        } catch let error as PlistError {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: elementPath.keys, debugDescription: "The property list is corrupt: \(error)", underlyingError: error))
+        }
+    }
+
+    private mutating func nextItem(_ type: Any.Type) throws -> (PlistDecodingItem<Source.Dictionary, Source.Array>, PlistCodingPath) {
+        let (node, elementPath) = try next(type)
+        return (try decoder.read(node, path: elementPath), elementPath)
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        let (item, _) = try nextItem(Any?.self)
+        // Only a nil consumes the element, so that a decodeIfPresent that finds a value can
+        // decode it next.
+        if item.isNullMarker {
+            currentIndex += 1
+            return true
+        }
+        return false
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool {
+        let (item, elementPath) = try nextItem(type)
+        let value = try decoder.unboxBool(item, path: elementPath)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func decode(_ type: String.Type) throws -> String {
+        let (item, elementPath) = try nextItem(type)
+        let value = try decoder.unboxString(item, path: elementPath)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func decode(_ type: Double.Type) throws -> Double {
+        let (item, elementPath) = try nextItem(type)
+        let value = try decoder.unboxDouble(item, path: elementPath)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func decode(_ type: Float.Type) throws -> Float {
+        let (item, elementPath) = try nextItem(type)
+        let value = try decoder.unboxFloat(item, path: elementPath)
+        currentIndex += 1
+        return value
+    }
+
+    private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        let (item, elementPath) = try nextItem(type)
+        let value = try decoder.unboxInteger(item, as: type, path: elementPath)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer(type) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let (node, elementPath) = try next(type)
+        let value = try decoder.unbox(node, as: type, path: elementPath)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let (node, elementPath) = try next(KeyedDecodingContainer<NestedKey>.self)
+        let container = try decoder.child(node, path: elementPath).container(keyedBy: type)
+        currentIndex += 1
+        return container
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let (node, elementPath) = try next((any UnkeyedDecodingContainer).self)
+        let container = try decoder.child(node, path: elementPath).unkeyedContainer()
+        currentIndex += 1
+        return container
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let (node, elementPath) = try next((any Decoder).self)
+        let child = try decoder.child(node, path: elementPath)
+        currentIndex += 1
+        return child
+    }
+}

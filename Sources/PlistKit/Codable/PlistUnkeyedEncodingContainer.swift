@@ -1,0 +1,66 @@
+import FoundationEssentials
+
+/// Appends values to an array being encoded.
+struct PlistUnkeyedEncodingContainer: UnkeyedEncodingContainer {
+    let encoder: PlistEncoderImpl
+    let storage: PlistEncodingArray
+    let path: PlistCodingPath
+
+    var codingPath: [any CodingKey] { path.keys }
+
+    var count: Int { storage.elements.count }
+
+    mutating func encodeNil() throws {
+        // Foundation writes nil in an array as the string "$null".
+        storage.elements.append(.value(.string("$null")))
+    }
+
+    mutating func encode(_ value: Bool) throws { storage.elements.append(.value(.boolean(value))) }
+    mutating func encode(_ value: String) throws { storage.elements.append(.value(.string(value))) }
+    mutating func encode(_ value: Double) throws { storage.elements.append(.value(.real(value))) }
+    mutating func encode(_ value: Float) throws { storage.elements.append(.value(.real(Double(value)))) }
+    mutating func encode(_ value: Int) throws { storage.elements.append(.value(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int8) throws { storage.elements.append(.value(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int16) throws { storage.elements.append(.value(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int32) throws { storage.elements.append(.value(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int64) throws { storage.elements.append(.value(.integer(PlistInteger(value)))) }
+    mutating func encode(_ value: UInt) throws { storage.elements.append(.value(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt8) throws { storage.elements.append(.value(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt16) throws { storage.elements.append(.value(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt32) throws { storage.elements.append(.value(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt64) throws { storage.elements.append(.value(.integer(PlistInteger(value)))) }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws {
+        storage.elements.append(.value(try value.plistValue(at: path.appending(index: storage.elements.count))))
+    }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws {
+        storage.elements.append(.value(try value.plistValue(at: path.appending(index: storage.elements.count))))
+    }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        let node = try encoder.encodeChild(value, path: path.appending(index: storage.elements.count))
+        storage.elements.append(node)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let nested = PlistEncodingDictionary()
+        let nestedPath = path.appending(index: storage.elements.count)
+        storage.elements.append(.dictionary(nested))
+        return KeyedEncodingContainer(PlistKeyedEncodingContainer<NestedKey>(encoder: encoder, storage: nested, path: nestedPath))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let nested = PlistEncodingArray()
+        let nestedPath = path.appending(index: storage.elements.count)
+        storage.elements.append(.array(nested))
+        return PlistUnkeyedEncodingContainer(encoder: encoder, storage: nested, path: nestedPath)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let child = PlistEncoderImpl(state: encoder.state, path: path.appending(index: storage.elements.count))
+        storage.elements.append(.deferred(child))
+        return child
+    }
+}
