@@ -56,7 +56,12 @@ enum Measurement {
     /// `VmHWM` to the current RSS), runs the operation once and reports `VmHWM` minus the RSS
     /// it had before: the operation's own peak, including its output and garbage.
     /// Returns `nil` where `/proc` is not available.
-    static func peakMemory(of side: BenchOperation.Side) -> Int? {
+    ///
+    /// With `warmUp`, the child first runs the operation once and hands the freed heap back to
+    /// the kernel (`malloc_trim`), so the pages of code and libraries the first run faults in
+    /// (about 3 MB here) are not counted as the operation's memory. Small operations need it;
+    /// for operations that take seconds it would double a long run for a few MB.
+    static func peakMemory(of side: BenchOperation.Side, warmUp: Bool) -> Int? {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { return nil }
         fflush(nil)
@@ -64,6 +69,10 @@ enum Measurement {
         if child == 0 {
             close(descriptors[0])
             var report: Int64 = -1
+            if warmUp, let finish = try? side.run() {
+                _ = finish()
+            }
+            _ = glibcMallocTrim(0)
             if resetHighWaterMark(), let before = statusKilobytes("VmRSS") {
                 if let finish = try? side.run() {
                     _ = finish()
@@ -100,3 +109,8 @@ enum Measurement {
         return nil
     }
 }
+
+/// glibc's `malloc_trim` (declared in <malloc.h>, which the Glibc module does not export):
+/// returns free heap pages to the kernel so they stop counting as resident.
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32

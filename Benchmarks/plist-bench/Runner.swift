@@ -59,6 +59,9 @@ struct OperationResult: Encodable {
 struct Runner {
     let options: BenchOptions
 
+    /// Operations faster than this get a warm-up run before their memory is measured.
+    static let warmUpBelowSeconds = 2.0
+
     func run(_ planned: PlannedOperation, workload: Workload, progress: (String) -> Void) -> OperationResult {
         let operation: BenchOperation
         do {
@@ -90,11 +93,14 @@ struct Runner {
         if options.measuresMemory {
             if result.plistKit.error == nil {
                 progress("\(operation.name): PlistKit memory")
-                result.plistKit.peakMemoryBytes = Measurement.peakMemory(of: operation.plistKit)
+                result.plistKit.peakMemoryBytes = Measurement.peakMemory(
+                    of: operation.plistKit, warmUp: (result.plistKit.median ?? 0) < Self.warmUpBelowSeconds)
             }
             if let foundation = operation.foundation, result.foundation?.error == nil {
                 progress("\(operation.name): Foundation memory")
-                result.foundation?.peakMemoryBytes = Measurement.peakMemory(of: foundation)
+                let median = result.foundation?.median ?? 0
+                result.foundation?.peakMemoryBytes = Measurement.peakMemory(
+                    of: foundation, warmUp: median < Self.warmUpBelowSeconds)
             }
         }
         return result
