@@ -5,7 +5,7 @@ import PlistKit
 /// binary view.
 enum ExtraOperations {
     static func all(for options: BenchOptions) -> [PlannedOperation] {
-        codableOperations(tracks: options.effectiveTrackCount)
+        codableOperations(tracks: options.effectiveTrackCount) + KeyedArchiveOperations.all(for: options)
     }
 
     /// PlistDecoder/PlistEncoder against PropertyListDecoder/PropertyListEncoder on the music

@@ -1,0 +1,73 @@
+import Foundation
+import PlistKit
+
+/// Keyed archives: PlistKit's KeyedUnarchiver/KeyedArchiver against NSKeyedUnarchiver/
+/// NSKeyedArchiver on an array of `Note` objects (a custom class holding NSString, NSNumber
+/// fields, NSDate and an NSArray of NSStrings).
+enum KeyedArchiveOperations {
+    /// About four archive objects per note (the note, its title, date and tags array; equal tags are shared): 25,000 notes make about 100,000 objects.
+    static func unarchiveNoteCount(_ options: BenchOptions) -> Int { options.isQuick ? 2_500 : 25_000 }
+
+    /// NSKeyedArchiver on Linux is quadratic in the object count, so the comparison runs at
+    /// small sizes that show the growth; PlistKit alone also archives the full size.
+    static func archiveNoteCounts(_ options: BenchOptions) -> [Int] { options.isQuick ? [250, 500] : [250, 500, 1_000] }
+
+    static let registerFoundationClass: Void = {
+        NSKeyedUnarchiver.setClass(FoundationNote.self, forClassName: "Note")
+    }()
+
+    static let plistKitAllowed: [any KeyedArchivable.Type] = [ArchiveNote.self, String.self, Date.self, [String].self]
+    static let foundationAllowed: [AnyClass] = [NSArray.self, FoundationNote.self, NSString.self, NSDate.self]
+
+    static func all(for options: BenchOptions) -> [PlannedOperation] {
+        var result: [PlannedOperation] = []
+        let unarchiveCount = unarchiveNoteCount(options)
+        let unarchiveName = "keyed unarchive: \(unarchiveCount) notes"
+        result.append(PlannedOperation(name: unarchiveName) { _ in
+            _ = registerFoundationClass
+            let notes = ArchiveNote.make(count: unarchiveCount)
+            let data = try KeyedArchiver.archivedData(withRootObject: notes, format: .binary)
+            let objectCount = try KeyedArchive(decoding: data).objects.count
+            return BenchOperation(
+                name: unarchiveName, bytes: data.count,
+                plistKit: .init {
+                    let decoded = try KeyedUnarchiver.unarchivedObject(
+                        ofClass: [ArchiveNote].self, from: data, additionalTypes: plistKitAllowed)
+                    return { decoded.reduce(UInt64(decoded.count)) { $0 &+ UInt64($1.count) } }
+                },
+                foundation: .init {
+                    let object = try NSKeyedUnarchiver.unarchivedObject(ofClasses: foundationAllowed, from: data)
+                    let decoded = object as? [FoundationNote] ?? []
+                    return { decoded.reduce(UInt64(decoded.count)) { $0 &+ UInt64($1.count) } }
+                },
+                note: "\(objectCount) objects in $objects; both read PlistKit's binary archive with an allow-list")
+        })
+        for count in archiveNoteCounts(options) + [unarchiveCount] {
+            let isFull = count == unarchiveCount
+            let name = "keyed archive: \(count) notes"
+            result.append(PlannedOperation(name: name) { _ in
+                let notes = ArchiveNote.make(count: count)
+                let foundationNotes = notes.map(FoundationNote.init)
+                let data = try KeyedArchiver.archivedData(withRootObject: notes, format: .binary)
+                let objectCount = try KeyedArchive(decoding: data).objects.count
+                let foundation: BenchOperation.Side? = isFull ? nil : .init {
+                    let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+                    archiver.encode(foundationNotes as NSArray, forKey: NSKeyedArchiveRootObjectKey)
+                    archiver.finishEncoding()
+                    let output = archiver.encodedData
+                    return { UInt64(output.count) }
+                }
+                return BenchOperation(
+                    name: name, bytes: data.count,
+                    plistKit: .init {
+                        let output = try KeyedArchiver.archivedData(withRootObject: notes, format: .binary)
+                        return { UInt64(output.count) }
+                    },
+                    foundation: foundation,
+                    note: "\(objectCount) objects in $objects"
+                        + (isFull ? "; PlistKit only: NSKeyedArchiver on Linux is quadratic (see the smaller rows)" : ""))
+            })
+        }
+        return result
+    }
+}
