@@ -171,3 +171,57 @@ for format in [PlistFormat.binary, .xml] {
 seed("decoder", "model-minimal.json", "{\"name\": \"n\", \"count\": 1, \"tags\": []}")
 
 for (harness, count) in written.sorted(by: { $0.key < $1.key }) { print("\(harness): \(count) files") }
+
+// Keyed archives: built-in classes from PlistKit's archiver, and FuzzRecord-shaped archives
+// (FuzzTesting/Harnesses/unarchive.swift) written by hand as plist values.
+func archiveSeed(_ name: String, _ make: () throws -> Data) {
+    do {
+        let data = try make()
+        seed("keyedarchive", name, data)
+        seed("unarchive", name, data)
+    } catch {
+        FileHandle.standardError.write(Data("note: archive seed \(name): \(error)\n".utf8))
+    }
+}
+archiveSeed("strings.bplist") { try KeyedArchiver.archivedData(withRootObject: ["a", "b", "café", "a"]) }
+archiveSeed("dictionary.xml") { try KeyedArchiver.archivedData(withRootObject: ["k": 1, "l": 2], format: .xml) }
+archiveSeed("set.bplist") { try KeyedArchiver.archivedData(withRootObject: Set(["x", "y"])) }
+archiveSeed("date-data.bplist") { try KeyedArchiver.archivedData(withRootObject: [Date(timeIntervalSinceReferenceDate: 5)]) }
+archiveSeed("uuid-url.bplist") {
+    try KeyedArchiver.archivedData(withRootObject: [UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!])
+}
+func record(_ fields: [(String, PlistValue)], objects: inout [PlistValue], classUID: UInt32) -> UInt32 {
+    var dictionary = PlistDictionary(fields)
+    dictionary["$class"] = .uid(classUID)
+    objects.append(.dictionary(dictionary))
+    return UInt32(objects.count - 1)
+}
+for (name, format, shared) in [("record.bplist", PlistFormat.binary, false), ("record.xml", .xml, false), ("record-shared.bplist", .binary, true)] {
+    var objects: [PlistValue] = ["$null"]
+    objects.append(.dictionary(["$classname": "FuzzRecord", "$classes": ["FuzzRecord", "NSObject"]]))  // 1
+    objects.append(.dictionary(["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]]))  // 2
+    objects.append(.dictionary(["$classname": "NSDate", "$classes": ["NSDate", "NSObject"]]))  // 3
+    objects.append("child")  // 4
+    objects.append(.dictionary(["NS.time": 12.5, "$class": .uid(3)]))  // 5
+    let child = record([("name", .uid(4)), ("age", 3), ("created", .uid(5))], objects: &objects, classUID: 1)
+    objects.append("tag")
+    let tag = UInt32(objects.count - 1)
+    objects.append(.dictionary(["NS.objects": [.uid(tag), .uid(tag)], "$class": .uid(2)]))
+    let tags = UInt32(objects.count - 1)
+    objects.append(.dictionary(["NS.objects": shared ? [.uid(child), .uid(child)] : [.uid(child)], "$class": .uid(2)]))
+    let items = UInt32(objects.count - 1)
+    objects.append("root é")
+    let rootName = UInt32(objects.count - 1)
+    let root = record([
+        ("name", .uid(rootName)), ("age", 40), ("score", 1.5), ("flag", true), ("blob", .data(Data([1, 2]))),
+        ("tags", .uid(tags)), ("child", .uid(child)), ("items", .uid(items)),
+    ], objects: &objects, classUID: 1)
+    let archive: PlistValue = [
+        "$archiver": "NSKeyedArchiver", "$version": 100000,
+        "$top": ["root": .uid(root)], "$objects": .array(objects),
+    ]
+    archiveSeed(name) { try archive.encoded(as: format) }
+}
+for (harness, count) in written.sorted(by: { $0.key < $1.key }) where harness == "keyedarchive" || harness == "unarchive" {
+    print("\(harness): \(count) files")
+}
