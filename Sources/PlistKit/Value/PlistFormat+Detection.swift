@@ -7,7 +7,8 @@ extension PlistFormat {
     /// - `bplist` magic: binary.
     /// - After an optional byte-order mark (UTF-8, UTF-16 or UTF-32) and white space:
     ///   `<?xml`, `<plist`, `<!DOCTYPE` or `<!--`: XML; any other `<` (OpenStep data): OpenStep.
-    /// - `[`, a number, `true`, `false`, `null`, or `{` whose first member is `"…" :`: JSON.
+    /// - `[`, a lone JSON number, `true`, `false`, `null`, `{}`, or `{` whose first member is
+    ///   `"…" :`: JSON.
     /// - Anything else that can start an OpenStep value (`{`, `(`, `"`, a comment, an unquoted
     ///   string): OpenStep, which also covers `.strings` files.
     ///
@@ -28,8 +29,50 @@ struct FormatSniffer {
 
     func detect() -> PlistFormat? {
         if bytes.starts(with: Array("bplist".utf8)) { return .binary }
+        if let format = bytes.withUnsafeBytes({ Self.classifyUTF8($0.bindMemory(to: UInt8.self)) }) { return format }
         let text = leadingText(maximumCharacters: 4096)
         return Self.classify(text)
+    }
+
+    /// The common cases, decided on the bytes of UTF-8 input without building a string:
+    /// `<…` (XML or OpenStep data), `[`, `(` and `{…`. Returns `nil` for anything else
+    /// (a byte-order mark, UTF-16/32, a number, a word, non-ASCII text), which the general
+    /// path decides.
+    static func classifyUTF8(_ b: UnsafeBufferPointer<UInt8>) -> PlistFormat? {
+        guard b.count >= 2, b[0] != 0, b[1] != 0 else { return nil }
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
+        var i = 0
+        while i < b.count, isSpace(b[i]) { i += 1 }
+        guard i < b.count else { return nil }
+        switch b[i] {
+        case UInt8(ascii: "<"):
+            let head = String(decoding: UnsafeBufferPointer(rebasing: b[i..<min(b.count, i + 9)]), as: UTF8.self).lowercased()
+            if head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("<!doctype") || head.hasPrefix("<!--") {
+                return .xml
+            }
+            return .openStep
+        case UInt8(ascii: "["):
+            return .json
+        case UInt8(ascii: "("):
+            return .openStep
+        case UInt8(ascii: "{"):
+            i += 1
+            while i < b.count, isSpace(b[i]) { i += 1 }
+            guard i < b.count else { return .openStep }
+            if b[i] == UInt8(ascii: "}") { return .json }
+            guard b[i] == UInt8(ascii: "\"") else { return .openStep }
+            // Skip the quoted key (backslash escapes honoured; UTF-8 never uses these bytes
+            // inside a multi-byte character), then see whether ':' follows.
+            i += 1
+            let limit = min(b.count, i + 65_536)
+            while i < limit, b[i] != UInt8(ascii: "\"") { i += b[i] == UInt8(ascii: "\\") ? 2 : 1 }
+            guard i < limit else { return nil }
+            i += 1
+            while i < b.count, isSpace(b[i]) { i += 1 }
+            return i < b.count && b[i] == UInt8(ascii: ":") ? .json : .openStep
+        default:
+            return nil
+        }
     }
 
     /// Decodes up to `maximumCharacters` leading characters, honouring a BOM. Text without a
@@ -100,10 +143,32 @@ struct FormatSniffer {
         }
     }
 
-    private static func looksLikeJSONNumber(_ text: Substring) -> Bool {
-        let token = text.prefix(while: { !$0.isWhitespace })
+    /// Whether the text is one JSON number (RFC 8259 grammar) and nothing else but white
+    /// space: `42` and `-1.5e3` are JSON, while `1.0.0`, `0x10`, `-` or `007` are OpenStep's
+    /// unquoted strings.
+    static func looksLikeJSONNumber(_ text: Substring) -> Bool {
+        let token = Array(text.prefix(while: { !$0.isWhitespace }).utf8)
         let tail = text.dropFirst(token.count).drop(while: { $0.isWhitespace })
         guard tail.isEmpty else { return false }
-        return token.allSatisfy { "0123456789+-.eE".contains($0) }
+        var i = 0
+        func digits() -> Int {
+            let start = i
+            while i < token.count, token[i] >= UInt8(ascii: "0"), token[i] <= UInt8(ascii: "9") { i += 1 }
+            return i - start
+        }
+        if i < token.count, token[i] == UInt8(ascii: "-") { i += 1 }
+        let integerStart = i
+        let integerDigits = digits()
+        guard integerDigits > 0, integerDigits == 1 || token[integerStart] != UInt8(ascii: "0") else { return false }
+        if i < token.count, token[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits() > 0 else { return false }
+        }
+        if i < token.count, token[i] == UInt8(ascii: "e") || token[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < token.count, token[i] == UInt8(ascii: "+") || token[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return i == token.count
     }
 }
