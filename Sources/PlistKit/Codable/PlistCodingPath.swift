@@ -3,20 +3,22 @@
 /// asked for (by a `codingPath` property or an error).
 indirect enum PlistCodingPath: Sendable {
     case root
-    case key(any CodingKey & Sendable, parent: PlistCodingPath, depth: Int)
+    /// A key, kept as its string and integer values: storing the key itself would box it
+    /// (an existential larger than its inline buffer) on every step.
+    case key(String, intValue: Int?, parent: PlistCodingPath, depth: Int)
     case index(Int, parent: PlistCodingPath, depth: Int)
 
     /// The number of keys in the path.
     var depth: Int {
         switch self {
         case .root: return 0
-        case .key(_, _, let depth), .index(_, _, let depth): return depth
+        case .key(_, _, _, let depth), .index(_, _, let depth): return depth
         }
     }
 
     /// The path extended by a key.
     func appending(_ key: some CodingKey) -> PlistCodingPath {
-        .key(PlistCodingKey(key), parent: self, depth: depth + 1)
+        .key(key.stringValue, intValue: key.intValue, parent: self, depth: depth + 1)
     }
 
     /// The path extended by an array index.
@@ -33,8 +35,8 @@ indirect enum PlistCodingPath: Sendable {
             switch node {
             case .root:
                 return result.reversed()
-            case let .key(key, parent, _):
-                result.append(key)
+            case let .key(string, intValue, parent, _):
+                result.append(intValue.map { PlistCodingKey(stringValue: string, intValue: $0) } ?? PlistCodingKey(stringValue: string))
                 node = parent
             case let .index(index, parent, _):
                 result.append(PlistCodingKey(index: index))
@@ -52,13 +54,9 @@ indirect enum PlistCodingPath: Sendable {
 }
 
 extension PlistCodingKey {
-    /// A sendable copy of any coding key: same string and integer values.
-    init(_ key: some CodingKey) {
-        if let key = key as? PlistCodingKey {
-            self = key
-        } else {
-            stringValue = key.stringValue
-            intValue = key.intValue
-        }
+    /// A key with both a string and an integer value, as a coding path step keeps them.
+    init(stringValue: String, intValue: Int) {
+        self.stringValue = stringValue
+        self.intValue = intValue
     }
 }

@@ -8,7 +8,7 @@ protocol PlistDecodablePrimitive {
     static func unbox<Source>(
         _ item: PlistDecodingItem<Source.Dictionary, Source.Array>,
         decoder: PlistDecoderImpl<Source>,
-        path: PlistCodingPath
+        path: @autoclosure () -> PlistCodingPath
     ) throws -> Self
 }
 
@@ -16,9 +16,9 @@ extension PlistDecodablePrimitive where Self: FixedWidthInteger {
     static func unbox<Source>(
         _ item: PlistDecodingItem<Source.Dictionary, Source.Array>,
         decoder: PlistDecoderImpl<Source>,
-        path: PlistCodingPath
+        path: @autoclosure () -> PlistCodingPath
     ) throws -> Self {
-        try decoder.unboxInteger(item, as: Self.self, path: path)
+        try decoder.unboxInteger(item, as: Self.self, path: path())
     }
 }
 
@@ -39,32 +39,32 @@ extension UInt128: PlistDecodablePrimitive {}
 
 extension Float: PlistDecodablePrimitive {
     static func unbox<Source>(
-        _ item: PlistDecodingItem<Source.Dictionary, Source.Array>, decoder: PlistDecoderImpl<Source>, path: PlistCodingPath
+        _ item: PlistDecodingItem<Source.Dictionary, Source.Array>, decoder: PlistDecoderImpl<Source>, path: @autoclosure () -> PlistCodingPath
     ) throws -> Float {
-        try decoder.unboxFloat(item, path: path)
+        try decoder.unboxFloat(item, path: path())
     }
 }
 
 extension Double: PlistDecodablePrimitive {
     static func unbox<Source>(
-        _ item: PlistDecodingItem<Source.Dictionary, Source.Array>, decoder: PlistDecoderImpl<Source>, path: PlistCodingPath
+        _ item: PlistDecodingItem<Source.Dictionary, Source.Array>, decoder: PlistDecoderImpl<Source>, path: @autoclosure () -> PlistCodingPath
     ) throws -> Double {
-        try decoder.unboxDouble(item, path: path)
+        try decoder.unboxDouble(item, path: path())
     }
 }
 
 extension Bool: PlistDecodablePrimitive {
     static func unbox<Source>(
-        _ item: PlistDecodingItem<Source.Dictionary, Source.Array>, decoder: PlistDecoderImpl<Source>, path: PlistCodingPath
+        _ item: PlistDecodingItem<Source.Dictionary, Source.Array>, decoder: PlistDecoderImpl<Source>, path: @autoclosure () -> PlistCodingPath
     ) throws -> Bool {
-        try decoder.unboxBool(item, path: path)
+        try decoder.unboxBool(item, path: path())
     }
 }
 
 extension String: PlistDecodablePrimitive {
     static func unbox<Source>(
-        _ item: PlistDecodingItem<Source.Dictionary, Source.Array>, decoder: PlistDecoderImpl<Source>, path: PlistCodingPath
+        _ item: PlistDecodingItem<Source.Dictionary, Source.Array>, decoder: PlistDecoderImpl<Source>, path: @autoclosure () -> PlistCodingPath
     ) throws -> String {
-        try decoder.unboxString(item, path: path)
+        try decoder.unboxString(item, path: path())
     }
 }

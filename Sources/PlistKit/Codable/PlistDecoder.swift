@@ -77,6 +77,13 @@ public struct PlistDecoder: Sendable {
     public var readingOptions = PlistReadingOptions()
     /// Values `Decodable` implementations read through `Decoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// Whether binary input is decoded straight from its bytes, reading only the objects the
+    /// type asks for (`true`, the default), or read into a ``PlistValue`` first (`false`).
+    ///
+    /// Both give the same values and the same errors for the objects the type reads. Reading
+    /// lazily does not check the objects the type never asks for, so a file with a fault in a
+    /// part the type ignores decodes lazily but fails eagerly.
+    public var decodesBinaryLazily = true
 
     /// Creates a decoder with the default options.
     public init() {}
@@ -98,6 +105,10 @@ public struct PlistDecoder: Sendable {
     ///
     /// - Throws: as ``decode(_:from:)``.
     public func decode<Value: Decodable>(_ type: Value.Type, from data: Data, format: inout PlistFormat) throws -> Value {
+        if decodesBinaryLazily, PlistFormat(detecting: data) == .binary {
+            format = .binary
+            return try decodeBinary(type, from: data)
+        }
         let document: PlistDocument
         do {
             document = try PlistDocument(decoding: data, options: readingOptions)
@@ -109,6 +120,35 @@ public struct PlistDecoder: Sendable {
         }
         format = document.format
         return try decode(type, from: document.value)
+    }
+
+    /// Decodes binary bytes lazily (see ``decodesBinaryLazily``).
+    private func decodeBinary<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+        func unreadable(_ error: PlistError) -> DecodingError {
+            DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: [], debugDescription: "The given data was not a valid property list: \(error)", underlyingError: error))
+        }
+        guard data.count <= readingOptions.maximumInputBytes else {
+            throw unreadable(PlistError(
+                .limitExceeded, "The input is \(data.count) bytes, more than the limit of \(readingOptions.maximumInputBytes)"))
+        }
+        let state = PlistDecodingState(options: self)
+        let options = readingOptions
+        return try data.withUnsafeBytes { raw in
+            let cursor = BinaryPlistCursor(raw)
+            let trailer: BinaryPlistTrailer
+            let objectDecoder: BinaryPlistDecoder
+            do {
+                trailer = try BinaryPlistTrailer.read(from: cursor)
+                objectDecoder = try BinaryPlistDecoder(cursor: cursor, trailer: trailer, options: options, dense: true)
+            } catch let error as PlistError {
+                throw unreadable(error)
+            }
+            let source = PlistBinaryDecodingSource(decoder: objectDecoder, referenceSize: trailer.objectRefSize)
+            defer { source.invalidate() }
+            let decoder = PlistDecoderImpl(source: source, state: state, node: trailer.topObject, path: .root)
+            return try decoder.unbox(trailer.topObject, as: type, path: .root)
+        }
     }
 
     /// Decodes a value from a ``PlistValue`` tree.

@@ -55,23 +55,31 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
     // MARK: Reading values
 
     /// Reads a node, turning a malformed object into a `DecodingError` at `path`; an absent
-    /// node reads as the null marker.
-    func read(_ node: Source.Node?, path: PlistCodingPath) throws -> Item {
+    /// node reads as the null marker. (Paths are taken as autoclosures here and in the scalar
+    /// functions below, so that a step is only allocated when an error needs it.)
+    func read(_ node: Source.Node?, path: @autoclosure () -> PlistCodingPath) throws -> Item {
         guard let node else { return .string("$null") }
+        state.valueCount += 1
+        guard state.valueCount <= state.maximumValueCount else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: path().keys,
+                debugDescription: "Decoding reads more than the limit of \(state.maximumValueCount) values (shared references expand when decoded)."))
+        }
         do {
             return try source.item(node)
         } catch let error as PlistError {
             throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: path.keys, debugDescription: "The property list is corrupt: \(error)", underlyingError: error))
+                codingPath: path().keys, debugDescription: "The property list is corrupt: \(error)", underlyingError: error))
         }
     }
 
     /// Decodes a value of any type from `node`, which sits at `path`.
-    func unbox<Value: Decodable>(_ node: Source.Node?, as type: Value.Type, path: PlistCodingPath) throws -> Value {
+    func unbox<Value: Decodable>(_ node: Source.Node?, as type: Value.Type, path lazyPath: @autoclosure () -> PlistCodingPath) throws -> Value {
         if let primitive = type as? any PlistDecodablePrimitive.Type {
-            let item = try read(node, path: path)
-            if let value = try primitive.unbox(item, decoder: self, path: path) as? Value { return value }
+            let item = try read(node, path: lazyPath())
+            if let value = try primitive.unbox(item, decoder: self, path: lazyPath()) as? Value { return value }
         }
+        let path = lazyPath()
         if type == Date.self, let date = try unboxDate(node, path: path) as? Value { return date }
         if type == Data.self, let data = try unboxData(node, path: path) as? Value { return data }
         return try Value(from: child(node, path: path))
@@ -105,51 +113,51 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
             codingPath: path.keys, debugDescription: "Property list number <\(number)> does not fit in \(type)."))
     }
 
-    func unboxInteger<T: FixedWidthInteger>(_ item: Item, as type: T.Type, path: PlistCodingPath) throws -> T {
+    func unboxInteger<T: FixedWidthInteger>(_ item: Item, as type: T.Type, path: @autoclosure () -> PlistCodingPath) throws -> T {
         switch item {
         case .integer(let integer):
-            guard let value = integer.exactly(T.self) else { throw doesNotFit(integer.description, T.self, path: path) }
+            guard let value = integer.exactly(T.self) else { throw doesNotFit(integer.description, T.self, path: path()) }
             return value
         case .real(let real) where state.realToInteger == .whenExact:
-            guard let value = T(exactly: real) else { throw doesNotFit(real.description, T.self, path: path) }
+            guard let value = T(exactly: real) else { throw doesNotFit(real.description, T.self, path: path()) }
             return value
         default:
-            throw mismatch(T.self, item, path: path)
+            throw mismatch(T.self, item, path: path())
         }
     }
 
-    func unboxDouble(_ item: Item, path: PlistCodingPath) throws -> Double {
+    func unboxDouble(_ item: Item, path: @autoclosure () -> PlistCodingPath) throws -> Double {
         switch item {
         case .real(let real): return real
         // Foundation reads an integer as the nearest Double.
         case .integer(let integer): return integer.doubleValue
-        default: throw mismatch(Double.self, item, path: path)
+        default: throw mismatch(Double.self, item, path: path())
         }
     }
 
-    func unboxFloat(_ item: Item, path: PlistCodingPath) throws -> Float {
+    func unboxFloat(_ item: Item, path: @autoclosure () -> PlistCodingPath) throws -> Float {
         switch item {
         case .real(let real):
             let value = Float(real)
             // Foundation returns infinity for a finite real beyond Float's range (1e300);
             // that silently changes the value, so PlistKit reports it.
-            guard value.isFinite || !real.isFinite else { throw doesNotFit(real.description, Float.self, path: path) }
+            guard value.isFinite || !real.isFinite else { throw doesNotFit(real.description, Float.self, path: path()) }
             return value
         case .integer(let integer):
             if let signed = integer.int64Value { return Float(signed) }
             return Float(integer.uint64Value ?? 0)
         default:
-            throw mismatch(Float.self, item, path: path)
+            throw mismatch(Float.self, item, path: path())
         }
     }
 
-    func unboxBool(_ item: Item, path: PlistCodingPath) throws -> Bool {
-        guard case .boolean(let value) = item else { throw mismatch(Bool.self, item, path: path) }
+    func unboxBool(_ item: Item, path: @autoclosure () -> PlistCodingPath) throws -> Bool {
+        guard case .boolean(let value) = item else { throw mismatch(Bool.self, item, path: path()) }
         return value
     }
 
-    func unboxString(_ item: Item, path: PlistCodingPath) throws -> String {
-        guard case .string(let value) = item, value != "$null" else { throw mismatch(String.self, item, path: path) }
+    func unboxString(_ item: Item, path: @autoclosure () -> PlistCodingPath) throws -> String {
+        guard case .string(let value) = item, value != "$null" else { throw mismatch(String.self, item, path: path()) }
         return value
     }
 

@@ -7,7 +7,13 @@ final class PlistDecodingState {
     let keyStrategy: PlistDecoder.KeyDecodingStrategy
     let realToInteger: PlistDecoder.RealToIntegerStrategy
     let maximumDepth: Int
+    let maximumValueCount: Int
     let userInfo: [CodingUserInfoKey: Any]
+    /// The values read so far. A file may share one object among many references (a binary
+    /// plist of 64 arrays each holding the next twice is 2^64 values when expanded), and a
+    /// Decodable type visits every reference, so the visits are bounded by
+    /// ``PlistReadingOptions/maximumObjectCount``.
+    var valueCount = 0
 
     init(options: PlistDecoder) {
         dateStrategy = options.dateDecodingStrategy
@@ -15,6 +21,7 @@ final class PlistDecodingState {
         keyStrategy = options.keyDecodingStrategy
         realToInteger = options.realToIntegerStrategy
         maximumDepth = options.readingOptions.maximumDepth
+        maximumValueCount = options.readingOptions.maximumObjectCount
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in options.userInfo { info[key] = value }
         userInfo = info

@@ -5,43 +5,45 @@ struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>:
     let decoder: PlistDecoderImpl<Source>
     let dictionary: Source.Dictionary
     let path: PlistCodingPath
-    /// For a converting key strategy: the type's key for each key of the file (the first file
+    /// For a converting key strategy: the file's key for each key of the type (the first file
     /// key wins when two convert to the same key).
     private let fileKeyByTypeKey: [String: String]?
+    /// For a converting key strategy: the type's keys, in the file's order.
+    private let convertedKeys: [String]
 
     init(decoder: PlistDecoderImpl<Source>, dictionary: Source.Dictionary, path: PlistCodingPath) throws {
         self.decoder = decoder
         self.dictionary = dictionary
         self.path = path
+        let convert: (String) -> String
         switch decoder.state.keyStrategy {
         case .useDefaultKeys:
             fileKeyByTypeKey = nil
+            convertedKeys = []
+            return
         case .convertFromSnakeCase:
-            var map: [String: String] = [:]
-            for key in dictionary.keys where map[PlistKeyConversion.camelCase(key)] == nil {
-                map[PlistKeyConversion.camelCase(key)] = key
-            }
-            fileKeyByTypeKey = map
-        case .custom(let convert):
-            var map: [String: String] = [:]
+            convert = PlistKeyConversion.camelCase
+        case .custom(let custom):
             let base = path.keys
-            for key in dictionary.keys {
-                let converted = convert(base + [PlistCodingKey(stringValue: key)]).stringValue
-                if map[converted] == nil { map[converted] = key }
-            }
-            fileKeyByTypeKey = map
+            convert = { custom(base + [PlistCodingKey(stringValue: $0)]).stringValue }
         }
+        var map: [String: String] = [:]
+        var order: [String] = []
+        for key in dictionary.keys {
+            let converted = convert(key)
+            if map[converted] == nil {
+                map[converted] = key
+                order.append(converted)
+            }
+        }
+        fileKeyByTypeKey = map
+        convertedKeys = order
     }
 
     var codingPath: [any CodingKey] { path.keys }
 
     var allKeys: [Key] {
-        if let fileKeyByTypeKey {
-            return dictionary.keys.compactMap { fileKey in
-                fileKeyByTypeKey.first { $0.value == fileKey }.flatMap { Key(stringValue: $0.key) }
-            }
-        }
-        return dictionary.keys.compactMap { Key(stringValue: $0) }
+        (fileKeyByTypeKey == nil ? dictionary.keys : convertedKeys).compactMap { Key(stringValue: $0) }
     }
 
     func contains(_ key: Key) -> Bool {
@@ -67,38 +69,32 @@ struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>:
         return node
     }
 
-    private func item(for key: Key) throws -> (PlistDecodingItem<Source.Dictionary, Source.Array>, PlistCodingPath) {
-        let keyPath = path.appending(key)
-        return (try decoder.read(try requiredNode(for: key), path: keyPath), keyPath)
+    private func item(for key: Key) throws -> PlistDecodingItem<Source.Dictionary, Source.Array> {
+        try decoder.read(try requiredNode(for: key), path: path.appending(key))
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        try item(for: key).0.isNullMarker
+        try item(for: key).isNullMarker
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        let (item, keyPath) = try item(for: key)
-        return try decoder.unboxBool(item, path: keyPath)
+        try decoder.unboxBool(try item(for: key), path: path.appending(key))
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        let (item, keyPath) = try item(for: key)
-        return try decoder.unboxString(item, path: keyPath)
+        try decoder.unboxString(try item(for: key), path: path.appending(key))
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        let (item, keyPath) = try item(for: key)
-        return try decoder.unboxDouble(item, path: keyPath)
+        try decoder.unboxDouble(try item(for: key), path: path.appending(key))
     }
 
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        let (item, keyPath) = try item(for: key)
-        return try decoder.unboxFloat(item, path: keyPath)
+        try decoder.unboxFloat(try item(for: key), path: path.appending(key))
     }
 
     private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
-        let (item, keyPath) = try item(for: key)
-        return try decoder.unboxInteger(item, as: type, path: keyPath)
+        try decoder.unboxInteger(try item(for: key), as: type, path: path.appending(key))
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }

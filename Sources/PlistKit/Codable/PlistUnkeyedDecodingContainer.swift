@@ -19,28 +19,29 @@ struct PlistUnkeyedDecodingContainer<Source: PlistDecodingSource>: UnkeyedDecodi
 
     var isAtEnd: Bool { currentIndex >= array.count }
 
-    /// The next element's node and path, or the error Foundation gives at the end.
-    private func next(_ type: Any.Type) throws -> (Source.Node, PlistCodingPath) {
-        let elementPath = path.appending(index: currentIndex)
+    /// The path of the current element, built only when needed.
+    private var elementPath: PlistCodingPath { path.appending(index: currentIndex) }
+
+    /// The next element's node, or the error Foundation gives at the end.
+    private func next(_ type: Any.Type) throws -> Source.Node {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, DecodingError.Context(
                 codingPath: elementPath.keys, debugDescription: "Unkeyed container is at end."))
         }
         do {
-            return (try array.node(at: currentIndex), elementPath)
+            return try array.node(at: currentIndex)
         } catch let error as PlistError {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: elementPath.keys, debugDescription: "The property list is corrupt: \(error)", underlyingError: error))
         }
     }
 
-    private mutating func nextItem(_ type: Any.Type) throws -> (PlistDecodingItem<Source.Dictionary, Source.Array>, PlistCodingPath) {
-        let (node, elementPath) = try next(type)
-        return (try decoder.read(node, path: elementPath), elementPath)
+    private func nextItem(_ type: Any.Type) throws -> PlistDecodingItem<Source.Dictionary, Source.Array> {
+        try decoder.read(try next(type), path: elementPath)
     }
 
     mutating func decodeNil() throws -> Bool {
-        let (item, _) = try nextItem(Any?.self)
+        let item = try nextItem(Any?.self)
         // Only a nil consumes the element, so that a decodeIfPresent that finds a value can
         // decode it next.
         if item.isNullMarker {
@@ -51,36 +52,31 @@ struct PlistUnkeyedDecodingContainer<Source: PlistDecodingSource>: UnkeyedDecodi
     }
 
     mutating func decode(_ type: Bool.Type) throws -> Bool {
-        let (item, elementPath) = try nextItem(type)
-        let value = try decoder.unboxBool(item, path: elementPath)
+        let value = try decoder.unboxBool(try nextItem(type), path: elementPath)
         currentIndex += 1
         return value
     }
 
     mutating func decode(_ type: String.Type) throws -> String {
-        let (item, elementPath) = try nextItem(type)
-        let value = try decoder.unboxString(item, path: elementPath)
+        let value = try decoder.unboxString(try nextItem(type), path: elementPath)
         currentIndex += 1
         return value
     }
 
     mutating func decode(_ type: Double.Type) throws -> Double {
-        let (item, elementPath) = try nextItem(type)
-        let value = try decoder.unboxDouble(item, path: elementPath)
+        let value = try decoder.unboxDouble(try nextItem(type), path: elementPath)
         currentIndex += 1
         return value
     }
 
     mutating func decode(_ type: Float.Type) throws -> Float {
-        let (item, elementPath) = try nextItem(type)
-        let value = try decoder.unboxFloat(item, path: elementPath)
+        let value = try decoder.unboxFloat(try nextItem(type), path: elementPath)
         currentIndex += 1
         return value
     }
 
     private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-        let (item, elementPath) = try nextItem(type)
-        let value = try decoder.unboxInteger(item, as: type, path: elementPath)
+        let value = try decoder.unboxInteger(try nextItem(type), as: type, path: elementPath)
         currentIndex += 1
         return value
     }
@@ -102,28 +98,27 @@ struct PlistUnkeyedDecodingContainer<Source: PlistDecodingSource>: UnkeyedDecodi
     mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (node, elementPath) = try next(type)
-        let value = try decoder.unbox(node, as: type, path: elementPath)
+        let value = try decoder.unbox(try next(type), as: type, path: elementPath)
         currentIndex += 1
         return value
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let (node, elementPath) = try next(KeyedDecodingContainer<NestedKey>.self)
+        let node = try next(KeyedDecodingContainer<NestedKey>.self)
         let container = try decoder.child(node, path: elementPath).container(keyedBy: type)
         currentIndex += 1
         return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let (node, elementPath) = try next((any UnkeyedDecodingContainer).self)
+        let node = try next((any UnkeyedDecodingContainer).self)
         let container = try decoder.child(node, path: elementPath).unkeyedContainer()
         currentIndex += 1
         return container
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let (node, elementPath) = try next((any Decoder).self)
+        let node = try next((any Decoder).self)
         let child = try decoder.child(node, path: elementPath)
         currentIndex += 1
         return child

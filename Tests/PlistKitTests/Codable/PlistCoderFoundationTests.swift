@@ -47,7 +47,7 @@ import Testing
     }
 
     /// The formats both PlistKit and Foundation read and write.
-    static let byteFormats: [PlistFormat] = [.binary]
+    static let byteFormats: [PlistFormat] = [.binary, .xml]
 
     @Test(arguments: models.map(\.0), byteFormats)
     func foundationDecodesEncodedBytes(name: String, format: PlistFormat) throws {
@@ -59,6 +59,48 @@ import Testing
     func decoderReadsFoundationsBytes(name: String, format: PlistFormat) throws {
         let model = try #require(Self.models.first { $0.0 == name }?.1)
         try bytesFromFoundation(model, format: format)
+    }
+
+    @Test(arguments: models.map(\.0))
+    func xmlEqualsFoundationsXMLByteForByte(name: String) throws {
+        let model = try #require(Self.models.first { $0.0 == name }?.1)
+        try compareXML(model)
+    }
+
+    private func compareXML<T: Codable & Equatable & Sendable>(_ model: T) throws {
+        var encoder = PlistEncoder(format: .xml)
+        encoder.userInfo = Self.userInfo
+        let foundation = PropertyListEncoder()
+        foundation.outputFormat = .xml
+        foundation.userInfo = Self.userInfo
+        let ours = try encoder.encode(model)
+        let theirs = try foundation.encode(model)
+        // Foundation's PropertyListEncoder writes reals as Swift's shortest text ("-0",
+        // "1.100000023841858", "5e-324"), unlike its own PropertyListSerialization and Apple's
+        // CoreFoundation writer, which use %.17g as PlistKit's XML writer does
+        // ("-0.0", "1.1000000238418579"). Everything else must match byte for byte, and each
+        // real must be the same number.
+        #expect(Self.normalizingReals(ours) == Self.normalizingReals(theirs))
+        if !Self.realsDifferInText.contains(String(describing: T.self)) {
+            #expect(ours == theirs)
+        }
+    }
+
+    /// The models whose reals Foundation's PropertyListEncoder spells differently.
+    static let realsDifferInText: Set<String> = ["ScalarModel", "EverythingModel"]
+
+    /// The XML with each `<real>` rewritten as the shortest text of its value.
+    static func normalizingReals(_ xml: Data) -> String {
+        var text = String(decoding: xml, as: UTF8.self)
+        var result = ""
+        while let open = text.range(of: "<real>"), let close = text.range(of: "</real>", range: open.upperBound..<text.endIndex) {
+            result += text[..<open.upperBound]
+            let number = String(text[open.upperBound..<close.lowerBound])
+            result += Double(number).map { "\($0)" } ?? number
+            result += "</real>"
+            text = String(text[close.upperBound...])
+        }
+        return result + text
     }
 
     private func bytesThroughFoundation<T: Codable & Equatable & Sendable>(_ model: T, format: PlistFormat) throws {

@@ -118,6 +118,15 @@ import Testing
         #expect(try decoder.decode(Read.self, from: tree) == Read(imageUrl: "u", userId: 1, plain: true))
     }
 
+    @Test func convertedKeysAreListedInFileOrder() throws {
+        // Foundation's JSONDecoder converts dictionary keys too; so does PlistDecoder.
+        var decoder = PlistDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let value: PlistValue = ["first_key": 1, "second_key": 2, "secondKey": 3]
+        // Two file keys converting to one type key: the first wins, as in Foundation.
+        #expect(try decoder.decode([String: Int].self, from: value) == ["firstKey": 1, "secondKey": 2])
+    }
+
     @Test(arguments: [
         ("imageURL", "image_url"), ("userID", "user_id"), ("plain", "plain"), ("aBC", "a_bc"),
         ("already_snake", "already_snake"), ("URLValue", "url_value"), ("value2Go", "value2_go"), ("", ""),

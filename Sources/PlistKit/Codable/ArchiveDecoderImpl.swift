@@ -1,0 +1,99 @@
+import FoundationEssentials
+
+/// The `Decoder` that ``ArchiveDecoder`` hands to `init(from:)`: one resolved value of the
+/// archive at a coding path.
+final class ArchiveDecoderImpl: Decoder {
+    let state: ArchiveDecodingState
+    let item: ArchiveDecodingItem
+    let path: PlistCodingPath
+
+    init(state: ArchiveDecodingState, item: ArchiveDecodingItem, path: PlistCodingPath) {
+        self.state = state
+        self.item = item
+        self.path = path
+    }
+
+    var codingPath: [any CodingKey] { path.keys }
+
+    var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .instance(let instance) = item else {
+            if item.isNil {
+                throw DecodingError.valueNotFound(KeyedDecodingContainer<Key>.self, DecodingError.Context(
+                    codingPath: path.keys, debugDescription: "Cannot get keyed decoding container -- found nil instead."))
+            }
+            throw state.mismatch([String: Any].self, item, path: path, expected: "an object or NSDictionary")
+        }
+        let entries: PlistDictionary
+        let isObject: Bool
+        if instance.className == "NSDictionary" || instance.className == "NSMutableDictionary" {
+            entries = try dictionaryEntries(instance)
+            isObject = false
+        } else {
+            entries = instance.fields
+            isObject = true
+        }
+        return KeyedDecodingContainer(ArchiveKeyedDecodingContainer<Key>(
+            decoder: self, entries: entries, isObject: isObject, path: path))
+    }
+
+    /// The entries of an NSDictionary: `NS.keys` resolved to strings, paired with the raw
+    /// references of `NS.objects`.
+    private func dictionaryEntries(_ instance: ArchivedInstance) throws -> PlistDictionary {
+        guard case .array(let keys)? = instance[field: "NS.keys"], case .array(let values)? = instance[field: "NS.objects"] else {
+            throw state.corrupt("NSDictionary $objects[\(instance.index)] lacks the NS.keys and NS.objects arrays", path: path)
+        }
+        guard keys.count == values.count else {
+            throw state.corrupt("NSDictionary $objects[\(instance.index)] has \(keys.count) keys but \(values.count) values", path: path)
+        }
+        var entries = PlistDictionary(minimumCapacity: keys.count)
+        for (i, rawKey) in keys.enumerated() {
+            let keyPath = path.appending(PlistCodingKey(stringValue: "NS.keys")).appending(index: i)
+            let key = try state.unboxString(try state.resolve(rawKey, path: keyPath), path: keyPath)
+            entries[key] = values[i]
+        }
+        return entries
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        switch item {
+        case .inlineArray(let elements):
+            return ArchiveUnkeyedDecodingContainer(decoder: self, elements: elements, path: path)
+        case .instance(let instance) where ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet"].contains(instance.className):
+            guard case .array(let elements)? = instance[field: "NS.objects"] else {
+                throw state.corrupt("\(instance.className) $objects[\(instance.index)] lacks its NS.objects array", path: path)
+            }
+            return ArchiveUnkeyedDecodingContainer(decoder: self, elements: elements, path: path)
+        default:
+            if item.isNil {
+                throw DecodingError.valueNotFound((any UnkeyedDecodingContainer).self, DecodingError.Context(
+                    codingPath: path.keys, debugDescription: "Cannot get unkeyed decoding container -- found nil instead."))
+            }
+            throw state.mismatch([Any].self, item, path: path, expected: "an NSArray")
+        }
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        self
+    }
+}
+
+extension ArchiveDecoderImpl: SingleValueDecodingContainer {
+    func decodeNil() -> Bool { item.isNil }
+    func decode(_ type: Bool.Type) throws -> Bool { try state.unboxBool(item, path: path) }
+    func decode(_ type: String.Type) throws -> String { try state.unboxString(item, path: path) }
+    func decode(_ type: Double.Type) throws -> Double { try state.unboxDouble(item, path: path) }
+    func decode(_ type: Float.Type) throws -> Float { try state.unboxFloat(item, path: path) }
+    func decode(_ type: Int.Type) throws -> Int { try state.unboxInteger(item, as: type, path: path) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try state.unboxInteger(item, as: type, path: path) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try state.unboxInteger(item, as: type, path: path) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try state.unboxInteger(item, as: type, path: path) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try state.unboxInteger(item, as: type, path: path) }
+    func decode(_ type: UInt.Type) throws -> UInt { try state.unboxInteger(item, as: type, path: path) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try state.unboxInteger(item, as: type, path: path) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try state.unboxInteger(item, as: type, path: path) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try state.unboxInteger(item, as: type, path: path) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try state.unboxInteger(item, as: type, path: path) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try state.unbox(item, as: type, path: path) }
+}

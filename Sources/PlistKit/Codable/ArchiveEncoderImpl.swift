@@ -1,0 +1,127 @@
+import FoundationEssentials
+
+/// The `Encoder` that ``ArchiveEncoder`` hands to `encode(to:)`: one per value that encodes
+/// itself, holding what that value encoded.
+final class ArchiveEncoderImpl: Encoder {
+    let state: ArchiveEncodingState
+    let path: PlistCodingPath
+    /// The class chain a keyed container of this value is archived under: the value's
+    /// ``ArchiveClassNaming`` chain, or `nil` for an NSDictionary.
+    let classChain: [String]?
+    /// What the value encoded so far.
+    var node: ArchiveEncodingNode?
+
+    init(state: ArchiveEncodingState, path: PlistCodingPath, classChain: [String]?, node: ArchiveEncodingNode? = nil) {
+        self.state = state
+        self.path = path
+        self.classChain = classChain
+        self.node = node
+    }
+
+    var codingPath: [any CodingKey] { path.keys }
+
+    var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let storage: ArchiveEncodingFields
+        switch node {
+        case .fields(let existing)?:
+            storage = existing
+        case nil:
+            storage = ArchiveEncodingFields(classChain: classChain)
+            node = .fields(storage)
+        case .some:
+            state.recordMisuse("A keyed container was requested where a value of another kind was already encoded.", path: path)
+            storage = ArchiveEncodingFields(classChain: classChain)
+        }
+        return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<Key>(encoder: self, storage: storage, path: path))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        let storage: ArchiveEncodingArray
+        switch node {
+        case .array(let existing)?:
+            storage = existing
+        case nil:
+            storage = ArchiveEncodingArray()
+            node = .array(storage)
+        case .some:
+            state.recordMisuse("An unkeyed container was requested where a value of another kind was already encoded.", path: path)
+            storage = ArchiveEncodingArray()
+        }
+        return ArchiveUnkeyedEncodingContainer(encoder: self, storage: storage, path: path)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        self
+    }
+
+    /// Encodes `value` as this encoder's value; `nil` when it encoded nothing.
+    func encodeNode<Value: Encodable>(_ value: Value) throws -> ArchiveEncodingNode? {
+        if let node = try directNode(value, path: path) { return node }
+        guard path.depth < state.maximumDepth else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: path.keys,
+                debugDescription: "The value nests deeper than \(state.maximumDepth) levels (is the object graph cyclic?)."))
+        }
+        try value.encode(to: self)
+        return node
+    }
+
+    /// Encodes a value that sits at `path` below this encoder; a value that encodes nothing
+    /// becomes an empty object of its class (or an empty NSDictionary).
+    func encodeChild<Value: Encodable>(_ value: Value, path: PlistCodingPath) throws -> ArchiveEncodingNode {
+        if let node = try directNode(value, path: path) { return node }
+        let chain = (Value.self as? any ArchiveClassNaming.Type)?.archiveClassChain
+        let child = ArchiveEncoderImpl(state: state, path: path, classChain: chain)
+        return try child.encodeNode(value) ?? .fields(ArchiveEncodingFields(classChain: chain))
+    }
+
+    /// The node of a scalar or of a Foundation type with its own archived form, or `nil`.
+    private func directNode<Value: Encodable>(_ value: Value, path: PlistCodingPath) throws -> ArchiveEncodingNode? {
+        if let primitive = value as? any PlistPrimitive {
+            return .scalar(try primitive.plistValue(at: path))
+        }
+        switch value {
+        case let date as Date: return .foundation(date)
+        case let data as Data: return .foundation(data)
+        case let uuid as UUID: return .foundation(uuid)
+        case let url as URL: return .foundation(url)
+        default: return nil
+        }
+    }
+}
+
+extension ArchiveEncoderImpl: SingleValueEncodingContainer {
+    private func store(_ newNode: ArchiveEncodingNode) {
+        if node != nil {
+            state.recordMisuse("A single value was encoded where a value was already encoded.", path: path)
+            return
+        }
+        node = newNode
+    }
+
+    func encodeNil() throws { store(.null) }
+    func encode(_ value: Bool) throws { store(.scalar(.boolean(value))) }
+    func encode(_ value: String) throws { store(.scalar(.string(value))) }
+    func encode(_ value: Double) throws { store(.scalar(.real(value))) }
+    func encode(_ value: Float) throws { store(.scalar(.real(Double(value)))) }
+    func encode(_ value: Int) throws { store(.scalar(.integer(PlistInteger(Int64(value))))) }
+    func encode(_ value: Int8) throws { store(.scalar(.integer(PlistInteger(Int64(value))))) }
+    func encode(_ value: Int16) throws { store(.scalar(.integer(PlistInteger(Int64(value))))) }
+    func encode(_ value: Int32) throws { store(.scalar(.integer(PlistInteger(Int64(value))))) }
+    func encode(_ value: Int64) throws { store(.scalar(.integer(PlistInteger(value)))) }
+    func encode(_ value: UInt) throws { store(.scalar(.integer(PlistInteger(UInt64(value))))) }
+    func encode(_ value: UInt8) throws { store(.scalar(.integer(PlistInteger(UInt64(value))))) }
+    func encode(_ value: UInt16) throws { store(.scalar(.integer(PlistInteger(UInt64(value))))) }
+    func encode(_ value: UInt32) throws { store(.scalar(.integer(PlistInteger(UInt64(value))))) }
+    func encode(_ value: UInt64) throws { store(.scalar(.integer(PlistInteger(value)))) }
+
+    func encode<T: Encodable>(_ value: T) throws {
+        if node != nil {
+            state.recordMisuse("A single value was encoded where a value was already encoded.", path: path)
+            return
+        }
+        store(try encodeChild(value, path: path))
+    }
+}

@@ -1,0 +1,57 @@
+import FoundationEssentials
+
+/// Appends the elements of an NSArray being archived.
+struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
+    let encoder: ArchiveEncoderImpl
+    let storage: ArchiveEncodingArray
+    let path: PlistCodingPath
+
+    var codingPath: [any CodingKey] { path.keys }
+
+    var count: Int { storage.elements.count }
+
+    private func append(_ node: ArchiveEncodingNode) {
+        storage.elements.append(node)
+    }
+
+    // nil in a collection is archived as NSNull (an NSArray cannot hold nil).
+    mutating func encodeNil() throws { append(.null) }
+    mutating func encode(_ value: Bool) throws { append(.scalar(.boolean(value))) }
+    mutating func encode(_ value: String) throws { append(.scalar(.string(value))) }
+    mutating func encode(_ value: Double) throws { append(.scalar(.real(value))) }
+    mutating func encode(_ value: Float) throws { append(.scalar(.real(Double(value)))) }
+    mutating func encode(_ value: Int) throws { append(.scalar(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int8) throws { append(.scalar(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int16) throws { append(.scalar(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int32) throws { append(.scalar(.integer(PlistInteger(Int64(value))))) }
+    mutating func encode(_ value: Int64) throws { append(.scalar(.integer(PlistInteger(value)))) }
+    mutating func encode(_ value: UInt) throws { append(.scalar(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt8) throws { append(.scalar(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt16) throws { append(.scalar(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt32) throws { append(.scalar(.integer(PlistInteger(UInt64(value))))) }
+    mutating func encode(_ value: UInt64) throws { append(.scalar(.integer(PlistInteger(value)))) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        append(try encoder.encodeChild(value, path: path.appending(index: storage.elements.count)))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let nested = ArchiveEncodingFields(classChain: nil)
+        let nestedPath = path.appending(index: storage.elements.count)
+        append(.fields(nested))
+        return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<NestedKey>(encoder: encoder, storage: nested, path: nestedPath))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let nested = ArchiveEncodingArray()
+        let nestedPath = path.appending(index: storage.elements.count)
+        append(.array(nested))
+        return ArchiveUnkeyedEncodingContainer(encoder: encoder, storage: nested, path: nestedPath)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let child = ArchiveEncoderImpl(state: encoder.state, path: path.appending(index: storage.elements.count), classChain: nil)
+        append(.deferred(child))
+        return child
+    }
+}

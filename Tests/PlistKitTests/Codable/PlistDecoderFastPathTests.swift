@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+@testable import PlistKit
+
+/// Decoding binary bytes lazily (straight from the bytes) against decoding the value tree the
+/// eager reader builds: the same values and the same errors.
+@Suite struct PlistDecoderFastPathTests {
+    static var lazy: PlistDecoder {
+        var decoder = PlistDecoder()
+        decoder.realToIntegerStrategy = .never
+        return decoder
+    }
+
+    static var eager: PlistDecoder {
+        var decoder = lazy
+        decoder.decodesBinaryLazily = false
+        return decoder
+    }
+
+    @Test func randomTreesDecodeTheSameBothWays() throws {
+        var configuration = RandomPlistGenerator.Configuration()
+        configuration.includesUIDs = false
+        configuration.maximumDepth = 3
+        configuration.maximumChildren = 4
+        var generator = RandomPlistGenerator(seed: 0xC0DAB1E, configuration: configuration)
+        for round in 0..<10_000 {
+            let tree = generator.makeTree()
+            let bytes = try tree.encoded(as: .binary)
+            let lazy = try Self.lazy.decode(AnyPlist.self, from: bytes)
+            let eager = try Self.eager.decode(AnyPlist.self, from: bytes)
+            let expected = try #require(AnyPlist(expecting: tree))
+            #expect(lazy == eager, "round \(round)")
+            #expect(lazy == expected, "round \(round)")
+            if lazy != eager || lazy != expected { return }
+        }
+    }
+
+    @Test func modelsDecodeTheSameBothWays() throws {
+        let bytes = try PlistEncoder(format: .binary).encode(EverythingModel())
+        var lazy = PlistDecoder()
+        lazy.userInfo = [.plistKitTestUnit: "cm"]
+        var eager = lazy
+        eager.decodesBinaryLazily = false
+        #expect(try lazy.decode(EverythingModel.self, from: bytes) == eager.decode(EverythingModel.self, from: bytes))
+        // Foundation's bytes too (its writer lays objects out differently).
+        let foundation = PropertyListEncoder()
+        foundation.outputFormat = .binary
+        foundation.userInfo = [.plistKitTestUnit: "cm"]
+        let theirs = try foundation.encode(EverythingModel())
+        #expect(try lazy.decode(EverythingModel.self, from: theirs) == EverythingModel())
+    }
+
+    @Test(arguments: PlistDecoderErrorTests.cases.map(\.name))
+    func errorsAreTheSameBothWays(name: String) throws {
+        let entry = try #require(PlistDecoderErrorTests.cases.first { $0.name == name })
+        let bytes = try entry.value.encoded(as: .binary)
+        var eager = PlistDecoder()
+        eager.decodesBinaryLazily = false
+        let lazyError = PlistDecoderErrorTests.Summary(try #require(throws: DecodingError.self) {
+            try PlistDecoder().decode(PlistDecoderErrorTests.Outer.self, from: bytes)
+        })
+        let eagerError = PlistDecoderErrorTests.Summary(try #require(throws: DecodingError.self) {
+            try eager.decode(PlistDecoderErrorTests.Outer.self, from: bytes)
+        })
+        #expect(lazyError == eagerError)
+        #expect(lazyError.path == entry.path)
+    }
+
+    @Test func readsOnlyWhatTheTypeAsksFor() throws {
+        // A file whose 'ignored' value is corrupt (an invalid marker): the eager path rejects
+        // the file, the lazy path decodes the type, which never reads that value.
+        struct Wanted: Decodable, Equatable { var kept: Int }
+        var bytes = [UInt8]("bplist00".utf8)
+        // Objects: 0 dict {kept: 2, ignored: 4}, 1 "kept", 2 int 7, 3 "ignored", 4 bad marker.
+        let objects: [[UInt8]] = [
+            [0xD2, 1, 3, 2, 4],
+            [0x54] + Array("kept".utf8),
+            [0x10, 7],
+            [0x57] + Array("ignored".utf8),
+            [0x70],
+        ]
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets.append(UInt8(bytes.count))
+            bytes += object
+        }
+        let tableOffset = bytes.count
+        bytes += offsets
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
+        bytes += withUnsafeBytes(of: UInt64(objects.count).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: UInt64(0).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: UInt64(tableOffset).bigEndian, Array.init)
+        let data = Data(bytes)
+        #expect(try PlistDecoder().decode(Wanted.self, from: data) == Wanted(kept: 7))
+        var eager = PlistDecoder()
+        eager.decodesBinaryLazily = false
+        #expect(throws: DecodingError.self) { try eager.decode(Wanted.self, from: data) }
+        // Asking for the corrupt value fails with the reader's error at its coding path.
+        struct All: Decodable { var kept: Int; var ignored: Int }
+        let error = try #require(throws: DecodingError.self) { try PlistDecoder().decode(All.self, from: data) }
+        guard case .dataCorrupted(let context) = error else { Issue.record("got \(error)"); return }
+        #expect(pathText(context.codingPath) == "ignored")
+        #expect(context.underlyingError is PlistError)
+    }
+
+    @Test func cyclicBinaryFileStopsAtTheDepthLimit() throws {
+        // Object 0 is an array holding itself; a recursive type follows it until the limit.
+        struct Nest: Decodable { var inner: [Nest] }
+        var bytes = [UInt8]("bplist00".utf8)
+        bytes += [0xA1, 0]
+        bytes += [8]
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
+        bytes += withUnsafeBytes(of: UInt64(1).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: UInt64(0).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: UInt64(10).bigEndian, Array.init)
+        struct Chain: Decodable {
+            init(from decoder: any Decoder) throws {
+                var container = try decoder.unkeyedContainer()
+                _ = try container.decode(Chain.self)
+            }
+        }
+        var decoder = PlistDecoder()
+        decoder.readingOptions.maximumDepth = 50
+        let error = try #require(throws: DecodingError.self) { try decoder.decode(Chain.self, from: Data(bytes)) }
+        guard case .dataCorrupted(let context) = error else { Issue.record("got \(error)"); return }
+        #expect(context.codingPath.count == 51)
+    }
+}
+
+/// The real-world corpus: every binary file (and every binary keyed archive) decodes lazily to
+/// the value the eager path gives, or fails with a DecodingError; none crashes. Files over
+/// 64 KiB are left out to keep the suite fast in debug builds (the few large ones are long
+/// arrays of the same shapes the small ones have).
+@Suite struct PlistDecoderCorpusTests {
+    static let binaryEntries = CorpusEntry.all.filter { entry in
+        guard ["binary", "keyed-archive-binary", "invalid"].contains(entry.kind), let corpus = Fixtures.corpus else { return false }
+        let size = (try? FileManager.default.attributesOfItem(atPath: corpus.appendingPathComponent(entry.path).path)[.size] as? Int) ?? 0
+        return size <= 65_536
+    }
+
+    @Test(.enabled(if: !binaryEntries.isEmpty, "the shared corpus is not present"))
+    func corpusBinaryFilesDecodeTheSameBothWays() throws {
+        var lazy = PlistDecoder()
+        lazy.realToIntegerStrategy = .never
+        var eager = lazy
+        eager.decodesBinaryLazily = false
+        var compared = 0
+        for entry in Self.binaryEntries {
+            let data = try entry.data()
+            let eagerResult = Result { try eager.decode(AnyPlist.self, from: data) }
+            let lazyResult = Result { try lazy.decode(AnyPlist.self, from: data) }
+            if case .failure(let error) = lazyResult {
+                #expect(error is DecodingError, "\(entry.path): \(error)")
+            }
+            // Values with UIDs cannot be read through Codable alone; both paths must agree
+            // whenever the eager one succeeds.
+            if case .success(let value) = eagerResult {
+                #expect(try lazyResult.get() == value, "\(entry.path)")
+                compared += 1
+            }
+        }
+        #expect(compared > 50)
+    }
+}
+
+/// Hostile binary files the binary branch made (TestData/Binary): decoding stays bounded.
+@Suite struct PlistDecoderHostileBinaryTests {
+    @Test(arguments: [true, false])
+    func referenceBombStopsAtTheValueLimit(lazily: Bool) throws {
+        // 64 arrays each holding the next twice: a recursive type would visit 2^64 values.
+        let data = try Fixtures.data("Binary/reference-bomb.bplist")
+        var decoder = PlistDecoder()
+        decoder.decodesBinaryLazily = lazily
+        decoder.readingOptions.maximumObjectCount = 10_000
+        let error = try #require(throws: DecodingError.self) { try decoder.decode(AnyPlist.self, from: data) }
+        guard case .dataCorrupted(let context) = error else { Issue.record("got \(error)"); return }
+        #expect(context.debugDescription == "Decoding reads more than the limit of 10000 values (shared references expand when decoded).")
+    }
+
+    @Test(arguments: ["cycle-mutual.bplist", "deep-10000.bplist"], [true, false])
+    func cyclicAndDeepFilesFailCleanly(file: String, lazily: Bool) throws {
+        let data = try Fixtures.data("Binary/\(file)")
+        var decoder = PlistDecoder()
+        decoder.decodesBinaryLazily = lazily
+        #expect(throws: DecodingError.self) { try decoder.decode(AnyPlist.self, from: data) }
+    }
+}
