@@ -6,6 +6,7 @@ import PlistKit
 enum ExtraOperations {
     static func all(for options: BenchOptions) -> [PlannedOperation] {
         codableOperations(tracks: options.effectiveTrackCount) + KeyedArchiveOperations.all(for: options)
+            + KeyPathOperations.all(for: options)
     }
 
     /// PlistDecoder/PlistEncoder against PropertyListDecoder/PropertyListEncoder on the music

@@ -36,7 +36,7 @@ enum Report {
 
     static func tableHeader() -> String {
         row("operation", "size", "PlistKit", "MB/s", "Foundation", "MB/s", "speedup", "peak mem PK / F", "runs", "checksum")
-            + "\n" + String(repeating: "-", count: 170)
+            + "\n" + String(repeating: "-", count: 180)
     }
 
     static func line(_ result: OperationResult) -> String {
@@ -90,7 +90,7 @@ enum Report {
     }
 
     private static func row(_ columns: String...) -> String {
-        let widths = [48, 12, 12, 9, 12, 9, 9, 30, 6, 0]
+        let widths = [58, 12, 12, 9, 12, 9, 9, 30, 6, 0]
         return zip(columns, widths).map { column, width in
             column.count >= width ? column + " " : column + String(repeating: " ", count: width - column.count)
         }.joined()
