@@ -78,6 +78,8 @@ import Testing
         (.date(Date(timeIntervalSinceReferenceDate: 0.5)), "{\"$date\":\"2001-01-01T00:00:00.5Z\"}"),
         (.date(Date(timeIntervalSinceReferenceDate: -978_307_200)), "{\"$date\":\"1970-01-01T00:00:00Z\"}"),
         (.date(Date(timeIntervalSinceReferenceDate: 1e-7)), "{\"$date\":\"2001-01-01T00:00:00.0000001Z\"}"),
+        (.date(Date(timeIntervalSinceReferenceDate: -0.25)), "{\"$date\":\"2000-12-31T23:59:59.75Z\"}"),
+        (.date(Date(timeIntervalSinceReferenceDate: -1e-300)), "{\"$date\":-1e-300}"),
         (.date(Date(timeIntervalSinceReferenceDate: 1e15)), "{\"$date\":1000000000000000.0}"),
         (.date(Date(timeIntervalSinceReferenceDate: -1e20)), "{\"$date\":-1e+20}"),
         (.data(Data([0, 1, 2, 0xFF])), "{\"$data\":\"AAEC\\/w==\"}"),
@@ -113,6 +115,24 @@ import Testing
         #expect(warnings.count == 1)
         #expect(warnings.first?.kind == .typeChanged)
         #expect(warnings.first?.keyPath == "u")
+    }
+
+    /// Sorted means CoreFoundation's UTF-16 order in every text format: U+1F600 (a surrogate
+    /// pair, 0xD83D…) sorts before U+FEFF, although Swift's `<` puts it after.
+    @Test func sortsKeysInUTF16Order() throws {
+        let value: PlistValue = ["\u{FEFF}": 1, "😀": 2, "a": 3]
+        let options = PlistWritingOptions(keyOrder: .sorted)
+        let (data, warnings) = try value.encodedReportingLosses(as: .json, options: options)
+        #expect(String(decoding: data, as: UTF8.self) == "{\"a\":3,\"😀\":2,\"\u{FEFF}\":1}")
+        #expect(warnings.map(\.kind) == [.keyOrderChanged])
+        let already: PlistValue = ["a": 3, "😀": 2, "\u{FEFF}": 1]
+        #expect(try already.encodedReportingLosses(as: .json, options: options).warnings.isEmpty)
+        #expect(try already.encodedReportingLosses(as: .openStep, options: PlistWritingOptions(writesGNUstepTypedValues: true))
+            .warnings.allSatisfy { $0.kind == .typeChanged })
+        #expect(try already.encodedReportingLosses(as: .xml).warnings.isEmpty)
+        // The binary writer sorts with Swift's order when asked, and says so.
+        #expect(try already.encodedReportingLosses(as: .binary, options: options).warnings.map(\.kind) == [.keyOrderChanged])
+        #expect(try already.encodedReportingLosses(as: .binary).warnings.isEmpty)
     }
 
     @Test func sortsKeysWhenAsked() throws {

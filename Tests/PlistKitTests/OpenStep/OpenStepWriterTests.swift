@@ -90,7 +90,12 @@ import Testing
         #expect(try PlistValue(decoding: data, format: .openStep) == value)
         let far = PlistValue.array([.date(Date(timeIntervalSinceReferenceDate: 1e12))])
         let error = try #require(throws: PlistError.self) { try far.encoded(as: .openStep, options: options) }
-        #expect(error.description == "Cannot write a date as openstep: a GNUstep date holds years 0001 through 9999 only at key path '0'.")
+        #expect(error.description == "Cannot write a date as openstep: a GNUstep date is written for years 0001 through 9999 only at key path '0'.")
+        let tiny = PlistValue.array([.date(Date(timeIntervalSinceReferenceDate: -1e-300))])
+        let fraction = try #require(throws: PlistError.self) { try tiny.encoded(as: .openStep, options: options) }
+        #expect(fraction.description == "Cannot write a date as openstep: the fraction of a second of -1e-300 cannot be written exactly in a GNUstep date at key path '0'.")
+        let fine = PlistValue.array([.date(Date(timeIntervalSinceReferenceDate: -0.25))])
+        #expect(try PlistValue(decoding: fine.encoded(as: .openStep, options: options), format: .openStep) == fine)
     }
 
     @Test func writesStringsFiles() throws {
