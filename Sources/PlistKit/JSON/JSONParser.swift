@@ -16,7 +16,8 @@ struct JSONParser {
         self.text = text
         self.options = options
         let depth = max(0, options.maximumDepth)
-        maximumNesting = options.readsTaggedJSON ? depth.multipliedReportingOverflow(by: 2).partialValue &+ 2 : depth
+        // Twice the depth plus two, saturating: a limit near Int.max must not wrap around.
+        maximumNesting = options.readsTaggedJSON ? (depth >= Int.max / 2 - 1 ? Int.max : depth * 2 + 2) : depth
     }
 
     // MARK: Errors

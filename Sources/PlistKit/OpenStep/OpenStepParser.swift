@@ -45,7 +45,9 @@ struct OpenStepParser {
         index = start
         objectCount = 0
         var dictionary = PlistDictionary()
-        try parseEntries(into: &dictionary, depth: 0, braced: false, openedAt: start)
+        // The brace-less dictionary is itself the first level.
+        try checkDepth(0)
+        try parseEntries(into: &dictionary, depth: 1, braced: false, openedAt: start)
         return .dictionary(dictionary)
     }
 
