@@ -3,10 +3,12 @@ import FoundationEssentials
 /// Turns archive values into the readable tree of ``KeyedArchive/genericTree(options:)``,
 /// instantiating nothing.
 ///
-/// Each object with a class is expanded once, at its first occurrence in depth-first order;
-/// every later reference to it, and every reference back into an object being expanded (a
-/// cycle), becomes `{"$ref": index}`. The output is therefore linear in the archive's size
-/// even for graphs with many shared paths. Built-in Foundation classes become plain values
+/// Each object of a class other than the built-ins is expanded once, at its first occurrence
+/// in depth-first order; every later reference to it, and every reference back into any object
+/// being expanded (a cycle), becomes `{"$ref": index}`. Built-in objects are values and are
+/// shown again at each reference while the tree holds fewer than
+/// ``GenericTreeOptions/maximumExpandedValues`` values, `{"$ref": index}` beyond that, so the
+/// output stays bounded even for graphs with exponentially many shared paths. Built-in Foundation classes become plain values
 /// when their fields have the shape Foundation writes, and generic objects otherwise.
 struct GenericTreeBuilder {
     let archive: KeyedArchive
@@ -14,6 +16,10 @@ struct GenericTreeBuilder {
     var nestedArchiveDepth = 0
     private var expanded = Set<Int>()
     private var referenceCounts: [Int]? = nil
+    /// Built-in objects already expanded, with the number of values their trees hold.
+    private var builtinTrees: [Int: (PlistValue, Int)] = [:]
+    /// The number of values put into the tree so far, shared built-ins counted each time.
+    private var producedValues = 0
     /// The keys the tree itself uses in objects.
     static let markers: Set<String> = ["$class", "$classes", "$index", "$ref", "$null", "$archive", "$entries", "$classDescription"]
     /// The keys followed to the value being expanded, for errors.
@@ -40,6 +46,7 @@ struct GenericTreeBuilder {
     }
 
     private mutating func tree(for raw: PlistValue, depth: inout Int) throws -> PlistValue {
+        producedValues += 1
         depth += 1
         defer { depth -= 1 }
         guard depth <= options.maximumDepth else {
@@ -85,10 +92,25 @@ struct GenericTreeBuilder {
         case .classDescription(let description):
             return ["$classDescription": .string(description.name)]
         case .instance(let instance):
+            // A shared built-in (an NSArray, NSString, NSDate… that Foundation wrote once
+            // because equal values appeared twice) is a value: it is shown again wherever it is
+            // referred to, as long as the tree stays within its size budget. The copy costs
+            // nothing (PlistValue is copy-on-write); the budget bounds what printing it costs.
+            if let (value, size) = builtinTrees[index] {
+                if producedValues + size <= options.maximumExpandedValues {
+                    producedValues += size
+                    return value
+                }
+                return ["$ref": .integer(PlistInteger(Int64(index)))]
+            }
             guard expanded.insert(index).inserted else {
                 return ["$ref": .integer(PlistInteger(Int64(index)))]
             }
-            if let builtin = try builtin(instance, depth: &depth) { return builtin }
+            let before = producedValues
+            if let builtin = try builtin(instance, depth: &depth) {
+                builtinTrees[index] = (builtin, producedValues - before + 1)
+                return builtin
+            }
             var result = PlistDictionary(minimumCapacity: instance.storage.count + 2)
             result["$class"] = .string(instance.className)
             if options.includesClassChains {
@@ -107,26 +129,7 @@ struct GenericTreeBuilder {
 
     /// How many references point at each object ($top and fields), counted once on demand.
     private mutating func referenceCount(of index: Int) -> Int {
-        if referenceCounts == nil {
-            var counts = [Int](repeating: 0, count: archive.objects.count)
-            func count(_ value: PlistValue) {
-                var pending = [value]
-                while let current = pending.popLast() {
-                    switch current {
-                    case .uid(let uid) where Int(uid) < counts.count: counts[Int(uid)] += 1
-                    case .array(let elements): pending.append(contentsOf: elements)
-                    case .dictionary(let entries): pending.append(contentsOf: entries.values)
-                    default: break
-                    }
-                }
-            }
-            for value in archive.top.values { count(value) }
-            for object in archive.objects {
-                guard case .instance(let instance) = object else { continue }
-                for (key, value) in instance.storage where key != "$class" { count(value) }
-            }
-            referenceCounts = counts
-        }
+        if referenceCounts == nil { referenceCounts = archive.incomingReferenceCounts() }
         return referenceCounts?[index] ?? 0
     }
 

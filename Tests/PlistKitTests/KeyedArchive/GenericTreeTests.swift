@@ -105,6 +105,33 @@ import Testing
         #expect(levels == depth)
     }
 
+    @Test func sharedBuiltinDiamondsStayWithinTheBudget() throws {
+        // NSArray i holds NSArray i+1 twice: 2^60 leaves if every repeat were shown.
+        var objects: [PlistValue] = ["$null", classDictionary(["NSArray", "NSObject"]), "leaf"]
+        let depth = 60
+        for i in 0..<depth {
+            let next: PlistValue = i == depth - 1 ? .uid(2) : .uid(UInt32(objects.count + 1))
+            objects.append(["$class": .uid(1), "NS.objects": [next, next]])
+        }
+        let archive = try KeyedArchive(handmadeArchive(top: ["root": .uid(3)], objects: objects))
+        let budget = 10_000
+        let tree = try #require(try archive.genericTree(forKey: "root", options: GenericTreeOptions(maximumExpandedValues: budget)))
+        func count(_ value: PlistValue) -> Int {
+            switch value {
+            case .array(let elements): return 1 + elements.reduce(0) { $0 + count($1) }
+            case .dictionary(let entries): return 1 + entries.values.reduce(0) { $0 + count($1) }
+            default: return 1
+            }
+        }
+        #expect(count(tree) <= budget * 3)
+        // Small shared values are still shown in full: the innermost arrays are plain.
+        var node = tree
+        var levels = 0
+        while case .array(let elements) = node, let first = elements.first { node = first; levels += 1 }
+        #expect(levels == depth)
+        #expect(node == "leaf")
+    }
+
     @Test func nestedArchivesAreDecodedWhenAsked() throws {
         let inner = try KeyedArchiver.archivedData(withRootObject: UserRecord(userName: "inner", age: 9))
         let archiver = KeyedArchiver()
