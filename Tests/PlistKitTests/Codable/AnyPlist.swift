@@ -3,7 +3,7 @@ import Foundation
 
 /// Any property-list value, decoded through the Codable API alone (containers first, then
 /// scalars by trial), so that the decoder's paths can be compared on arbitrary trees.
-indirect enum AnyPlist: Decodable, Equatable {
+indirect enum AnyPlist: Codable, Equatable {
     case null
     case string(String)
     case integer(Int64)
@@ -37,6 +37,41 @@ indirect enum AnyPlist: Decodable, Equatable {
         else if let value = try? single.decode(Int64.self) { self = .integer(value) }
         else if let value = try? single.decode(UInt64.self) { self = .unsigned(value) }
         else { self = .real(try single.decode(Double.self)) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .dictionary(let entries):
+            var container = encoder.container(keyedBy: PlistCodingKey.self)
+            for (key, value) in entries { try container.encode(value, forKey: PlistCodingKey(stringValue: key)) }
+        case .array(let elements):
+            var container = encoder.unkeyedContainer()
+            for element in elements { try container.encode(element) }
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .string(let v):
+            var container = encoder.singleValueContainer()
+            try container.encode(v)
+        case .integer(let v):
+            var container = encoder.singleValueContainer()
+            try container.encode(v)
+        case .unsigned(let v):
+            var container = encoder.singleValueContainer()
+            try container.encode(v)
+        case .real(let v):
+            var container = encoder.singleValueContainer()
+            try container.encode(v)
+        case .boolean(let v):
+            var container = encoder.singleValueContainer()
+            try container.encode(v)
+        case .date(let v):
+            var container = encoder.singleValueContainer()
+            try container.encode(v)
+        case .data(let v):
+            var container = encoder.singleValueContainer()
+            try container.encode(v)
+        }
     }
 
     /// What decoding `value` must give, computed from the tree directly (integers only from

@@ -24,11 +24,15 @@ import Testing
         return archiver.encodedData
     }
 
-    @Test(arguments: [nil, "A subtitle"] as [String?])
-    func foundationUnarchivesEncodedModel(subtitle: String?) throws {
+    @Test(arguments: [nil, "A subtitle"] as [String?], [PlistFormat.binary, .xml])
+    func foundationUnarchivesEncodedModel(subtitle: String?, format: PlistFormat) throws {
         var model = ArchivedNote.sample
         model.subtitle = subtitle
-        let data = try ArchiveEncoder().encode(model)
+        var encoder = ArchiveEncoder()
+        encoder.format = format
+        let data = try encoder.encode(model)
+        #expect(PlistFormat(detecting: data) == format)
+        #expect(try Self.decoder.decode(ArchivedNote.self, from: data) == model)
         let unarchiver = try foundationUnarchiver(data)
         let note = try #require(unarchiver.decodeObject(of: FoundationNote.self, forKey: NSKeyedArchiveRootObjectKey))
         #expect(note.model == model)

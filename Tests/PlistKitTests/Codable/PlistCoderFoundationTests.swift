@@ -141,6 +141,24 @@ import Testing
         #expect(try decoder.decode(T.self, from: tree) == model)
     }
 
+    @Test func randomTreesEncodeToFoundationsTrees() throws {
+        var configuration = RandomPlistGenerator.Configuration()
+        configuration.includesUIDs = false
+        configuration.maximumDepth = 3
+        configuration.maximumChildren = 4
+        var generator = RandomPlistGenerator(seed: 0xE4C0_DE00, configuration: configuration)
+        for round in 0..<2_000 {
+            let tree = generator.makeTree()
+            let model = try #require(AnyPlist(expecting: tree))
+            let ours = try PlistEncoder().encodeValue(model)
+            let theirs = try FoundationBridge.foundationTree(model)
+            #expect(ours == theirs, "round \(round)")
+            // "$null" strings come back as nil, as in Foundation.
+            #expect(ours == tree || String(describing: tree).contains("$null"), "round \(round)")
+            if ours != theirs { return }
+        }
+    }
+
     @Test func everythingRoundTripsToAnEqualModel() throws {
         let model = EverythingModel()
         var encoder = PlistEncoder()

@@ -258,6 +258,24 @@ import Testing
         #expect(try PlistDecoder().decode(WideRead.self, from: ["value": .integer(PlistInteger(UInt64.max))]).value == UInt128(UInt64.max))
     }
 
+    @Test func jsonAndOpenStepRoundTripWithTheDocumentedOptions() throws {
+        struct Record: Codable, Equatable { var name: String; var count: Int; var ok: Bool; var when: Date; var blob: Data }
+        let record = Record(name: "r", count: -4, ok: true, when: Date(timeIntervalSince1970: 1_700_000_000), blob: Data([9, 8]))
+        var json = PlistEncoder(format: .json)
+        json.dateEncodingStrategy = .iso8601
+        json.dataEncodingStrategy = .base64
+        var jsonDecoder = PlistDecoder()
+        jsonDecoder.dateDecodingStrategy = .iso8601
+        jsonDecoder.dataDecodingStrategy = .base64
+        var format = PlistFormat.binary
+        #expect(try jsonDecoder.decode(Record.self, from: json.encode(record), format: &format) == record)
+        #expect(format == .json)
+        var openStep = PlistEncoder(format: .openStep)
+        openStep.writingOptions.writesGNUstepTypedValues = true
+        #expect(try PlistDecoder().decode(Record.self, from: openStep.encode(record), format: &format) == record)
+        #expect(format == .openStep)
+    }
+
     @Test func unrepresentableValueForFormatNamesItsPath() throws {
         // Strict JSON holds no dates: the writer's key path becomes the coding path.
         struct Item: Encodable { var stamps: [Date] }

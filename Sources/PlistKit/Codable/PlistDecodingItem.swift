@@ -1,0 +1,36 @@
+import FoundationEssentials
+
+/// One value as the decoder sees it: a scalar, or a container it can look into without having
+/// read the container's contents.
+enum PlistDecodingItem<Dictionary, Array> {
+    case string(String)
+    case integer(PlistInteger)
+    case real(Double)
+    case boolean(Bool)
+    case date(Date)
+    case data(Data)
+    case uid(UInt32)
+    case array(Array)
+    case dictionary(Dictionary)
+
+    /// Whether this is Foundation's marker for `nil`, the string `"$null"`.
+    var isNullMarker: Bool {
+        if case .string(let text) = self { return text == "$null" }
+        return false
+    }
+
+    /// The type named as Foundation's decoder names it in errors ("a real number").
+    var typeDescription: String {
+        switch self {
+        case .string: return "a string"
+        case .integer: return "an integer"
+        case .real: return "a real number"
+        case .boolean: return "a boolean"
+        case .date: return "a date"
+        case .data: return "a data value"
+        case .uid: return "an NSKeyedArchiver UID"
+        case .array: return "an array"
+        case .dictionary: return "a dictionary"
+        }
+    }
+}
