@@ -16,7 +16,8 @@ enum KeyedArchiveOperations {
         NSKeyedUnarchiver.setClass(FoundationNote.self, forClassName: "Note")
     }()
 
-    static let plistKitAllowed: [any KeyedArchivable.Type] = [ArchiveNote.self, String.self, Date.self, [String].self]
+    // Metatypes are immutable and the array is never mutated after initialization.
+    nonisolated(unsafe) static let plistKitAllowed: [any KeyedArchivable.Type] = [ArchiveNote.self, String.self, Date.self, [String].self]
     static let foundationAllowed: [AnyClass] = [NSArray.self, FoundationNote.self, NSString.self, NSDate.self]
 
     static func all(for options: BenchOptions) -> [PlannedOperation] {
