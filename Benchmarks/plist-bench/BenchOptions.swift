@@ -19,13 +19,16 @@ struct BenchOptions {
     var listsOperations = false
     /// Override the number of library tracks.
     var trackCount: Int?
+    /// Run only PlistKit's side (for profilers such as callgrind, where Foundation's runs
+    /// would only add noise).
+    var runsOnlyPlistKit = false
 
     static let usage = """
         OVERVIEW: PlistKit against Foundation on the same generated data, in one process.
 
         USAGE: plist-bench [--quick] [--json] [--filter SUBSTRING]... [--iterations N]
                            [--budget SECONDS] [--tracks N] [--no-memory] [--list]
-                           [--write-data DIR]
+                           [--write-data DIR] [--plistkit-only]
 
         OPTIONS:
           --quick              A library of 5,000 tracks (default 50,000) and 3 iterations.
@@ -39,6 +42,7 @@ struct BenchOptions {
           --no-memory          Skip the peak-memory measurement (one forked run per side).
           --list               List the operations and exit.
           --write-data DIR     Write the generated files (XML and binary) into DIR and exit.
+          --plistkit-only      Skip Foundation's side (for profiling PlistKit alone).
           -h, --help           Show this help.
         """
 
@@ -74,6 +78,7 @@ struct BenchOptions {
                 budgetSeconds = seconds
             case "--no-memory": measuresMemory = false
             case "--list": listsOperations = true
+            case "--plistkit-only": runsOnlyPlistKit = true
             case "--write-data": dataDirectory = try value(for: argument)
             case "-h", "--help": throw BenchUsageError(message: nil)
             default: throw BenchUsageError(message: "Unknown option '\(argument)'.")

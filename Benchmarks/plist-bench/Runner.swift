@@ -63,13 +63,18 @@ struct Runner {
     static let warmUpBelowSeconds = 2.0
 
     func run(_ planned: PlannedOperation, workload: Workload, progress: (String) -> Void) -> OperationResult {
-        let operation: BenchOperation
+        var operation: BenchOperation
         do {
             operation = try planned.prepare(workload)
         } catch {
             var result = OperationResult(name: planned.name, bytes: 0, repetitions: 0)
             result.skipped = "\(error)"
             return result
+        }
+        if options.runsOnlyPlistKit {
+            operation = BenchOperation(
+                name: operation.name, bytes: operation.bytes, repetitions: operation.repetitions,
+                plistKit: operation.plistKit, foundation: nil, note: operation.note)
         }
         var result = OperationResult(
             name: operation.name, bytes: operation.bytes, repetitions: operation.repetitions,
