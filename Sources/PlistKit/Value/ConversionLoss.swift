@@ -160,9 +160,11 @@ struct ConversionLossAnalyzer {
     }
 
     /// Whether `keys` are already in the order the format's writer sorts them in: Swift's
-    /// `<` for binary, UTF-16 code units (CoreFoundation's order) for the text formats.
+    /// `<` for binary, plutil's collation for JSON (see `PlutilKeyCollation`), UTF-16 code units
+    /// (CoreFoundation's order) for XML and OpenStep.
     private func isSorted(_ keys: [String], for format: PlistFormat) -> Bool {
         if format == .binary { return zip(keys, keys.dropFirst()).allSatisfy { !($1 < $0) } }
+        if format == .json { return PlutilKeyCollation.isSorted(keys) }
         return zip(keys, keys.dropFirst()).allSatisfy { !XMLPlistWriter.utf16Precedes($1, $0) }
     }
 }

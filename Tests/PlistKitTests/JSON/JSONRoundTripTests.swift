@@ -74,17 +74,17 @@ import Testing
     }
 
     /// With sorted keys, our output equals `JSONSerialization`'s `[.prettyPrinted, .sortedKeys]`
-    /// (plutil's `-r`) and `[.sortedKeys]` byte for byte, written straight from the tree, when
-    /// the keys are lowercase ASCII letters: Foundation sorts with the locale's collation,
-    /// which agrees with CoreFoundation's order on such keys (see Docs/JSON.md).
-    @Test func writesSortedJSONAsPlutilDashR() throws {
+    /// (plutil's `-r`) and `[.sortedKeys]` byte for byte, written straight from the tree, for
+    /// keys of printable ASCII (letters of both cases, digit runs with leading zeros, space and
+    /// punctuation): `PlutilKeyCollation` reproduces Foundation's collation there.
+    @Test func sortsKeysAsJSONSerialization() throws {
         var configuration = RandomPlistGenerator.Configuration()
         configuration.scalarKinds = [.string, .integer, .real, .boolean]
         configuration.allowsNonFiniteReals = false
         var generator = RandomPlistGenerator(seed: 0x2D72_2D72, configuration: configuration)
         var random = SeededRandom(seed: 26)
         for i in 0..<3_000 {
-            let tree = Self.withLowercaseKeys(generator.makeTree(), &random)
+            let tree = Self.withASCIIKeys(generator.makeTree(), &random)
             for pretty in [true, false] {
                 let foundation = try JSONSerialization.data(
                     withJSONObject: tree.propertyListObject, options: pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys])
@@ -96,20 +96,21 @@ import Testing
         }
     }
 
-    static func withLowercaseKeys(_ value: PlistValue, _ random: inout SeededRandom) -> PlistValue {
+    /// Keys that stress the collation: few distinct characters, so that keys share prefixes and
+    /// differ in case, leading zeros and punctuation.
+    static func withASCIIKeys(_ value: PlistValue, _ random: inout SeededRandom) -> PlistValue {
+        let pool = Array("aAbBzZ0019 _-.,:;$~/\\'\"()@*&#%`^+<=>|{}[]!?")
         switch value {
         case .array(let elements):
-            return .array(elements.map { withLowercaseKeys($0, &random) })
+            return .array(elements.map { withASCIIKeys($0, &random) })
         case .dictionary(let dictionary):
             var result = PlistDictionary()
             for (_, element) in dictionary {
                 var key = ""
                 repeat {
-                    key = String((0..<Int.random(in: 1...6, using: &random)).map { _ in
-                        Character(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &random)))
-                    })
+                    key = String((0..<Int.random(in: 0...5, using: &random)).map { _ in pool.randomElement(using: &random)! })
                 } while result.contains(key: key)
-                result[key] = withLowercaseKeys(element, &random)
+                result[key] = withASCIIKeys(element, &random)
             }
             return .dictionary(result)
         default:
