@@ -49,7 +49,7 @@ struct ConversionLossAnalyzer {
             if format == .json {
                 if !real.isFinite {
                     try checkJSON(value, path, "\(real)")
-                } else if options.jsonStyle == .strict && real.description.hasSuffix(".0") {
+                } else if options.jsonStyle == .strict && JSONOutput.dropsFraction(real) {
                     // JSONOutput drops the ".0" as plutil does; every JSON reader, ours
                     // included, then reads an integer.
                     try reporter.report(
