@@ -3,15 +3,17 @@ import FoundationEssentials
 /// Builds a ``PlistValue`` from the element and text events of an XML parser, checking the
 /// structure of Apple's property-list DTD as it goes.
 ///
-/// The parser (``XMLPlistReader``) calls ``startElement(_:line:column:)``,
-/// ``endElement(line:column:)`` and ``characters(_:line:column:)``; the first problem is kept
-/// in ``failure`` and the parser stops. Text is gathered into one reused byte buffer and
+/// The parser (``XMLSAXParser``) calls ``startElement(name:prefix:line:column:)``,
+/// ``endElement(line:column:)`` and ``characters(_:line:column:)`` with its position; the first
+/// problem is kept in ``failure`` and the parser stops. Text is gathered into one reused byte buffer and
 /// element names are never turned into strings.
 final class XMLPlistTreeBuilder {
     private struct Container {
         var isDictionary: Bool
-        var array: [PlistValue] = []
-        var dictionary = PlistDictionary()
+        /// The array's elements, or the dictionary's values.
+        var values: [PlistValue] = []
+        /// The dictionary's keys in document order, repeats included.
+        var keys: [String] = []
         var pendingKey: String?
     }
 
@@ -25,7 +27,7 @@ final class XMLPlistTreeBuilder {
     /// The text of the open text element.
     @exclusivity(unchecked) private var text: [UInt8] = []
     @exclusivity(unchecked) private var scratch: [UInt8] = []
-    /// Where the open text element's content starts (just past its start tag).
+    /// Where the parser was when the open text element started: the `>` ending its start tag.
     @exclusivity(unchecked) private var textStart = (line: 1, column: 1)
     @exclusivity(unchecked) private var objectCount = 0
     /// The finished root value.
@@ -150,14 +152,14 @@ final class XMLPlistTreeBuilder {
             scalar(XMLScalarParser.data, line, column) { .data($0) }
         case .array:
             guard let container = containers.popLast() else { return }
-            deliver(.array(container.array), line, column)
+            deliver(.array(container.values), line, column)
         case .dict:
             guard let container = containers.popLast() else { return }
             if let key = container.pendingKey {
                 fail("The key '\(key)' has no value before </dict>", line, column)
                 return
             }
-            deliver(Self.uidOrDictionary(container.dictionary), line, column)
+            deliver(Self.uidOrDictionary(keys: container.keys, values: container.values), line, column)
         }
     }
 
@@ -174,12 +176,12 @@ final class XMLPlistTreeBuilder {
     /// A dictionary whose only key is `CF$UID` with an integer in `0...UInt32.max` is a UID, as
     /// Apple's reader has it (which also takes other numbers and truncates them; such
     /// dictionaries stay dictionaries here, so nothing is lost).
-    private static func uidOrDictionary(_ dictionary: PlistDictionary) -> PlistValue {
-        if dictionary.count == 1, case .integer(let integer)? = dictionary["CF$UID"],
+    private static func uidOrDictionary(keys: [String], values: [PlistValue]) -> PlistValue {
+        if keys.count == 1, keys[0] == "CF$UID", case .integer(let integer) = values[0],
            let uid = integer.exactly(UInt32.self) {
             return .uid(uid)
         }
-        return .dictionary(dictionary)
+        return .dictionary(PlistDictionary(readingKeys: keys, values: values))
     }
 
     private func deliver(_ value: PlistValue, _ line: Int, _ column: Int) {
@@ -190,11 +192,10 @@ final class XMLPlistTreeBuilder {
         let top = containers.count - 1
         if containers[top].isDictionary {
             guard let key = containers[top].pendingKey else { return }
-            containers[top].dictionary[key] = value
+            containers[top].keys.append(key)
             containers[top].pendingKey = nil
-        } else {
-            containers[top].array.append(value)
         }
+        containers[top].values.append(value)
     }
 
     /// Character data (after entity and character-reference replacement, and CDATA sections).

@@ -78,6 +78,37 @@ import Testing
         #expect(byFoundation == ["a", "b\u{FEFF}"])
     }
 
+    /// With control characters allowed, a tree holding one is refused with its key path (Foundation
+    /// writes it raw, making a file libxml2 refuses); every other tree still matches Foundation.
+    @Test func treesWithControlCharactersAreRefusedNotWrittenBroken() throws {
+        var configuration = RandomPlistGenerator.Configuration()
+        configuration.allowsFractionalDates = false
+        configuration.allowsControlCharacters = true
+        var generator = RandomPlistGenerator(seed: 0xC0_47_20_15, configuration: configuration)
+        var refused = 0
+        for index in 0..<1_000 {
+            let tree = generator.makeTree()
+            let theirs = try PropertyListSerialization.data(fromPropertyList: tree.propertyListObject, format: .xml, options: 0)
+            do {
+                let ours = try tree.encoded(as: .xml)
+                let comparable = XMLTestSupport.replacing("<real>-0.0</real>", with: "<real>0.0</real>", in: ours)
+                #expect(comparable == XMLTestSupport.escapingCarriageReturns(theirs), "tree \(index)")
+            } catch let error as PlistError {
+                refused += 1
+                #expect(error.code == .unrepresentableValue)
+                guard case .keyPath(let path)? = error.location else {
+                    Issue.record("tree \(index): \(error)")
+                    continue
+                }
+                // Foundation's bytes hold the control character raw, which libxml2 refuses.
+                #expect(throws: PlistError.self) { try PlistValue(decoding: theirs, format: .xml) }
+                let offending = try #require(tree[keyPath: path])
+                #expect(XMLPlistWriter.unrepresentableReason(for: offending) != nil, "tree \(index) at \(path)")
+            }
+        }
+        #expect(refused > 50)
+    }
+
     /// Foundation loses the sign of zero; PlistKit keeps it, and Foundation reads it back.
     @Test func negativeZeroKeepsItsSignUnlikeFoundation() throws {
         let ours = try PlistValue.real(-0.0).encoded(as: .xml)
