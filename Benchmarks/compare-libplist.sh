@@ -50,6 +50,9 @@ for result in doc["results"]:
     theirs = libplist.get(op)
     foundation = result.get("foundationMedianSeconds")
     fmt = lambda s: f"{s*1000:.1f} ms" if s is not None else "-"
-    ratio = f"{theirs / mine:.1f}x faster" if mine and theirs else "-"
+    if mine and theirs:
+        ratio = f"{theirs / mine:.1f}x faster" if theirs >= mine else f"{mine / theirs:.1f}x slower"
+    else:
+        ratio = "-"
     print(f"{op:<16}{fmt(mine):>12}{fmt(theirs):>12}{fmt(foundation):>12}{ratio:>24}")
 PY
