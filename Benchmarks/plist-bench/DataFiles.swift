@@ -1,0 +1,31 @@
+import Foundation
+import PlistKit
+
+/// Writes the generated inputs as files, for tools outside the process (libplist's
+/// `plistutil`, see Benchmarks/compare-libplist.sh).
+enum DataFiles {
+    /// Writes `library.xml`, `library.bplist`, `blobs.xml`, `blobs.bplist`, `strings.xml` and
+    /// `strings.bplist` into `directory` (created if needed), with PlistKit's writers.
+    ///
+    /// - Returns: one line per file: its name and size.
+    /// - Throws: the writer's ``PlistError`` or the file system's error.
+    static func write(workload: Workload, to directory: String) throws -> [String] {
+        let folder = URL(fileURLWithPath: directory, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var lines: [String] = []
+        let sets: [(String, () -> PlistValue)] = [
+            ("library", { workload.library }),
+            ("blobs", { workload.blobs }),
+            ("strings", { workload.strings }),
+        ]
+        for (name, value) in sets {
+            for (format, fileExtension) in [(PlistFormat.xml, "xml"), (.binary, "bplist")] {
+                let data = try workload.encoded(name, format, value)
+                let url = folder.appendingPathComponent("\(name).\(fileExtension)")
+                try data.write(to: url)
+                lines.append("\(url.path)\t\(data.count)")
+            }
+        }
+        return lines
+    }
+}

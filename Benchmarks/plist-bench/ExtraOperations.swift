@@ -1,0 +1,55 @@
+import Foundation
+import PlistKit
+
+/// Operations beyond plain format reading and writing: Codable, keyed archives and the lazy
+/// binary view.
+enum ExtraOperations {
+    static func all(for options: BenchOptions) -> [PlannedOperation] {
+        codableOperations(tracks: options.effectiveTrackCount) + KeyedArchiveOperations.all(for: options)
+            + KeyPathOperations.all(for: options)
+    }
+
+    /// PlistDecoder/PlistEncoder against PropertyListDecoder/PropertyListEncoder on the music
+    /// library's Codable model, in binary and XML.
+    static func codableOperations(tracks: Int) -> [PlannedOperation] {
+        var result: [PlannedOperation] = []
+        for format in [PlistFormat.binary, .xml] {
+            let formatName = format == .binary ? "binary" : "XML"
+            let name = "Codable decode \(formatName): library (\(tracks) tracks)"
+            result.append(PlannedOperation(name: name) { workload in
+                let data = try workload.encoded("library", format) { workload.library }
+                return BenchOperation(
+                    name: name, bytes: data.count,
+                    plistKit: .init {
+                        let model = try PlistDecoder().decode(LibraryModel.self, from: data)
+                        return { model.checksum }
+                    },
+                    foundation: .init {
+                        let model = try PropertyListDecoder().decode(LibraryModel.self, from: data)
+                        return { model.checksum }
+                    })
+            })
+            let encodeName = "Codable encode \(formatName): library (\(tracks) tracks)"
+            result.append(PlannedOperation(name: encodeName) { workload in
+                let data = try workload.encoded("library", format) { workload.library }
+                let model = try PropertyListDecoder().decode(LibraryModel.self, from: data)
+                let plistEncoder = PlistEncoder(format: format)
+                let foundationEncoder = PropertyListEncoder()
+                foundationEncoder.outputFormat = format == .binary ? .binary : .xml
+                return BenchOperation(
+                    name: encodeName, bytes: data.count,
+                    plistKit: .init {
+                        let output = try plistEncoder.encode(model)
+                        return { UInt64(output.count) }
+                    },
+                    foundation: .init {
+                        let output = try foundationEncoder.encode(model)
+                        return { UInt64(output.count) }
+                    },
+                    note: encodeName.hasPrefix("Codable encode binary") ? nil
+                        : "MB/s of both sides counted on the size of PlistKit's generated file of the library")
+            })
+        }
+        return result
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import PlistKit
+
+/// Reading one key path from the binary music library: PlistKit's lazy ``BinaryPlistView``
+/// (which decodes only the containers on the path) against decoding the whole file first.
+enum KeyPathOperations {
+    static func all(for options: BenchOptions) -> [PlannedOperation] {
+        let tracks = options.effectiveTrackCount
+        let probe = DataSets.probeTrackID(tracks: tracks)
+        let path = KeyPath(components: ["Tracks", probe, "Name"])
+        func lookup(_ value: PlistValue) -> UInt64 {
+            UInt64(value[keyPath: path]?.string?.utf8.count ?? 0)
+        }
+        let versusFoundation = "key path: view vs Foundation full decode (\(tracks) tracks)"
+        let versusEager = "key path: view vs PlistKit full decode (\(tracks) tracks)"
+        let mapped = "key path: mapped view vs PlistKit file decode (\(tracks) tracks)"
+        return [
+            PlannedOperation(name: versusFoundation) { workload in
+                let data = try workload.encoded("library", .binary) { workload.library }
+                return BenchOperation(
+                    name: versusFoundation, bytes: data.count,
+                    plistKit: .init {
+                        let value = try BinaryPlistView(bytes: data).value(at: path)
+                        return { UInt64(value.string?.utf8.count ?? 0) }
+                    },
+                    foundation: .init {
+                        let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+                        let name = ((object as? [String: Any])?["Tracks"] as? [String: Any])?[probe] as? [String: Any]
+                        return { UInt64((name?["Name"] as? String)?.utf8.count ?? 0) }
+                    },
+                    note: "reads \(path) from the \(data.count)-byte binary file in memory")
+            },
+            PlannedOperation(name: versusEager) { workload in
+                let data = try workload.encoded("library", .binary) { workload.library }
+                return BenchOperation(
+                    name: versusEager, bytes: data.count,
+                    plistKit: .init {
+                        let value = try BinaryPlistView(bytes: data).value(at: path)
+                        return { UInt64(value.string?.utf8.count ?? 0) }
+                    },
+                    foundation: .init {
+                        let value = try PlistValue(decoding: data, format: .binary)
+                        return { lookup(value) }
+                    },
+                    note: "the Foundation column is PlistKit's own eager reader here: decode everything, then look up")
+            },
+            PlannedOperation(name: mapped) { workload in
+                let data = try workload.encoded("library", .binary) { workload.library }
+                let url = FileManager.default.temporaryDirectory
+                    .appendingPathComponent("plist-bench-\(getpid())-library.bplist")
+                try data.write(to: url)
+                return BenchOperation(
+                    name: mapped, bytes: data.count,
+                    plistKit: .init {
+                        let value = try BinaryPlistView(contentsOf: url).value(at: path)
+                        return { UInt64(value.string?.utf8.count ?? 0) }
+                    },
+                    foundation: .init {
+                        let value = try PlistValue(decoding: try Data(contentsOf: url), format: .binary)
+                        return { lookup(value) }
+                    },
+                    note: "the Foundation column is PlistKit's eager reader after reading the file; the view maps the file")
+            },
+        ]
+    }
+}

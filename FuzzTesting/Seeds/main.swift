@@ -1,0 +1,227 @@
+// make-seeds: writes the fuzzing seed corpora under FuzzTesting/Corpus/<harness>/ from
+// PlistKit's own writers (random trees of every type, from fixed seeds) and from small
+// hand-made files that reach what the writers never produce (comments, entities, sets,
+// 32-bit reals, BOMs, .strings syntax). Built and run by FuzzTesting/make-seeds.sh; compiled
+// together with the library's sources, so it is one module with them.
+import Foundation
+
+let corpusRoot = URL(fileURLWithPath: CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "FuzzTesting/Corpus")
+
+var written: [String: Int] = [:]
+func seed(_ harness: String, _ name: String, _ data: Data) {
+    let folder = corpusRoot.appendingPathComponent(harness)
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    do {
+        try data.write(to: folder.appendingPathComponent(name))
+        written[harness, default: 0] += 1
+    } catch {
+        FileHandle.standardError.write(Data("Error: cannot write \(harness)/\(name): \(error)\n".utf8))
+        exit(74)
+    }
+}
+func seed(_ harness: String, _ name: String, _ text: String) { seed(harness, name, Data(text.utf8)) }
+
+/// A small deterministic generator (SplitMix64).
+struct Random {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
+
+/// Small random trees: every kind of value, edge integers and reals, non-ASCII text.
+func tree(_ random: inout Random, depth: Int, allowsUIDs: Bool, textOnly: Bool) -> PlistValue {
+    if depth < 4, random.below(3) == 0 {
+        let count = random.below(5)
+        if random.below(2) == 0 {
+            return .array((0..<count).map { _ in tree(&random, depth: depth + 1, allowsUIDs: allowsUIDs, textOnly: textOnly) })
+        }
+        var dictionary = PlistDictionary()
+        for index in 0..<count {
+            dictionary[["key", "Name", "é", "日本", "a.b", "CF$UID", ""][random.below(7)] + String(index)] =
+                tree(&random, depth: depth + 1, allowsUIDs: allowsUIDs, textOnly: textOnly)
+        }
+        return .dictionary(dictionary)
+    }
+    let strings = ["", "plain", "<&>\"'", "Ünïcödé", "日本語", "😀👍🏽", "tab\tnew\nline", "  spaces  ", "12", "YES"]
+    if textOnly {
+        return random.below(4) == 0 ? .data(Data((0..<random.below(9)).map { UInt8($0 * 37) }))
+            : .string(strings[random.below(strings.count)])
+    }
+    switch random.below(allowsUIDs ? 9 : 8) {
+    case 0: return .string(strings[random.below(strings.count)])
+    case 1: return .integer([PlistInteger(0), PlistInteger(-1), PlistInteger(255), PlistInteger(65_536),
+                             PlistInteger(Int64.min), PlistInteger(Int64.max), PlistInteger(UInt64.max)][random.below(7)])
+    case 2: return .real([0.0, -0.0, 1.5, -1e300, .pi, .leastNormalMagnitude / 4, 0.1][random.below(7)])
+    case 3: return .boolean(random.below(2) == 0)
+    case 4: return .date(Date(timeIntervalSinceReferenceDate: [0, -978_307_200, 700_000_000, 1e10][random.below(4)]))
+    case 5: return .data(Data((0..<random.below(40)).map { UInt8(truncatingIfNeeded: $0 &* 91) }))
+    case 6: return .array([])
+    case 7: return .dictionary([:])
+    default: return .uid(UInt32(random.below(300)))
+    }
+}
+
+// Trees written by PlistKit's own writers, 24 per format.
+let formats: [(String, PlistFormat, PlistWritingOptions, Bool, Bool)] = [
+    ("binary", .binary, PlistWritingOptions(), true, false),
+    ("xml", .xml, PlistWritingOptions(), true, false),
+    ("openstep", .openStep, PlistWritingOptions(writesGNUstepTypedValues: true), false, false),
+    ("json", .json, PlistWritingOptions(), false, false),
+]
+for (harness, format, options, allowsUIDs, _) in formats {
+    var random = Random(state: 0x5EED_0000 + UInt64(harness.utf8.count))
+    var skipped = 0
+    for index in 0..<24 {
+        var value = tree(&random, depth: 1, allowsUIDs: allowsUIDs, textOnly: false)
+        if format == .json {
+            // Strict JSON has no dates, data or UIDs: keep the trees it can hold.
+            value = (try? value.encoded(as: .json)).map { _ in value } ?? .array([value.string.map(PlistValue.string) ?? 1])
+        }
+        do {
+            let data = try value.encoded(as: format, options: options)
+            seed(harness, "writer-\(index).\(format.fileExtension)", data)
+            if index % 4 == 0 { seed("detect", "\(harness)-writer-\(index)", data) }
+        } catch {
+            skipped += 1
+            if skipped == 1 { FileHandle.standardError.write(Data("note: \(harness): \(error)\n".utf8)) }
+        }
+    }
+}
+
+// Hand-made binary files: what PlistKit's writer never produces.
+func bplist(_ objects: [[UInt8]], top: UInt64 = 0, referenceSize: UInt8 = 1) -> Data {
+    var file = Array("bplist00".utf8)
+    var offsets: [Int] = []
+    for object in objects { offsets.append(file.count); file += object }
+    let table = file.count
+    for offset in offsets { file.append(UInt8(offset)) }
+    file += [0, 0, 0, 0, 0, 0, 1, referenceSize]
+    func be(_ v: UInt64) -> [UInt8] { (0..<8).reversed().map { UInt8(truncatingIfNeeded: v >> (8 * UInt64($0))) } }
+    file += be(UInt64(objects.count)) + be(top) + be(UInt64(table))
+    return Data(file)
+}
+seed("binary", "hand-set.bplist", bplist([[0xC2, 1, 2], [0x10, 1], [0x51, 0x61]]))
+seed("binary", "hand-float32.bplist", bplist([[0x22, 0x3F, 0xC0, 0, 0]]))
+seed("binary", "hand-int128.bplist", bplist([[0x14] + [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0xFF, count: 8)]))
+seed("binary", "hand-utf16.bplist", bplist([[0x62, 0x00, 0xE9, 0xD8, 0x3D]]))
+seed("binary", "hand-shared.bplist", bplist([[0xA3, 1, 1, 2], [0x53, 0x61, 0x62, 0x63], [0xD1, 1, 3], [0x09]]))
+seed("binary", "hand-uid-dict.bplist", bplist([[0xD1, 1, 2], [0x56] + Array("CF$UID".utf8), [0x80, 5]]))
+seed("binary", "hand-null-fill.bplist", bplist([[0xA2, 1, 2], [0x00], [0x0F]]))
+seed("binary", "hand-bplist15.bplist", Data("bplist15".utf8) + Data(repeating: 0, count: 40))
+
+// Hand-made XML: syntax the writer never uses.
+let xmlHead = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
+seed("xml", "hand-comments-cdata.plist", xmlHead + "<plist version=\"1.0\"><!-- c --><dict><key>a<!-- x -->b</key><string><![CDATA[<raw> & ]]>tail</string><key>e</key><string>&lt;&amp;&#x1F600;&#65;</string></dict></plist>")
+seed("xml", "hand-uid.plist", xmlHead + "<plist version=\"1.0\"><array><dict><key>CF$UID</key><integer>7</integer></dict><integer>0x1F</integer><integer>-0</integer><real>nan</real><real>-inf</real><real>1E+2</real><date>2001-01-01T00:00:00Z</date><data>\n\tAAEC\n\t/w==\n</data><true/><false/><string/><array/><dict/></array></plist>")
+seed("xml", "hand-no-prolog.plist", "<plist><string>bare</string></plist>")
+seed("xml", "hand-entity.plist", "<?xml version=\"1.0\"?><!DOCTYPE plist [<!ENTITY e \"expanded\">]><plist><string>&e;</string></plist>")
+seed("xml", "hand-utf16.plist", Data([0xFF, 0xFE]) + "<?xml version=\"1.0\" encoding=\"UTF-16\"?><plist><string>é</string></plist>".data(using: .utf16LittleEndian)!)
+seed("xml", "hand-dupkeys.plist", "<plist><dict><key>k</key><true/><key>k</key><false/></dict></plist>")
+
+// Hand-made OpenStep and .strings.
+seed("openstep", "hand-strings.strings", "/* comment */\n\"greeting\" = \"Hello \\\"you\\\"\\n\";\n// line\nkey = value;\n\"\\U00e9\" = \"\\101\\t\";\n")
+seed("openstep", "hand-nested.plist", "{ a = (1, \"two\", <0fbd 77>, { b = c; }); \"d e\" = (); f = <*I-12>; g = <*R1.5>; h = <*BY>; i = <*D2001-01-01 00:00:00 +0000>; }")
+seed("openstep", "hand-utf16.strings", Data([0xFF, 0xFE]) + "\"k\" = \"日本\";".data(using: .utf16LittleEndian)!)
+seed("openstep", "hand-array.plist", "( a, b , \"c\", )")
+
+// Hand-made JSON.
+seed("json", "hand-numbers.json", "[0, -0, 1.5e300, -9223372036854775808, 18446744073709551615, 1E-5, 0.1, 123456789012345678901234567890]")
+seed("json", "hand-strings.json", "{\"\\u00e9\\ud83d\\ude00\": \"\\\"\\\\\\/\\b\\f\\n\\r\\t\", \"\": [true, false, {}, []]}")
+seed("json", "hand-scalar.json", "  \"top\"  ")
+seed("json", "hand-dupkeys.json", "{\"k\": 1, \"k\": 2}")
+
+// Detection: leading bytes of every family.
+for (name, bytes) in [
+    ("bom-xml", Data([0xEF, 0xBB, 0xBF]) + Data("<plist><true/></plist>".utf8)),
+    ("utf32-xml", "<plist><true/></plist>".data(using: .utf32LittleEndian)!),
+    ("openstep-data", Data("<0fbd>".utf8)),
+    ("json-number", Data("42".utf8)),
+    ("strings", Data("\"a\" = \"b\";".utf8)),
+    ("bplist-header-only", Data("bplist00".utf8)),
+] { seed("detect", name, bytes) }
+
+// PlistDecoder: plists shaped like FuzzTesting/Harnesses/decoder.swift's FuzzModel.
+var model = PlistDictionary()
+model["name"] = "café"
+model["count"] = 3
+model["small"] = -128
+model["big"] = .integer(PlistInteger(UInt64.max))
+model["huge"] = 5
+model["ratio"] = 0.5
+model["single"] = 1.25
+model["flag"] = true
+model["when"] = .date(Date(timeIntervalSinceReferenceDate: 12))
+model["blob"] = .data(Data([1, 2, 3]))
+model["tags"] = ["a", "b"]
+model["table"] = ["x": 1]
+model["matrix"] = [[1, 2], [3]]
+model["children"] = [["name": "child", "children": [[:]]]]
+model["optionalItems"] = ["s"]
+for format in [PlistFormat.binary, .xml] {
+    if let data = try? PlistValue.dictionary(model).encoded(as: format) {
+        seed("decoder", "model.\(format == .binary ? "bplist" : "xml")", data)
+    }
+}
+seed("decoder", "model-minimal.json", "{\"name\": \"n\", \"count\": 1, \"tags\": []}")
+
+for (harness, count) in written.sorted(by: { $0.key < $1.key }) { print("\(harness): \(count) files") }
+
+// Keyed archives: built-in classes from PlistKit's archiver, and FuzzRecord-shaped archives
+// (FuzzTesting/Harnesses/unarchive.swift) written by hand as plist values.
+func archiveSeed(_ name: String, _ make: () throws -> Data) {
+    do {
+        let data = try make()
+        seed("keyedarchive", name, data)
+        seed("unarchive", name, data)
+    } catch {
+        FileHandle.standardError.write(Data("note: archive seed \(name): \(error)\n".utf8))
+    }
+}
+archiveSeed("strings.bplist") { try KeyedArchiver.archivedData(withRootObject: ["a", "b", "café", "a"]) }
+archiveSeed("dictionary.xml") { try KeyedArchiver.archivedData(withRootObject: ["k": 1, "l": 2], format: .xml) }
+archiveSeed("set.bplist") { try KeyedArchiver.archivedData(withRootObject: Set(["x", "y"])) }
+archiveSeed("date-data.bplist") { try KeyedArchiver.archivedData(withRootObject: [Date(timeIntervalSinceReferenceDate: 5)]) }
+archiveSeed("uuid-url.bplist") {
+    try KeyedArchiver.archivedData(withRootObject: [UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!])
+}
+func record(_ fields: [(String, PlistValue)], objects: inout [PlistValue], classUID: UInt32) -> UInt32 {
+    var dictionary = PlistDictionary(fields)
+    dictionary["$class"] = .uid(classUID)
+    objects.append(.dictionary(dictionary))
+    return UInt32(objects.count - 1)
+}
+for (name, format, shared) in [("record.bplist", PlistFormat.binary, false), ("record.xml", .xml, false), ("record-shared.bplist", .binary, true)] {
+    var objects: [PlistValue] = ["$null"]
+    objects.append(.dictionary(["$classname": "FuzzRecord", "$classes": ["FuzzRecord", "NSObject"]]))  // 1
+    objects.append(.dictionary(["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]]))  // 2
+    objects.append(.dictionary(["$classname": "NSDate", "$classes": ["NSDate", "NSObject"]]))  // 3
+    objects.append("child")  // 4
+    objects.append(.dictionary(["NS.time": 12.5, "$class": .uid(3)]))  // 5
+    let child = record([("name", .uid(4)), ("age", 3), ("created", .uid(5))], objects: &objects, classUID: 1)
+    objects.append("tag")
+    let tag = UInt32(objects.count - 1)
+    objects.append(.dictionary(["NS.objects": [.uid(tag), .uid(tag)], "$class": .uid(2)]))
+    let tags = UInt32(objects.count - 1)
+    objects.append(.dictionary(["NS.objects": shared ? [.uid(child), .uid(child)] : [.uid(child)], "$class": .uid(2)]))
+    let items = UInt32(objects.count - 1)
+    objects.append("root é")
+    let rootName = UInt32(objects.count - 1)
+    let root = record([
+        ("name", .uid(rootName)), ("age", 40), ("score", 1.5), ("flag", true), ("blob", .data(Data([1, 2]))),
+        ("tags", .uid(tags)), ("child", .uid(child)), ("items", .uid(items)),
+    ], objects: &objects, classUID: 1)
+    let archive: PlistValue = [
+        "$archiver": "NSKeyedArchiver", "$version": 100000,
+        "$top": ["root": .uid(root)], "$objects": .array(objects),
+    ]
+    archiveSeed(name) { try archive.encoded(as: format) }
+}
+for (harness, count) in written.sorted(by: { $0.key < $1.key }) where harness == "keyedarchive" || harness == "unarchive" {
+    print("\(harness): \(count) files")
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Regenerates the seed corpora FuzzTesting/Corpus/<harness>/ from PlistKit's writers and the
+# hand-made inputs in FuzzTesting/Seeds/main.swift. Builds make-seeds (without sanitizers)
+# from the library's sources; deterministic, so the committed corpora can be checked against
+# a fresh run.
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+xml_include="$(pkg-config --cflags-only-I libxml-2.0 2>/dev/null | sed 's/^-I//; s/ .*//')"
+xml_include="${xml_include:-/usr/include/libxml2}"
+mkdir -p "$out_dir"
+mapfile -t library_sources < <(find "$root_dir/Sources/PlistKit" -name '*.swift' | sort)
+swiftc -Onone -module-name PlistKit -Xcc "-I$xml_include" -I "$root_dir/Sources/CLibXML2" -lxml2 \
+    "${library_sources[@]}" "$fuzz_dir/Seeds/main.swift" -o "$out_dir/make-seeds"
+"$out_dir/make-seeds" "$fuzz_dir/Corpus"

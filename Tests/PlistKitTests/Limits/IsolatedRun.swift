@@ -1,0 +1,62 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs work that may blow up (exhaust memory, spin forever) in a forked child with a memory
+/// cap and a deadline, so a test can observe "the library tried to expand 2⁶⁰ values" as a
+/// failure instead of losing the whole test process to it.
+///
+/// The child only runs `body` and exits with its status, without returning to Swift Testing.
+/// Forking a multi-threaded process copies only the calling thread; callers do their setup
+/// (reading the input, which instantiates the types involved) before calling, so the child
+/// needs little beyond the allocator, which glibc keeps usable after `fork`.
+enum IsolatedRun {
+    enum Outcome: Equatable, CustomStringConvertible {
+        /// The child exited with this status (the value `body` returned).
+        case exited(Int32)
+        /// The child died of this signal (a trap, or the memory cap turning into a failed
+        /// allocation and a trap).
+        case signaled(Int32)
+        /// The child was still running at the deadline and was killed.
+        case timedOut
+        /// `fork` failed.
+        case notStarted
+
+        var description: String {
+            switch self {
+            case .exited(let status): return "exited with status \(status)"
+            case .signaled(let signal): return "died of signal \(signal)"
+            case .timedOut: return "was still running at the deadline"
+            case .notStarted: return "could not be started"
+            }
+        }
+    }
+
+    /// Forks, caps the child's address space at `memoryLimit` bytes, runs `body` there and
+    /// waits up to `seconds` for it.
+    static func run(seconds: Double, memoryLimit: Int = 2 << 30, _ body: () -> Int32) -> Outcome {
+        fflush(nil)
+        let child = fork()
+        if child == 0 {
+            var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
+            setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
+            _exit(body())
+        }
+        guard child > 0 else { return .notStarted }
+        let deadline = Date().addingTimeInterval(seconds)
+        var status: Int32 = 0
+        while Date() < deadline {
+            let waited = waitpid(child, &status, WNOHANG)
+            if waited == child {
+                // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (macros).
+                let signal = status & 0x7F
+                return signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
+            }
+            usleep(20_000)
+        }
+        kill(child, SIGKILL)
+        waitpid(child, &status, 0)
+        return .timedOut
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import PlistKit
+
+/// One file under `TestData/Regressions/<folder>/`.
+struct RegressionFile: CustomStringConvertible, Sendable {
+    let folder: String
+    let name: String
+
+    var description: String { "\(folder)/\(name)" }
+
+    var url: URL { RegressionFile.root.appendingPathComponent(folder).appendingPathComponent(name) }
+
+    static let root = Fixtures.testData.appendingPathComponent("Regressions")
+
+    /// The plist folders and the format their files are read as (`nil`: detected).
+    static let plistFolders: [String: PlistFormat?] = [
+        "binary": .binary, "xml": .xml, "openstep": .openStep, "json": .json, "detect": nil,
+    ]
+
+    /// The folder README's line for this file.
+    var readmeEntry: String {
+        let readme = RegressionFile.root.appendingPathComponent(folder).appendingPathComponent("README.md")
+        let text = (try? String(contentsOf: readme, encoding: .utf8)) ?? ""
+        // An entry is a list item starting with the file name, continued on indented lines.
+        var entry = ""
+        var inEntry = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("- ") { inEntry = line.contains("`\(name)`") }
+            else if !line.hasPrefix(" ") { inEntry = false }
+            if inEntry { entry += line + "\n" }
+        }
+        return entry
+    }
+
+    /// Whether the README marks the file as a crash not fixed yet.
+    var isOpen: Bool { readmeEntry.contains("status: open") }
+
+    /// Every regression file of the given folders, sorted.
+    static func files(in folders: [String]) -> [RegressionFile] {
+        folders.sorted().flatMap { folder -> [RegressionFile] in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+            return names.filter { $0 != "README.md" && !$0.hasPrefix(".") }.sorted().map { RegressionFile(folder: folder, name: $0) }
+        }
+    }
+}
+
+/// Replays every input the fuzzers ever found: reading it must give a value or a typed error,
+/// never a crash, and a value read must write back in its format. Each file runs in a forked
+/// child, so a crash that is still open fails (or, when the README marks it open, is recorded
+/// as a known issue) without taking the test process down.
+@Suite struct RegressionReplayTests {
+    /// Exit statuses of the replay child.
+    enum Status: Int32 {
+        case ok = 0, wrongErrorType = 20, writeFailed = 21, unreadableOutput = 22
+    }
+
+    @Test(arguments: RegressionFile.files(in: Array(RegressionFile.plistFolders.keys)))
+    func readingRegressionGivesValueOrTypedError(file: RegressionFile) throws {
+        let data = try Data(contentsOf: file.url)
+        let format = RegressionFile.plistFolders[file.folder] ?? nil
+        let outcome = IsolatedRun.run(seconds: 20) { Self.replay(data, format: format).rawValue }
+        if file.isOpen {
+            withKnownIssue("\(file) is an open crash (see its README)") {
+                #expect(outcome == .exited(Status.ok.rawValue), "Replaying \(file): the child \(outcome)")
+            }
+        } else {
+            #expect(outcome == .exited(Status.ok.rawValue), "Replaying \(file): the child \(outcome)")
+        }
+    }
+
+    /// Reads, and writes back what was read; runs in the child.
+    static func replay(_ data: Data, format: PlistFormat?) -> Status {
+        let document: PlistDocument
+        do {
+            document = try PlistDocument(decoding: data, format: format, options: .untrusted)
+        } catch {
+            return error is PlistError ? .ok : .wrongErrorType
+        }
+        let written: Data
+        do {
+            written = try document.value.encoded(
+                as: document.format, options: PlistWritingOptions(writesGNUstepTypedValues: true))
+        } catch let error as PlistError where error.code == .unrepresentableValue {
+            return .ok
+        } catch {
+            return .writeFailed
+        }
+        return (try? PlistValue(decoding: written, format: document.format, options: .untrusted)) == nil
+            ? .unreadableOutput : .ok
+    }
+
+    /// Every regression file is described in its folder's README (what found it, what broke).
+    @Test func everyRegressionFileIsDescribed() throws {
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: RegressionFile.root.path)) ?? []
+        #expect(FileManager.default.fileExists(atPath: RegressionFile.root.appendingPathComponent("README.md").path))
+        for file in RegressionFile.files(in: folders.filter { !$0.hasSuffix(".md") }) {
+            #expect(!file.readmeEntry.isEmpty, "\(file) is not listed in \(file.folder)/README.md")
+        }
+    }
+}
