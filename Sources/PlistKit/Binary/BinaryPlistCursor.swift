@@ -127,32 +127,61 @@ struct BinaryPlistCursor: ~Copyable {
 
     /// The next `count` big-endian UTF-16 code units as a string, or `nil` (position unchanged)
     /// when they hold an unpaired surrogate; `badOffset` then holds the unit's byte offset.
-    mutating func readUTF16BEString(count: Int, scratch: inout [UInt16], badOffset: inout Int) throws -> String? {
+    mutating func readUTF16BEString(count: Int, badOffset: inout Int) throws -> String? {
         let (byteCount, overflow) = count.multipliedReportingOverflow(by: 2)
         guard !overflow, contains(position, byteCount) else { throw outOfBounds(position, count) }
-        scratch.removeAll(keepingCapacity: true)
-        scratch.reserveCapacity(count)
-        var i = position
-        let end = position + byteCount
-        var pendingHigh = false
-        while i < end {
-            let unit = UInt16(buffer[i]) << 8 | UInt16(buffer[i + 1])
-            switch unit {
-            case 0xD800...0xDBFF:
-                if pendingHigh { badOffset = i - 2; return nil }
-                pendingHigh = true
-            case 0xDC00...0xDFFF:
-                if !pendingHigh { badOffset = i; return nil }
-                pendingHigh = false
-            default:
-                if pendingHigh { badOffset = i - 2; return nil }
+        let start = position, end = position + byteCount
+        var bad = -1
+        // Transcode straight to UTF-8: building the String from UTF-8 is a validated copy,
+        // while building it from UTF-16 took a slow generic path and a third of decode time
+        // on text-heavy files. A UTF-16 unit becomes at most 3 UTF-8 bytes (a surrogate pair,
+        // two units, becomes 4), and `count * 3` cannot overflow: `count * 2` bytes exist.
+        let text = String(unsafeUninitializedCapacity: Swift.max(count * 3, 1)) { out -> Int in
+            var o = 0
+            var i = start
+            while i < end {
+                let unit = UInt32(buffer[i]) << 8 | UInt32(buffer[i + 1])
+                if unit < 0x80 {
+                    out[o] = UInt8(truncatingIfNeeded: unit)
+                    o += 1
+                } else if unit < 0x800 {
+                    out[o] = 0xC0 | UInt8(truncatingIfNeeded: unit >> 6)
+                    out[o + 1] = 0x80 | UInt8(truncatingIfNeeded: unit & 0x3F)
+                    o += 2
+                } else if unit & 0xF800 != 0xD800 {
+                    out[o] = 0xE0 | UInt8(truncatingIfNeeded: unit >> 12)
+                    out[o + 1] = 0x80 | UInt8(truncatingIfNeeded: (unit >> 6) & 0x3F)
+                    out[o + 2] = 0x80 | UInt8(truncatingIfNeeded: unit & 0x3F)
+                    o += 3
+                } else {
+                    // A surrogate: it must be a high one followed by a low one.
+                    guard unit < 0xDC00, i + 4 <= end else {
+                        bad = i
+                        return 0
+                    }
+                    let low = UInt32(buffer[i + 2]) << 8 | UInt32(buffer[i + 3])
+                    guard low & 0xFC00 == 0xDC00 else {
+                        bad = i
+                        return 0
+                    }
+                    let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    out[o] = 0xF0 | UInt8(truncatingIfNeeded: scalar >> 18)
+                    out[o + 1] = 0x80 | UInt8(truncatingIfNeeded: (scalar >> 12) & 0x3F)
+                    out[o + 2] = 0x80 | UInt8(truncatingIfNeeded: (scalar >> 6) & 0x3F)
+                    out[o + 3] = 0x80 | UInt8(truncatingIfNeeded: scalar & 0x3F)
+                    o += 4
+                    i += 2
+                }
+                i += 2
             }
-            scratch.append(unit)
-            i += 2
+            return o
         }
-        if pendingHigh { badOffset = end - 2; return nil }
+        if bad >= 0 {
+            badOffset = bad
+            return nil
+        }
         position = end
-        return String(decoding: scratch, as: UTF16.self)
+        return text
     }
 }
 

@@ -31,7 +31,6 @@ struct BinaryPlistDecoder: ~Copyable {
     /// the table has; a file whose offset entries point many objects at the same bytes (each
     /// decoded on its own, as a separate object) would otherwise expand without bound.
     private var uncoveredBytes: Int
-    private var scratch: [UInt16] = []
     /// (container object index, position of the child being decoded), root first.
     private var pathSteps: [(container: Int, child: Int)] = []
     /// Losses found, in the order met.
@@ -146,9 +145,9 @@ struct BinaryPlistDecoder: ~Copyable {
         /// The byte offset of the first (value) reference.
         let references: Int
         var next = 0
+        /// An array's elements, or a dictionary's values in the order of `keys`.
         var elements: [PlistValue] = []
         var keys: [String] = []
-        var dictionary = PlistDictionary()
     }
 
     /// Decodes object `index` and everything it contains; `depth` is the container depth of
@@ -168,11 +167,7 @@ struct BinaryPlistDecoder: ~Copyable {
             }
             // Hand the value to its container; finish every container it completes.
             while let last = frames.indices.last {
-                if frames[last].isDictionary {
-                    frames[last].dictionary[frames[last].keys[frames[last].next]] = value
-                } else {
-                    frames[last].elements.append(value)
-                }
+                frames[last].elements.append(value)
                 frames[last].next += 1
                 if frames[last].next < frames[last].count {
                     pending = try childReference(last, in: frames)
@@ -196,7 +191,13 @@ struct BinaryPlistDecoder: ~Copyable {
 
     private mutating func finish(_ frame: Frame) -> PlistValue {
         pathSteps.removeLast()
-        return remember(frame.index, frame.isDictionary ? .dictionary(frame.dictionary) : .array(frame.elements))
+        // A dictionary is built in one go from its keys and values: one pass, no per-key
+        // lookups while it grows.
+        return remember(
+            frame.index,
+            frame.isDictionary
+                ? .dictionary(PlistDictionary(readingKeys: frame.keys, values: frame.elements))
+                : .array(frame.elements))
     }
 
     /// Decodes a scalar or memoized object and returns it, or opens a container: checks it,
@@ -239,7 +240,7 @@ struct BinaryPlistDecoder: ~Copyable {
         if isDictionary {
             // The keys come first; they are strings, so decoding them never opens a frame.
             frame.keys.reserveCapacity(count)
-            frame.dictionary = PlistDictionary(minimumCapacity: count)
+            frame.elements.reserveCapacity(count)
             var position = start
             for _ in 0..<count {
                 frame.keys.append(try key(try reference(at: position, object: index, at: offset)))
@@ -322,7 +323,7 @@ struct BinaryPlistDecoder: ~Copyable {
             try cover(start - offset + 2 * count, object: index, at: offset)
             try cursor.seek(to: start)
             var bad = 0
-            guard let text = try cursor.readUTF16BEString(count: count, scratch: &scratch, badOffset: &bad) else {
+            guard let text = try cursor.readUTF16BEString(count: count, badOffset: &bad) else {
                 let unit = try cursor.peekUInt(at: bad, size: 2)
                 throw error("A UTF-16 string holds the unpaired surrogate 0x\(hexWord(unit)) at byte \(bad)", object: index, at: offset)
             }

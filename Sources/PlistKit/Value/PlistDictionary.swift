@@ -13,13 +13,21 @@
 public struct PlistDictionary: Sendable {
     @usableFromInline var orderedKeys: [String]
     @usableFromInline var orderedValues: [PlistValue]
-    @usableFromInline var indexByKey: [ExactKey: Int]
+    /// Positions by key, kept only above ``indexThreshold`` entries. Most dictionaries in
+    /// real files are small (an iTunes track has about 15 keys), and for them a scan of the
+    /// keys is as fast as hashing and saves allocating a hash table per dictionary, which
+    /// was a large share of decoding time.
+    @usableFromInline var indexByKey: [ExactKey: Int]?
+
+    /// The entry count above which lookups go through a hash index. Below it a lookup scans
+    /// at most this many keys, so lookups stay O(1).
+    @usableFromInline static let indexThreshold = 24
 
     /// Creates an empty dictionary.
     public init() {
         orderedKeys = []
         orderedValues = []
-        indexByKey = [:]
+        indexByKey = nil
     }
 
     /// Creates an empty dictionary with room for `capacity` entries.
@@ -27,7 +35,7 @@ public struct PlistDictionary: Sendable {
         self.init()
         orderedKeys.reserveCapacity(capacity)
         orderedValues.reserveCapacity(capacity)
-        indexByKey.reserveCapacity(capacity)
+        if capacity > Self.indexThreshold { indexByKey = Dictionary(minimumCapacity: capacity) }
     }
 
     /// Creates a dictionary from key-value pairs in order; a repeated key keeps its first
@@ -46,9 +54,16 @@ public struct PlistDictionary: Sendable {
     /// - Precondition: `keys.count == values.count`.
     /// - Complexity: O(n).
     init(readingKeys keys: [String], values: [PlistValue]) {
-        var index = [ExactKey: Int](minimumCapacity: keys.count)
-        for (position, key) in keys.enumerated() where index.updateValue(position, forKey: ExactKey(key)) != nil {
-            // A repeated key (rare): fall back to inserting one by one.
+        var index: [ExactKey: Int]? = nil
+        if keys.count > Self.indexThreshold {
+            var built = [ExactKey: Int](minimumCapacity: keys.count)
+            for (position, key) in keys.enumerated() where built.updateValue(position, forKey: ExactKey(key)) != nil {
+                // A repeated key (rare): fall back to inserting one by one.
+                self.init(zip(keys, values))
+                return
+            }
+            index = built
+        } else if Self.containsDuplicate(keys) {
             self.init(zip(keys, values))
             return
         }
@@ -74,20 +89,28 @@ public struct PlistDictionary: Sendable {
     /// appends it; setting an existing key replaces its value where it stands.
     public subscript(key: String) -> PlistValue? {
         get {
-            guard let index = indexByKey[ExactKey(key)] else { return nil }
+            guard let index = position(of: key) else { return nil }
             return orderedValues[index]
         }
         set {
             if let newValue {
-                // One hash for the common case, a new key: claim the next position, and give
-                // it back only when the key turns out to be present already.
-                let next = orderedKeys.count
-                if let existing = indexByKey.updateValue(next, forKey: ExactKey(key)) {
-                    indexByKey[ExactKey(key)] = existing
+                if indexByKey != nil {
+                    // One hash for the common case, a new key: claim the next position, and
+                    // give it back only when the key turns out to be present already.
+                    let next = orderedKeys.count
+                    if let existing = indexByKey!.updateValue(next, forKey: ExactKey(key)) {
+                        indexByKey![ExactKey(key)] = existing
+                        orderedValues[existing] = newValue
+                    } else {
+                        orderedKeys.append(key)
+                        orderedValues.append(newValue)
+                    }
+                } else if let existing = position(of: key) {
                     orderedValues[existing] = newValue
                 } else {
                     orderedKeys.append(key)
                     orderedValues.append(newValue)
+                    if orderedKeys.count > Self.indexThreshold { reindex(from: 0) }
                 }
             } else {
                 removeValue(forKey: key)
@@ -96,15 +119,34 @@ public struct PlistDictionary: Sendable {
     }
 
     /// Whether `key` is present.
-    @inlinable public func contains(key: String) -> Bool { indexByKey[ExactKey(key)] != nil }
+    @inlinable public func contains(key: String) -> Bool { position(of: key) != nil }
 
     /// The position of `key` in ``keys``, or `nil`.
-    @inlinable public func index(forKey key: String) -> Int? { indexByKey[ExactKey(key)] }
+    @inlinable public func index(forKey key: String) -> Int? { position(of: key) }
+
+    /// The position of `key`: through the index when there is one, otherwise by a scan of at
+    /// most ``indexThreshold`` keys.
+    @usableFromInline
+    func position(of key: String) -> Int? {
+        if let indexByKey { return indexByKey[ExactKey(key)] }
+        for i in orderedKeys.indices where ExactKey.exactlyEqual(orderedKeys[i], key) { return i }
+        return nil
+    }
+
+    /// Whether two of a few keys are equal; pairwise, since there are at most
+    /// ``indexThreshold`` of them.
+    private static func containsDuplicate(_ keys: [String]) -> Bool {
+        guard keys.count > 1 else { return false }
+        for i in 1..<keys.count {
+            for j in 0..<i where ExactKey.exactlyEqual(keys[i], keys[j]) { return true }
+        }
+        return false
+    }
 
     /// Inserts `value` for `key` at position `index` (or replaces the value if the key exists,
     /// keeping its position). O(n).
     public mutating func insert(_ value: PlistValue, forKey key: String, at index: Int) {
-        if let existing = indexByKey[ExactKey(key)] {
+        if let existing = position(of: key) {
             orderedValues[existing] = value
             return
         }
@@ -117,7 +159,8 @@ public struct PlistDictionary: Sendable {
     /// Removes `key` and returns its value, or `nil` when it was absent. O(n).
     @discardableResult
     public mutating func removeValue(forKey key: String) -> PlistValue? {
-        guard let index = indexByKey.removeValue(forKey: ExactKey(key)) else { return nil }
+        guard let index = position(of: key) else { return nil }
+        indexByKey?.removeValue(forKey: ExactKey(key))
         orderedKeys.remove(at: index)
         let old = orderedValues.remove(at: index)
         reindex(from: index)
@@ -141,7 +184,16 @@ public struct PlistDictionary: Sendable {
     }
 
     private mutating func reindex(from start: Int) {
-        for i in start..<orderedKeys.count { indexByKey[ExactKey(orderedKeys[i])] = i }
+        guard orderedKeys.count > Self.indexThreshold else {
+            indexByKey = nil
+            return
+        }
+        if indexByKey == nil {
+            indexByKey = Dictionary(minimumCapacity: orderedKeys.count)
+            for i in orderedKeys.indices { indexByKey![ExactKey(orderedKeys[i])] = i }
+            return
+        }
+        for i in start..<orderedKeys.count { indexByKey![ExactKey(orderedKeys[i])] = i }
     }
 }
 
@@ -176,7 +228,7 @@ extension PlistDictionary: Hashable {
     public static func == (lhs: PlistDictionary, rhs: PlistDictionary) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for (i, key) in lhs.orderedKeys.enumerated() {
-            guard let j = rhs.indexByKey[ExactKey(key)], lhs.orderedValues[i] == rhs.orderedValues[j] else { return false }
+            guard let j = rhs.position(of: key), lhs.orderedValues[i] == rhs.orderedValues[j] else { return false }
         }
         return true
     }
@@ -213,7 +265,16 @@ struct ExactKey: Hashable, Sendable {
     @inlinable init(_ string: String) { self.string = string }
 
     @inlinable static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
-        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+        exactlyEqual(lhs.string, rhs.string)
+    }
+
+    /// Whether two strings have identical UTF-8 bytes: lengths first, then the bytes in place.
+    @inlinable static func exactlyEqual(_ a: String, _ b: String) -> Bool {
+        // Swift's `==` (canonical equivalence) is a coarser test and very fast on the common
+        // case, small ASCII strings, which it compares as raw words. Identical bytes are
+        // always canonically equal, so only its `true` needs the byte comparison.
+        guard a == b else { return false }
+        return a.utf8.elementsEqual(b.utf8)
     }
 
     @inlinable func hash(into hasher: inout Hasher) { hasher.combine(string) }

@@ -37,7 +37,7 @@ extension PlistValue: Hashable {
     /// Structural equality; reals compare by bit pattern or as both NaN.
     public static func == (lhs: PlistValue, rhs: PlistValue) -> Bool {
         switch (lhs, rhs) {
-        case let (.string(a), .string(b)): return a.utf8.elementsEqual(b.utf8)
+        case let (.string(a), .string(b)): return ExactKey.exactlyEqual(a, b)
         case let (.integer(a), .integer(b)): return a == b
         case let (.real(a), .real(b)): return a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN)
         case let (.boolean(a), .boolean(b)): return a == b

@@ -72,3 +72,47 @@ import PlistKit
         #expect(nfc != nfd)
     }
 }
+
+/// Dictionaries switch from scanning their keys to a hash index above a size; both sides of
+/// the switch must behave the same.
+@Suite struct PlistDictionaryIndexTests {
+    @Test(arguments: [3, 24, 25, 100])
+    func lookupInsertAndRemoveAgreeAcrossSizes(count: Int) {
+        var dictionary = PlistDictionary()
+        for i in 0..<count { dictionary["key\(i)"] = .integer(PlistInteger(Int64(i))) }
+        #expect(dictionary.count == count)
+        for i in 0..<count { #expect(dictionary["key\(i)"] == .integer(PlistInteger(Int64(i)))) }
+        dictionary["key0"] = "replaced"
+        #expect(dictionary.keys.first == "key0")
+        #expect(dictionary["key0"] == "replaced")
+        #expect(dictionary.removeValue(forKey: "key1") == 1)
+        #expect(dictionary["key1"] == nil)
+        #expect(dictionary.count == count - 1)
+        for i in 2..<count { #expect(dictionary.index(forKey: "key\(i)") == i - 1) }
+        dictionary.insert("first", forKey: "new", at: 0)
+        #expect(dictionary.keys.first == "new")
+        for i in 2..<count { #expect(dictionary.index(forKey: "key\(i)") == i) }
+    }
+
+    @Test(arguments: [10, 40])
+    func equalityHoldsBetweenIndexedAndScannedForms(count: Int) {
+        let pairs = (0..<count).map { ("k\($0)", PlistValue.integer(PlistInteger(Int64($0)))) }
+        let forward = PlistDictionary(pairs)
+        var shrunk = PlistDictionary(pairs + [("extra", true)] + (0..<30).map { ("pad\($0)", PlistValue.boolean(false)) })
+        shrunk.removeValue(forKey: "extra")
+        for i in 0..<30 { shrunk.removeValue(forKey: "pad\(i)") }
+        #expect(forward == PlistDictionary(pairs.reversed()))
+        #expect(forward == shrunk)
+        #expect(forward.hashValue == shrunk.hashValue)
+    }
+
+    @Test(arguments: [5, 50])
+    func repeatedKeysKeepFirstPositionAndLastValue(count: Int) {
+        var pairs = (0..<count).map { ("k\($0)", PlistValue.integer(PlistInteger(Int64($0)))) }
+        pairs.append(("k0", "last"))
+        let dictionary = PlistDictionary(pairs)
+        #expect(dictionary.count == count)
+        #expect(dictionary.keys.first == "k0")
+        #expect(dictionary["k0"] == "last")
+    }
+}
