@@ -1,0 +1,33 @@
+import Foundation
+import PlistKit
+
+/// Writing a value in an ``OutputFormat`` through the library, with losses reported.
+enum Encoding {
+    /// The bytes of `value` in `format`, and the warnings the conversion produced.
+    ///
+    /// - Parameter sourceName: the input's file name, used by the literal writers to name the
+    ///   variable (`items.json` gives `items`).
+    /// - Throws: ``CommandError`` with exit 65 when the format cannot hold the value (or
+    ///   strict writing refuses a loss).
+    static func encode(
+        _ value: PlistValue, as format: OutputFormat, options: PlistWritingOptions, sourceName: String
+    ) throws -> (data: Data, warnings: [PlistWarning]) {
+        do {
+            switch format {
+            case .plist(let plistFormat):
+                return try value.encodedReportingLosses(as: plistFormat, options: options)
+            case .swift, .objc:
+                return try LiteralOutput.encode(value, objc: format == .objc, sourceName: sourceName, options: options)
+            case .raw:
+                return (Data(PlutilPrinter.raw(value, newline: true).utf8), [])
+            }
+        } catch {
+            throw Failure.wrap(error, file: sourceName)
+        }
+    }
+
+    /// Warning lines for stderr: `warning: FILE: At 'key': message`.
+    static func warningText(_ warnings: [PlistWarning], file: String) -> String {
+        warnings.map { "warning: \(FileIO.displayName(file)): \($0)\n" }.joined()
+    }
+}
