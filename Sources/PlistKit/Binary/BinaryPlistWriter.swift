@@ -1,8 +1,210 @@
 import FoundationEssentials
 
-// PLACEHOLDER: replaced by the binary writer. Remove this line with the placeholder.
+/// Writes a value as a binary property list (`bplist00`) laid out as Apple's
+/// `CFBinaryPlistWrite` lays it out.
+///
+/// - Objects are numbered depth-first from the root: a container, then (for a dictionary)
+///   all its keys, then its values, each flattened in turn; an array's elements in order.
+/// - Equal strings, integers, reals, dates, data, UIDs and booleans are written once and
+///   shared (CoreFoundation uniques the first four; Foundation on Linux only numbers).
+///   Integers, reals and booleans stay distinct from one another (`1`, `1.0` and `true`), and
+///   reals compare by bit pattern (`0.0` and `-0.0` are two objects). Containers are never
+///   uniqued, as in CoreFoundation.
+/// - References and offsets use the smallest of 1, 2, 4 or 8 bytes that holds the object count
+///   and the offset table's position.
+/// - Integers: non-negative ones in 1, 2, 4 or 8 bytes by magnitude, negative ones in 8 bytes,
+///   those above `Int64.max` in 16; reals always in 8 bytes; strings as ASCII when every
+///   character is ASCII, otherwise as big-endian UTF-16.
 enum BinaryPlistWriter {
+    /// Encodes `value`; dictionary keys keep their order unless `options` asks for sorting.
+    ///
+    /// - Throws: never for values PlistValue can hold; the signature matches the other writers.
+    /// Complexity: O(n) expected in the size of the value (uniquing hashes each scalar once).
     static func write(_ value: PlistValue, options: PlistWritingOptions) throws -> Data {
-        throw PlistError(.unsupportedFormat, "Writing binary is not built yet")
+        var writer = BinaryPlistWriterState(sortsKeys: options.sortsKeys(for: .binary))
+        writer.flatten(value)
+        return Data(writer.encode())
+    }
+}
+
+/// The working state of one binary write: the flattened object list, then the bytes.
+struct BinaryPlistWriterState {
+    /// What each object number stands for: a scalar to encode, or a container whose child
+    /// references occupy `children[start ..< start + count]` (a dictionary's keys, then values).
+    enum Entry {
+        case scalar(PlistValue)
+        case array(start: Int, count: Int)
+        case dictionary(start: Int, count: Int)
+    }
+
+    let sortsKeys: Bool
+    var entries: [Entry] = []
+    var children: [Int] = []
+    var unique: [PlistValue: Int] = [:]
+
+    init(sortsKeys: Bool) { self.sortsKeys = sortsKeys }
+
+    /// Numbers every object in CoreFoundation's depth-first order, iteratively (a deep value
+    /// cannot overflow the stack). Each work item is a value and the child slot to fill with
+    /// its object number (-1 for the root).
+    mutating func flatten(_ root: PlistValue) {
+        var work: [(PlistValue, Int)] = [(root, -1)]
+        while let (value, slot) = work.popLast() {
+            let number: Int
+            switch value {
+            case .array(let elements):
+                number = entries.count
+                let start = children.count
+                entries.append(.array(start: start, count: elements.count))
+                children.append(contentsOf: repeatElement(0, count: elements.count))
+                for (i, element) in elements.enumerated().reversed() { work.append((element, start + i)) }
+            case .dictionary(let dictionary):
+                number = entries.count
+                let start = children.count
+                let count = dictionary.count
+                entries.append(.dictionary(start: start, count: count))
+                children.append(contentsOf: repeatElement(0, count: 2 * count))
+                var keys = dictionary.keys
+                var values = dictionary.values
+                if sortsKeys {
+                    let order = keys.indices.sorted { keys[$0] < keys[$1] }
+                    keys = order.map { keys[$0] }
+                    values = order.map { values[$0] }
+                }
+                for i in stride(from: count - 1, through: 0, by: -1) { work.append((values[i], start + count + i)) }
+                for i in stride(from: count - 1, through: 0, by: -1) { work.append((.string(keys[i]), start + i)) }
+            default:
+                if let existing = unique[value] {
+                    number = existing
+                } else {
+                    number = entries.count
+                    entries.append(.scalar(value))
+                    unique[value] = number
+                }
+            }
+            if slot >= 0 { children[slot] = number }
+        }
+    }
+
+    /// The smallest of 1, 2, 4 and 8 bytes that holds `value` (CoreFoundation's `_byteCount`).
+    static func byteCount(_ value: Int) -> Int {
+        if value <= 0xFF { return 1 }
+        if value <= 0xFFFF { return 2 }
+        if value <= 0xFFFF_FFFF { return 4 }
+        return 8
+    }
+
+    /// Encodes the flattened objects, the offset table and the trailer.
+    func encode() -> [UInt8] {
+        let refSize = Self.byteCount(entries.count)
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + entries.count * 12 + children.count * refSize)
+        out.append(contentsOf: [0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30])  // "bplist00"
+        var offsets: [Int] = []
+        offsets.reserveCapacity(entries.count)
+        for entry in entries {
+            offsets.append(out.count)
+            switch entry {
+            case .scalar(let value):
+                Self.append(value, to: &out)
+            case let .array(start, count):
+                Self.appendMarker(0xA0, count: count, to: &out)
+                for i in start..<(start + count) { Self.appendBigEndian(UInt64(children[i]), size: refSize, to: &out) }
+            case let .dictionary(start, count):
+                Self.appendMarker(0xD0, count: count, to: &out)
+                for i in start..<(start + 2 * count) { Self.appendBigEndian(UInt64(children[i]), size: refSize, to: &out) }
+            }
+        }
+        let tableOffset = out.count
+        let offsetSize = Self.byteCount(tableOffset)
+        out.reserveCapacity(out.count + offsets.count * offsetSize + 32)
+        for offset in offsets { Self.appendBigEndian(UInt64(offset), size: offsetSize, to: &out) }
+        out.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)])
+        Self.appendBigEndian(UInt64(entries.count), size: 8, to: &out)
+        Self.appendBigEndian(0, size: 8, to: &out)  // the top object is always object 0
+        Self.appendBigEndian(UInt64(tableOffset), size: 8, to: &out)
+        return out
+    }
+
+    static func appendBigEndian(_ value: UInt64, size: Int, to out: inout [UInt8]) {
+        var shift = (size - 1) * 8
+        while shift >= 0 {
+            out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            shift -= 8
+        }
+    }
+
+    /// A marker with the count in its low nibble, or 0xF and an integer object for 15 and more.
+    static func appendMarker(_ high: UInt8, count: Int, to out: inout [UInt8]) {
+        if count < 15 {
+            out.append(high | UInt8(count))
+        } else {
+            out.append(high | 0x0F)
+            appendUnsigned(UInt64(count), to: &out)
+        }
+    }
+
+    /// A non-negative integer object in 1, 2, 4 or 8 bytes by magnitude (CoreFoundation's
+    /// `_appendInt`; a negative value reinterpreted as unsigned takes 8).
+    static func appendUnsigned(_ value: UInt64, to out: inout [UInt8]) {
+        let size: Int
+        let nibble: UInt8
+        if value <= 0xFF { size = 1; nibble = 0 } else if value <= 0xFFFF { size = 2; nibble = 1 } else if value <= 0xFFFF_FFFF {
+            size = 4; nibble = 2
+        } else { size = 8; nibble = 3 }
+        out.append(0x10 | nibble)
+        appendBigEndian(value, size: size, to: &out)
+    }
+
+    static func append(_ value: PlistValue, to out: inout [UInt8]) {
+        switch value {
+        case .boolean(let flag):
+            out.append(flag ? 0x09 : 0x08)
+        case .integer(let integer):
+            if let signed = integer.int64Value {
+                appendUnsigned(UInt64(bitPattern: signed), to: &out)
+            } else {
+                // Above Int64.max: a 16-byte integer whose high 8 bytes are zero.
+                out.append(0x14)
+                appendBigEndian(0, size: 8, to: &out)
+                appendBigEndian(integer.uint64Value ?? 0, size: 8, to: &out)
+            }
+        case .real(let real):
+            out.append(0x23)
+            appendBigEndian(real.bitPattern, size: 8, to: &out)
+        case .date(let date):
+            out.append(0x33)
+            appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern, size: 8, to: &out)
+        case .data(let data):
+            appendMarker(0x40, count: data.count, to: &out)
+            out.append(contentsOf: data)
+        case .string(let text):
+            appendString(text, to: &out)
+        case .uid(let uid):
+            let size = uid <= 0xFF ? 1 : (uid <= 0xFFFF ? 2 : 4)
+            out.append(0x80 | UInt8(size - 1))
+            appendBigEndian(UInt64(uid), size: size, to: &out)
+        case .array, .dictionary:
+            // Containers are flattened into entries of their own and never reach here.
+            break
+        }
+    }
+
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        let isASCII = text.withUTF8 { utf8 in utf8.allSatisfy { $0 < 0x80 } }
+        if isASCII {
+            text.withUTF8 { utf8 in
+                appendMarker(0x50, count: utf8.count, to: &out)
+                out.append(contentsOf: utf8)
+            }
+        } else {
+            let units = text.utf16
+            appendMarker(0x60, count: units.count, to: &out)
+            for unit in units {
+                out.append(UInt8(truncatingIfNeeded: unit >> 8))
+                out.append(UInt8(truncatingIfNeeded: unit))
+            }
+        }
     }
 }

@@ -1,0 +1,358 @@
+import FoundationEssentials
+
+/// Decodes objects of a validated binary plist into values; shared by the eager reader and
+/// the lazy ``BinaryPlistView``.
+///
+/// - Each object that can be large (strings, data, containers) is decoded once and shared by
+///   every reference to it, so a small file whose objects reference one another many times
+///   cannot expand into an exponential tree. Fixed-size scalars are re-read instead: their cost
+///   per reference is constant, bounded by the bytes of the references themselves.
+/// - An object reached again while it is being decoded is a cycle and fails.
+/// - Container nesting beyond ``PlistReadingOptions/maximumDepth`` fails before recursing.
+/// - No allocation is sized by a count the file claims until the bytes for it are known to be
+///   there (`count × refSize` must fit before the offset table).
+/// - Warnings (sets read as arrays, 32-bit reals widened) are collected with their key path;
+///   the path is only built when such an event happens.
+struct BinaryPlistDecoder: ~Copyable {
+    var cursor: BinaryPlistCursor
+    let trailer: BinaryPlistTrailer
+    let options: PlistReadingOptions
+
+    /// Per object index: `notSeen`, `inProgress`, `countedScalar`, or an index into `memo`.
+    /// Dense (one entry per object) for whole-file reads, sparse for the lazy view's partial ones.
+    private var dense: [Int32]
+    private var sparse: [Int: Int32]
+    private let isDense: Bool
+    private var memo: [PlistValue] = []
+    private var decodedCount = 0
+    private var scratch: [UInt16] = []
+    /// (container object index, position of the child being decoded), root first.
+    private var pathSteps: [(container: Int, child: Int)] = []
+    /// Losses found, in the order met.
+    private(set) var warnings: [PlistWarning] = []
+
+    private static let notSeen: Int32 = -1
+    private static let inProgress: Int32 = -2
+    private static let countedScalar: Int32 = -3
+
+    /// Creates a decoder. `dense` allocates one 4-byte slot per object up front (fast for whole
+    /// files); otherwise slots are kept in a dictionary for the objects actually reached.
+    init(cursor: consuming BinaryPlistCursor, trailer: BinaryPlistTrailer, options: PlistReadingOptions, dense: Bool) throws {
+        self.cursor = cursor
+        self.trailer = trailer
+        self.options = options
+        self.isDense = dense
+        self.sparse = [:]
+        if dense {
+            // objectCount × offsetIntSize bytes of offset table exist in the input, so this
+            // allocation is at most 4 bytes per input byte.
+            guard trailer.objectCount <= Int(Int32.max) else {
+                throw PlistError(.limitExceeded, "The file has \(trailer.objectCount) objects, more than \(Int32.max)")
+            }
+            self.dense = [Int32](repeating: Self.notSeen, count: trailer.objectCount)
+        } else {
+            self.dense = []
+        }
+    }
+
+    private func slot(_ index: Int) -> Int32 {
+        isDense ? dense[index] : (sparse[index] ?? Self.notSeen)
+    }
+
+    private mutating func setSlot(_ index: Int, _ value: Int32) {
+        if isDense { dense[index] = value } else { sparse[index] = value }
+    }
+
+    /// Marks object `index` as being on the current decode path (ancestors of a lazy lookup).
+    mutating func markInProgress(_ index: Int) {
+        if slot(index) == Self.notSeen { setSlot(index, Self.inProgress) }
+    }
+
+    // MARK: Errors
+
+    func error(_ reason: String, object index: Int, at offset: Int, code: PlistError.Code = .corruptData) -> PlistError {
+        PlistError(code, reason, at: .object(index: index, byteOffset: offset))
+    }
+
+    // MARK: Object headers
+
+    /// The marker byte and byte offset of object `index` (below the object count).
+    func header(of index: Int) throws -> (marker: UInt8, offset: Int) {
+        let offset = try trailer.offset(of: index, in: cursor)
+        return (try cursor.peekByte(at: offset), offset)
+    }
+
+    /// The length that follows a marker whose low nibble is `nibble` (0xF: an integer object
+    /// follows with the real count) and the offset of the first byte after it.
+    func count(nibble: UInt8, after position: Int, object index: Int, at offset: Int) throws -> (count: Int, next: Int) {
+        guard nibble == 0xF else { return (Int(nibble), position) }
+        let end = trailer.offsetTableOffset
+        guard position < end else {
+            throw error("The count of an object runs into the offset table", object: index, at: offset)
+        }
+        let intMarker = try cursor.peekByte(at: position)
+        guard intMarker & 0xF0 == 0x10, intMarker & 0x0F <= 3 else {
+            throw error(
+                "The count of an object should be an integer of 1 to 8 bytes, found marker 0x\(hexByte(intMarker))",
+                object: index, at: offset)
+        }
+        let size = 1 << Int(intMarker & 0x0F)
+        guard size <= end - position - 1 else {
+            throw error("The \(size)-byte count of an object runs into the offset table", object: index, at: offset)
+        }
+        let raw = try cursor.peekUInt(at: position + 1, size: size)
+        guard raw <= UInt64(Int64.max) else {
+            throw error("The count \(Int64(bitPattern: raw)) of an object is negative", object: index, at: offset)
+        }
+        return (Int(raw), position + 1 + size)
+    }
+
+    /// Checks that `count` items of `width` bytes starting at `start` end before the offset
+    /// table, without overflow.
+    func checkExtent(_ count: Int, width: Int, from start: Int, what: String, object index: Int, at offset: Int) throws {
+        let (bytes, overflow) = count.multipliedReportingOverflow(by: width)
+        guard !overflow, bytes <= trailer.offsetTableOffset - start else {
+            throw error("\(what) claims \(count) items of \(width) bytes, more than the \(trailer.offsetTableOffset - start) bytes left before the offset table", object: index, at: offset)
+        }
+    }
+
+    /// The object index stored in the reference at `position`.
+    func reference(at position: Int, object index: Int, at offset: Int) throws -> Int {
+        let ref = try cursor.peekUInt(at: position, size: trailer.objectRefSize)
+        guard ref < UInt64(trailer.objectCount) else {
+            throw error("A reference at byte \(position) names object \(ref), but there are only \(trailer.objectCount) objects", object: index, at: offset)
+        }
+        return Int(ref)
+    }
+
+    // MARK: Decoding
+
+    /// Decodes object `index`, nested at container depth `depth` (the root is at depth 1).
+    mutating func decode(_ index: Int, depth: Int) throws -> PlistValue {
+        let state = slot(index)
+        if state >= 0 { return memo[Int(state)] }
+        let (marker, offset) = try header(of: index)
+        if state == Self.inProgress {
+            throw error("Object \(index) contains itself (a reference cycle)", object: index, at: offset)
+        }
+        if state == Self.notSeen {
+            decodedCount += 1
+            if decodedCount > options.maximumObjectCount {
+                throw error("The file holds more than the limit of \(options.maximumObjectCount) objects", object: index, at: offset, code: .limitExceeded)
+            }
+        }
+        let nibble = marker & 0x0F
+        switch marker >> 4 {
+        case 0x0:
+            switch marker {
+            case 0x08: setSlot(index, Self.countedScalar); return .boolean(false)
+            case 0x09: setSlot(index, Self.countedScalar); return .boolean(true)
+            case 0x00:
+                throw error("Null object (marker 0x00), which bplist00 does not define and a property list cannot hold", object: index, at: offset)
+            case 0x0F:
+                throw error("Fill byte (marker 0x0F) where an object should start", object: index, at: offset)
+            default:
+                throw error("Invalid object marker 0x\(hexByte(marker))", object: index, at: offset)
+            }
+        case 0x1:
+            setSlot(index, Self.countedScalar)
+            return .integer(try integer(marker: marker, object: index, at: offset))
+        case 0x2:
+            setSlot(index, Self.countedScalar)
+            switch nibble {
+            case 2:
+                try checkExtent(1, width: 4, from: offset + 1, what: "A 4-byte real", object: index, at: offset)
+                try cursor.seek(to: offset + 1)
+                let value = try cursor.readFloat()
+                try warn(.float32Widened, "a 32-bit real (\(value)) was widened to 64 bits and will be written back as 64 bits")
+                return .real(Double(value))
+            case 3:
+                try checkExtent(1, width: 8, from: offset + 1, what: "An 8-byte real", object: index, at: offset)
+                try cursor.seek(to: offset + 1)
+                return .real(try cursor.readDouble())
+            default:
+                throw error("Real of \(1 << Int(min(nibble, 15))) bytes (only 4 and 8 are defined)", object: index, at: offset)
+            }
+        case 0x3:
+            guard marker == 0x33 else {
+                throw error("Invalid date marker 0x\(hexByte(marker)) (only 0x33 is defined)", object: index, at: offset)
+            }
+            setSlot(index, Self.countedScalar)
+            try checkExtent(1, width: 8, from: offset + 1, what: "A date", object: index, at: offset)
+            try cursor.seek(to: offset + 1)
+            return .date(Date(timeIntervalSinceReferenceDate: try cursor.readDouble()))
+        case 0x4:
+            let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
+            try checkExtent(count, width: 1, from: start, what: "Data", object: index, at: offset)
+            try cursor.seek(to: start)
+            return remember(index, .data(try cursor.readData(count: count)))
+        case 0x5:
+            let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
+            try checkExtent(count, width: 1, from: start, what: "An ASCII string", object: index, at: offset)
+            try cursor.seek(to: start)
+            var bad = 0
+            guard let text = try cursor.readASCIIString(count: count, badOffset: &bad) else {
+                let byte = try cursor.peekByte(at: bad)
+                throw error("An ASCII string holds the non-ASCII byte 0x\(hexByte(byte)) at byte \(bad)", object: index, at: offset)
+            }
+            return remember(index, .string(text))
+        case 0x6:
+            let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
+            try checkExtent(count, width: 2, from: start, what: "A UTF-16 string", object: index, at: offset)
+            try cursor.seek(to: start)
+            var bad = 0
+            guard let text = try cursor.readUTF16BEString(count: count, scratch: &scratch, badOffset: &bad) else {
+                let unit = try cursor.peekUInt(at: bad, size: 2)
+                throw error("A UTF-16 string holds the unpaired surrogate 0x\(hexWord(unit)) at byte \(bad)", object: index, at: offset)
+            }
+            return remember(index, .string(text))
+        case 0x8:
+            setSlot(index, Self.countedScalar)
+            // CoreFoundation reads nnnn+1 bytes (1 through 16) and requires the value to fit in
+            // 32 bits; longer forms must therefore start with zero bytes.
+            let size = Int(nibble) + 1
+            try checkExtent(1, width: size, from: offset + 1, what: "A UID", object: index, at: offset)
+            var value: UInt64 = 0
+            for i in 0..<size {
+                let byte = try cursor.peekByte(at: offset + 1 + i)
+                guard value <= UInt64(UInt32.max) >> 8 || (value << 8 | UInt64(byte)) <= UInt64(UInt32.max) else {
+                    throw error("A UID of \(size) bytes holds a value above \(UInt32.max)", object: index, at: offset)
+                }
+                value = value << 8 | UInt64(byte)
+            }
+            return .uid(UInt32(value))
+        case 0xA, 0xC:
+            let isSet = marker >> 4 == 0xC
+            let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
+            try checkExtent(count, width: trailer.objectRefSize, from: start, what: isSet ? "A set" : "An array", object: index, at: offset)
+            guard depth <= options.maximumDepth else {
+                throw error("Containers are nested deeper than the limit of \(options.maximumDepth) levels", object: index, at: offset, code: .limitExceeded)
+            }
+            if isSet {
+                try warn(.setReadAsArray, "a set of \(count) elements was read as an array (a property list value has no set type)")
+            }
+            setSlot(index, Self.inProgress)
+            pathSteps.append((index, 0))
+            var elements: [PlistValue] = []
+            elements.reserveCapacity(count)
+            let refSize = trailer.objectRefSize
+            var position = start
+            for i in 0..<count {
+                pathSteps[pathSteps.count - 1].child = i
+                let child = try reference(at: position, object: index, at: offset)
+                elements.append(try decode(child, depth: depth + 1))
+                position += refSize
+            }
+            pathSteps.removeLast()
+            return remember(index, .array(elements))
+        case 0xD:
+            let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
+            let (refCount, overflow) = count.multipliedReportingOverflow(by: 2)
+            guard !overflow else {
+                throw error("A dictionary claims \(count) entries, more than can exist", object: index, at: offset)
+            }
+            try checkExtent(refCount, width: trailer.objectRefSize, from: start, what: "A dictionary", object: index, at: offset)
+            guard depth <= options.maximumDepth else {
+                throw error("Containers are nested deeper than the limit of \(options.maximumDepth) levels", object: index, at: offset, code: .limitExceeded)
+            }
+            setSlot(index, Self.inProgress)
+            let refSize = trailer.objectRefSize
+            var keys: [String] = []
+            keys.reserveCapacity(count)
+            var position = start
+            for _ in 0..<count {
+                let keyIndex = try reference(at: position, object: index, at: offset)
+                keys.append(try key(keyIndex))
+                position += refSize
+            }
+            pathSteps.append((index, 0))
+            var dictionary = PlistDictionary(minimumCapacity: count)
+            for i in 0..<count {
+                pathSteps[pathSteps.count - 1].child = i
+                let child = try reference(at: position, object: index, at: offset)
+                dictionary[keys[i]] = try decode(child, depth: depth + 1)
+                position += refSize
+            }
+            pathSteps.removeLast()
+            return remember(index, .dictionary(dictionary))
+        default:
+            throw error("Invalid object marker 0x\(hexByte(marker))", object: index, at: offset)
+        }
+    }
+
+    /// Decodes object `index` as a dictionary key, which must be a string.
+    mutating func key(_ index: Int) throws -> String {
+        let (marker, offset) = try header(of: index)
+        guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else {
+            throw error(
+                "A dictionary key is not a string (marker 0x\(hexByte(marker))); property list keys must be strings",
+                object: index, at: offset)
+        }
+        guard case .string(let text) = try decode(index, depth: 1) else {
+            throw error("A dictionary key is not a string", object: index, at: offset)
+        }
+        return text
+    }
+
+    private mutating func remember(_ index: Int, _ value: PlistValue) -> PlistValue {
+        setSlot(index, Int32(truncatingIfNeeded: memo.count))
+        memo.append(value)
+        return value
+    }
+
+    /// Reads an integer object: 1-, 2- and 4-byte integers are unsigned, 8-byte ones signed
+    /// (two's complement), and 16-byte ones a signed 128-bit value that must fit
+    /// `Int64.min ... UInt64.max`.
+    func integer(marker: UInt8, object index: Int, at offset: Int) throws -> PlistInteger {
+        let nibble = marker & 0x0F
+        guard nibble <= 4 else {
+            throw error("Integer of 2^\(nibble) bytes (only 1, 2, 4, 8 and 16 are defined)", object: index, at: offset)
+        }
+        let size = 1 << Int(nibble)
+        try checkExtent(1, width: size, from: offset + 1, what: "An integer", object: index, at: offset)
+        switch size {
+        case 8:
+            return PlistInteger(Int64(bitPattern: try cursor.peekUInt(at: offset + 1, size: 8)))
+        case 16:
+            let high = try cursor.peekUInt(at: offset + 1, size: 8)
+            let low = try cursor.peekUInt(at: offset + 9, size: 8)
+            if high == 0 { return PlistInteger(low) }
+            if high == UInt64.max, low > UInt64(Int64.max) { return PlistInteger(Int64(bitPattern: low)) }
+            throw error(
+                "A 16-byte integer (high bytes 0x\(String(high, radix: 16))) is outside Int64.min...UInt64.max",
+                object: index, at: offset)
+        default:
+            return PlistInteger(try cursor.peekUInt(at: offset + 1, size: size))
+        }
+    }
+
+    func hexByte(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return digits.count == 1 ? "0" + digits : digits
+    }
+
+    func hexWord(_ word: UInt64) -> String {
+        let digits = String(word, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    // MARK: Warnings
+
+    private mutating func warn(_ kind: PlistWarning.Kind, _ message: String) throws {
+        let steps = pathSteps
+        var components: [String] = []
+        components.reserveCapacity(steps.count)
+        for step in steps {
+            let (marker, offset) = try header(of: step.container)
+            if marker >> 4 == 0xD {
+                // The keys were decoded before the values, so this is a memo lookup.
+                let (_, start) = try count(nibble: marker & 0x0F, after: offset + 1, object: step.container, at: offset)
+                let keyIndex = try reference(at: start + step.child * trailer.objectRefSize, object: step.container, at: offset)
+                components.append(try key(keyIndex))
+            } else {
+                components.append(String(step.child))
+            }
+        }
+        warnings.append(PlistWarning(kind, at: KeyPath(components: components), message.prefix(1).uppercased() + message.dropFirst() + "."))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import PlistKit
+
+/// PlistValue → binary → PlistValue keeps every value and every dictionary's key order.
+@Suite struct BinaryPlistRoundTripTests {
+    /// Equality that also requires dictionaries to list their keys in the same order.
+    static func sameIncludingOrder(_ a: PlistValue, _ b: PlistValue) -> Bool {
+        switch (a, b) {
+        case let (.array(x), .array(y)):
+            return x.count == y.count && zip(x, y).allSatisfy { sameIncludingOrder($0, $1) }
+        case let (.dictionary(x), .dictionary(y)):
+            return x.keys == y.keys && zip(x.values, y.values).allSatisfy { sameIncludingOrder($0, $1) }
+        default:
+            return a == b
+        }
+    }
+
+    @Test func roundTripsRandomTreesExactlyWithKeyOrder() throws {
+        var configuration = RandomPlistGenerator.Configuration()
+        configuration.maximumDepth = 5
+        configuration.maximumChildren = 8
+        var generator = RandomPlistGenerator(seed: 0xB1_0002, configuration: configuration)
+        for _ in 0..<2_000 {
+            let tree = generator.makeTree()
+            let document = try PlistDocument(decoding: try tree.encoded(as: .binary), format: .binary)
+            #expect(Self.sameIncludingOrder(document.value, tree))
+            #expect(document.warnings.isEmpty)
+        }
+    }
+
+    @Test func sortsKeysOnlyWhenAsked() throws {
+        let value: PlistValue = .dictionary(PlistDictionary([("b", .integer(1)), ("a", .integer(2)), ("c", .dictionary(PlistDictionary([("z", .string("z")), ("y", .string("y"))])))]))
+        let kept = try PlistValue(decoding: try value.encoded(as: .binary), format: .binary)
+        #expect(kept.dictionary?.keys == ["b", "a", "c"])
+        let sorted = try PlistValue(decoding: try value.encoded(as: .binary, options: PlistWritingOptions(keyOrder: .sorted)), format: .binary)
+        #expect(sorted.dictionary?.keys == ["a", "b", "c"])
+        #expect(sorted["c"]?.dictionary?.keys == ["y", "z"])
+        #expect(sorted == value)
+    }
+
+    @Test func sharesEqualStringsAndUsesTwoByteReferencesPast255Objects() throws {
+        let value: PlistValue = .array((0..<300).map { .string("s\($0 % 2)") } + (0..<300).map { .integer(PlistInteger(Int64($0))) })
+        let bytes = try value.encoded(as: .binary)
+        let trailer = Array(bytes.suffix(32))
+        // 1 array + 2 strings + 300 integers; 303 objects need 2-byte references.
+        #expect(trailer[7] == 2)
+        #expect(trailer[8..<16].elementsEqual([0, 0, 0, 0, 0, 0, 0x01, 0x2F]))
+        #expect(try PlistValue(decoding: bytes, format: .binary) == value)
+    }
+
+    @Test func writesDeepValuesWithoutRecursion() throws {
+        var value: PlistValue = .array([])
+        for _ in 0..<5_000 { value = .array([value]) }
+        let bytes = try value.encoded(as: .binary)
+        #expect(bytes.count > 5_000)
+        // Reading it back is refused by the default depth limit, as a limit error.
+        #expect(throws: PlistError.self) { try PlistValue(decoding: bytes, format: .binary) }
+    }
+}
