@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import PlistKit
+
+@Suite struct AtomicFileWriterTests {
+    private func scratchDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func replacesContentsAndKeepsMode() throws {
+        let directory = try scratchDirectory()
+        let file = directory.appendingPathComponent("a.plist")
+        try Data("old".utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
+        try AtomicFileWriter.write(Data("new contents".utf8), to: file.path)
+        #expect(try Data(contentsOf: file) == Data("new contents".utf8))
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o640)
+        // No temporary file is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["a.plist"])
+    }
+
+    @Test func createsNewFileWithUmaskMode() throws {
+        let directory = try scratchDirectory()
+        let file = directory.appendingPathComponent("new.plist")
+        try AtomicFileWriter.write(Data([1, 2, 3]), to: file.path)
+        #expect(try Data(contentsOf: file) == Data([1, 2, 3]))
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        let mask = umask(0); umask(mask)
+        #expect(mode == 0o666 & ~Int(mask))
+    }
+
+    @Test func writesEmptyData() throws {
+        let directory = try scratchDirectory()
+        let file = directory.appendingPathComponent("empty")
+        try Data("x".utf8).write(to: file)
+        try AtomicFileWriter.write(Data(), to: file.path)
+        #expect(try Data(contentsOf: file).isEmpty)
+    }
+
+    @Test func failsInMissingDirectoryNamingTheStep() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString)/f").path
+        let error = #expect(throws: AtomicFileWriteError.self) {
+            try AtomicFileWriter.write(Data("x".utf8), to: path)
+        }
+        #expect(error?.step == .createTemporaryFile)
+        #expect(error?.errorNumber == ENOENT)
+        #expect(error?.description == "Could not create a temporary file '\(path)': No such file or directory.")
+    }
+
+    @Test func failedRenameLeavesDestinationAndNoTemporaryFile() throws {
+        // A destination that is a non-empty directory cannot be renamed over (EISDIR or
+        // ENOTEMPTY, whoever runs the test), so this reaches the last step and fails there.
+        let directory = try scratchDirectory()
+        let destination = directory.appendingPathComponent("occupied")
+        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
+        try Data("inside".utf8).write(to: destination.appendingPathComponent("inner"))
+        let error = #expect(throws: AtomicFileWriteError.self) {
+            try AtomicFileWriter.write(Data("x".utf8), to: destination.path)
+        }
+        #expect(error?.step == .rename)
+        #expect(try Data(contentsOf: destination.appendingPathComponent("inner")) == Data("inside".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["occupied"])
+    }
+}
