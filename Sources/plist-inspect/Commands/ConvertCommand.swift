@@ -49,7 +49,10 @@ enum ConvertCommand: Subcommand {
         }
         var options = PlistWritingOptions()
         options.keyOrder = arguments.flag("--sort-keys") ? .sorted : arguments.flag("--keep-order") ? .preserved : .formatDefault
-        options.isStrict = arguments.flag("--strict")
+        // --strict is checked here on the reported losses rather than by the writer's strict
+        // mode, which also refuses the key sorting XML always does: dictionary order is not
+        // information a property-list reader sees.
+        let strict = arguments.flag("--strict")
         options.jsonStyle = arguments.flag("--tagged") ? .tagged : .strict
         options.prettyPrintsJSON = arguments.flag("--pretty")
         var reading = PlistReadingOptions()
@@ -65,12 +68,13 @@ enum ConvertCommand: Subcommand {
                 else if inPlace { destination = file }
                 else { destination = "-" }
                 let document = try Documents.load(file, options: readingOptions)
-                if writingOptions.isStrict, let first = document.warnings.first {
-                    throw CommandError("\(FileIO.displayName(file)): Refusing a lossy conversion: \(first).", exitCode: .dataError)
+                let (data, writeWarnings) = try Encoding.encode(document.value, as: format, options: writingOptions, sourceName: file)
+                let warnings = Encoding.significant(document.warnings + writeWarnings)
+                if strict, let first = warnings.first {
+                    throw CommandError("\(FileIO.displayName(file)): Refusing a lossy conversion: \(first)", exitCode: .dataError)
                 }
-                let (data, warnings) = try Encoding.encode(document.value, as: format, options: writingOptions, sourceName: file)
                 try FileIO.write(data, to: destination)
-                return FileOutcome(stderr: Encoding.warningText(document.warnings + warnings, file: file))
+                return FileOutcome(stderr: Encoding.warningText(warnings, file: file))
             } catch {
                 return .failure(Failure.wrap(error, file: file))
             }

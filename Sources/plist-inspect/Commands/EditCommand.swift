@@ -91,7 +91,7 @@ enum EditCommand {
                 let (data, warnings) = try Encoding.encode(
                     value, as: .plist(targetFormat ?? document.format), options: PlistWritingOptions(), sourceName: file)
                 try FileIO.write(data, to: destination)
-                return FileOutcome(stderr: silent ? "" : Encoding.warningText(warnings, file: file))
+                return FileOutcome(stderr: silent ? "" : Encoding.warningText(Encoding.significant(warnings), file: file))
             } catch {
                 return .failure(Failure.wrap(error, file: file))
             }

@@ -26,6 +26,13 @@ enum Encoding {
         }
     }
 
+    /// The warnings worth telling a person about: all but the reordering of dictionary keys,
+    /// which no reader of a property list can observe (XML and OpenStep are always written
+    /// sorted, as Apple's writers do; --keep-order keeps the order where the format allows).
+    static func significant(_ warnings: [PlistWarning]) -> [PlistWarning] {
+        warnings.filter { $0.kind != .keyOrderChanged }
+    }
+
     /// Warning lines for stderr: `warning: FILE: At 'key': message`.
     static func warningText(_ warnings: [PlistWarning], file: String) -> String {
         warnings.map { "warning: \(FileIO.displayName(file)): \($0)\n" }.joined()

@@ -36,7 +36,7 @@ enum GetCommand: Subcommand {
             data = Data(PlutilPrinter.raw(value, newline: !arguments.flag("--no-newline")).utf8)
         } else {
             let (bytes, warnings) = try Encoding.encode(value, as: format, options: PlistWritingOptions(), sourceName: file)
-            Console.shared.err(Encoding.warningText(warnings, file: file))
+            Console.shared.err(Encoding.warningText(Encoding.significant(warnings), file: file))
             data = bytes
         }
         try FileIO.write(data, to: arguments.value("--output") ?? "-")
