@@ -27,6 +27,11 @@ struct ConversionLossAnalyzer {
     }
 
     private mutating func walk(_ value: PlistValue, path: inout [String]) throws {
+        // XML 1.0 cannot carry some characters (C0 controls but tab, LF, CR; U+FFFE, U+FFFF) in
+        // strings or keys, nor a non-finite date; Apple's writer emits them anyway.
+        if format == .xml, let reason = XMLPlistWriter.unrepresentableReason(for: value) {
+            throw unrepresentable(value, path, reason)
+        }
         switch value {
         case .string, .data:
             if case .openStep = format, case .data = value, options.writesStringsFile {

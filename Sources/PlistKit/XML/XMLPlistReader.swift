@@ -1,8 +1,29 @@
 import FoundationEssentials
 
-// PLACEHOLDER: replaced by the XML reader. Remove this line with the placeholder.
+/// Reads XML property lists: libxml2's SAX2 parser (``XMLSAXParser``) feeds an
+/// ``XMLPlistTreeBuilder``, which checks Apple's property-list structure and builds the value.
+///
+/// What is accepted and refused, beyond Apple's reader and short of it, is in Docs/XML.md.
 enum XMLPlistReader {
+    /// Reads an XML property list.
+    ///
+    /// - Throws: ``PlistError`` with ``PlistError/Code/corruptData`` and the line and column
+    ///   for anything that is not a well-formed property list, or
+    ///   ``PlistError/Code/limitExceeded`` when `options` limits are exceeded.
+    /// - Complexity: O(n) in the input size.
     static func read(_ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter) throws -> PlistValue {
-        throw PlistError(.unsupportedFormat, "Reading XML is not built yet")
+        guard !bytes.isEmpty else {
+            throw PlistError(.corruptData, "The document is empty", at: .line(1, column: 1))
+        }
+        let builder = XMLPlistTreeBuilder(options: options)
+        // strtod in the builder must read '.' whatever locale the host program set.
+        XMLCLocale.withCNumericLocale {
+            bytes.withUnsafeBytes { XMLSAXParser.parse($0, into: builder) }
+        }
+        if let failure = builder.failure { throw failure }
+        guard let root = builder.root else {
+            throw PlistError(.corruptData, "The document holds no property-list value", at: .line(1, column: 1))
+        }
+        return root
     }
 }

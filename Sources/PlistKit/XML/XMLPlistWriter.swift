@@ -1,8 +1,409 @@
 import FoundationEssentials
 
-// PLACEHOLDER: replaced by the XML writer. Remove this line with the placeholder.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes XML property lists whose bytes equal those of Apple's writer (CoreFoundation's
+/// `CFPropertyListCreateData`, which `PropertyListSerialization` uses), with two deliberate
+/// exceptions where that writer loses information (see Docs/XML.md):
+///
+/// - a carriage return in text is written as `&#13;`, because every conforming XML parser
+///   (libxml2, expat, and so this package's reader) turns a raw CR into LF;
+/// - the real `-0.0` is written as `-0.0`, where CoreFoundation writes `0.0`.
+///
+/// The byte rules: the header and DOCTYPE, one tab per level of nesting, keys sorted by UTF-16
+/// code units (CoreFoundation sorts with `CFStringCompare`, a literal UTF-16 comparison), `<dict/>`
+/// and `<array/>` for empty containers, base64 lines of `76 - 8 × min(depth, 8)` characters
+/// indented by `min(depth, 8)` tabs, reals as `%.17g` with `nan`, `+infinity`, `-infinity` and
+/// `0.0`, dates in whole seconds (rounded down) as `%04d-%02d-%02dT%02d:%02d:%02dZ` on the
+/// proleptic Gregorian calendar, only `&`, `<` and `>` escaped, and a UID as a one-key
+/// `CF$UID` dictionary.
 enum XMLPlistWriter {
+    static let header = Array("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+
+        """.utf8)
+
+    /// The largest date magnitude written, in seconds from 2001: 2⁵³, the last whole second a
+    /// `Double` holds exactly (about 285 million years); the reader accepts the same range.
+    static let dateLimit: Double = 9_007_199_254_740_992
+
+    /// Writes `value` as an XML property list.
+    ///
+    /// - Throws: ``PlistError/Code/unrepresentableValue`` with the key path when a string holds
+    ///   a character XML 1.0 cannot carry or a date is not finite or beyond ±2⁵³ seconds
+    ///   (``ConversionLossAnalyzer`` normally finds these first).
+    /// - Complexity: O(n log n) in the size of the tree (sorting keys).
     static func write(_ value: PlistValue, options: PlistWritingOptions) throws -> Data {
-        throw PlistError(.unsupportedFormat, "Writing XML is not built yet")
+        var emitter = Emitter(sortsKeys: options.sortsKeys(for: .xml))
+        emitter.out.reserveCapacity(4096)
+        emitter.out.append(contentsOf: header)
+        do {
+            // `%.17g` must not take the host program's decimal separator from its locale.
+            try XMLCLocale.withCNumericLocale { try emitter.emit(value, depth: 0) }
+        } catch let failure as Unrepresentable {
+            let path = firstPath(in: value, sortsKeys: emitter.sortsKeys) { unrepresentableReason(for: $0) != nil }
+                ?? []
+            throw PlistError(
+                .unrepresentableValue, "Cannot write a \(failure.kind.rawValue) as XML: \(failure.reason)",
+                at: .keyPath(KeyPath(components: path)))
+        }
+        emitter.out.append(contentsOf: "</plist>\n".utf8)
+        return Data(emitter.out)
+    }
+
+    // MARK: - What XML cannot hold
+
+    /// Why XML cannot hold `value` itself (not its children), or `nil` when it can.
+    ///
+    /// XML 1.0 allows only tab, LF and CR below U+0020 and excludes U+FFFE and U+FFFF, even as
+    /// character references, so no XML parser reads them back; Apple's writer emits them raw
+    /// and produces a file libxml2 rejects. Dates must be finite and within ±2⁵³ seconds.
+    static func unrepresentableReason(for value: PlistValue) -> String? {
+        switch value {
+        case .string(let string):
+            return unrepresentableReason(forText: string, what: "the string")
+        case .date(let date):
+            let seconds = date.timeIntervalSinceReferenceDate
+            if !seconds.isFinite { return "the date is \(seconds) seconds from 2001, not a moment XML can write" }
+            if abs(seconds) > dateLimit {
+                return "the date is \(seconds) seconds from 2001, beyond the ±2^53 seconds XML dates are written for"
+            }
+            return nil
+        case .dictionary(let dictionary):
+            for key in dictionary.keys {
+                if let reason = unrepresentableReason(forText: key, what: "the key '\(key.debugDescription.dropFirst().dropLast())'") {
+                    return reason
+                }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Why XML 1.0 cannot hold `text`, or `nil` when it can.
+    static func unrepresentableReason(forText text: String, what: String) -> String? {
+        for scalar in text.unicodeScalars where !isXMLCharacter(scalar.value) {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "\(what) holds U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex), which XML 1.0 cannot carry"
+        }
+        return nil
+    }
+
+    /// Whether XML 1.0 (production `Char`) allows the scalar.
+    static func isXMLCharacter(_ scalar: UInt32) -> Bool {
+        if scalar >= 0x20 { return scalar != 0xFFFE && scalar != 0xFFFF }
+        return scalar == 0x09 || scalar == 0x0A || scalar == 0x0D
+    }
+
+    /// The key path of the first value, in writing order, that `matches`.
+    private static func firstPath(in value: PlistValue, sortsKeys: Bool, where matches: (PlistValue) -> Bool) -> [String]? {
+        if matches(value) { return [] }
+        switch value {
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                if let rest = firstPath(in: element, sortsKeys: sortsKeys, where: matches) { return [String(index)] + rest }
+            }
+        case .dictionary(let dictionary):
+            let keys = dictionary.keys
+            let order = sortsKeys ? keys.indices.sorted { utf16Precedes(keys[$0], keys[$1]) } : Array(keys.indices)
+            for index in order {
+                if let rest = firstPath(in: dictionary.values[index], sortsKeys: sortsKeys, where: matches) {
+                    return [keys[index]] + rest
+                }
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
+    // MARK: - Key order
+
+    /// Whether `a` sorts before `b` by UTF-16 code units, the order of CoreFoundation's literal
+    /// `CFStringCompare`.
+    ///
+    /// Works on UTF-8 bytes: byte order equals scalar order, and UTF-16 order differs from it
+    /// only between a scalar in U+E000...U+FFFF (UTF-8 lead byte 0xEE or 0xEF) and one above
+    /// U+FFFF (lead byte 0xF0...0xF4, a surrogate pair below 0xE000 in UTF-16). Since the
+    /// strings agree before the first differing byte, that byte starts a scalar in both or
+    /// continues scalars with equal lead bytes, in which case the orders agree.
+    static func utf16Precedes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let count = min(x.count, y.count)
+                var i = 0
+                while i < count && x[i] == y[i] { i += 1 }
+                if i == count { return x.count < y.count }
+                let p = x[i], q = y[i]
+                if p >= 0xEE && q >= 0xEE && (p >= 0xF0) != (q >= 0xF0) {
+                    return p >= 0xF0
+                }
+                return p < q
+            }
+        }
+    }
+
+    // MARK: - Emitting
+
+    /// A value the emitter met that XML cannot hold; turned into a ``PlistError`` with a key
+    /// path by ``write(_:options:)``.
+    struct Unrepresentable: Error {
+        let kind: PlistValue.Kind
+        let reason: String
+    }
+
+    struct Emitter {
+        var out: [UInt8] = []
+        let sortsKeys: Bool
+        private var scratch = [CChar](repeating: 0, count: 48)
+
+        init(sortsKeys: Bool) { self.sortsKeys = sortsKeys }
+
+        private mutating func indent(_ depth: Int) {
+            for _ in 0..<depth { out.append(0x09) }
+        }
+
+        private mutating func append(_ text: StaticString) {
+            text.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+
+        mutating func emit(_ value: PlistValue, depth: Int) throws {
+            indent(depth)
+            switch value {
+            case .string(let string):
+                append("<string>")
+                try appendEscaped(string, kind: .string)
+                append("</string>\n")
+            case .integer(let integer):
+                append("<integer>")
+                appendInteger(integer)
+                append("</integer>\n")
+            case .real(let real):
+                append("<real>")
+                appendReal(real)
+                append("</real>\n")
+            case .boolean(let flag):
+                if flag { append("<true/>\n") } else { append("<false/>\n") }
+            case .date(let date):
+                append("<date>")
+                try appendDate(date)
+                append("</date>\n")
+            case .data(let data):
+                append("<data>\n")
+                appendBase64(data, depth: depth)
+                indent(depth)
+                append("</data>\n")
+            case .uid(let uid):
+                // CoreFoundation writes a UID as the dictionary it reads back as one.
+                append("<dict>\n")
+                indent(depth + 1)
+                append("<key>CF$UID</key>\n")
+                indent(depth + 1)
+                append("<integer>")
+                appendInteger(PlistInteger(UInt64(uid)))
+                append("</integer>\n")
+                indent(depth)
+                append("</dict>\n")
+            case .array(let elements):
+                if elements.isEmpty {
+                    append("<array/>\n")
+                    return
+                }
+                append("<array>\n")
+                for element in elements { try emit(element, depth: depth + 1) }
+                indent(depth)
+                append("</array>\n")
+            case .dictionary(let dictionary):
+                if dictionary.isEmpty {
+                    append("<dict/>\n")
+                    return
+                }
+                append("<dict>\n")
+                let keys = dictionary.keys, values = dictionary.values
+                if sortsKeys {
+                    let order = keys.indices.sorted { XMLPlistWriter.utf16Precedes(keys[$0], keys[$1]) }
+                    for index in order { try emitEntry(keys[index], values[index], depth: depth + 1) }
+                } else {
+                    for index in keys.indices { try emitEntry(keys[index], values[index], depth: depth + 1) }
+                }
+                indent(depth)
+                append("</dict>\n")
+            }
+        }
+
+        private mutating func emitEntry(_ key: String, _ value: PlistValue, depth: Int) throws {
+            indent(depth)
+            append("<key>")
+            try appendEscaped(key, kind: .dictionary)
+            append("</key>\n")
+            try emit(value, depth: depth)
+        }
+
+        /// Appends text with `&`, `<` and `>` escaped as Apple's writer does, CR as `&#13;`,
+        /// and refuses characters XML 1.0 cannot hold.
+        private mutating func appendEscaped(_ text: String, kind: PlistValue.Kind) throws {
+            var text = text
+            try text.withUTF8 { bytes in
+                var start = 0
+                var i = 0
+                let count = bytes.count
+                while i < count {
+                    let byte = bytes[i]
+                    let replacement: StaticString
+                    switch byte {
+                    case UInt8(ascii: "&"): replacement = "&amp;"
+                    case UInt8(ascii: "<"): replacement = "&lt;"
+                    case UInt8(ascii: ">"): replacement = "&gt;"
+                    case 0x0D: replacement = "&#13;"
+                    case 0x09, 0x0A:
+                        i += 1
+                        continue
+                    case 0x00..<0x20:
+                        throw Unrepresentable(kind: kind, reason: "a string holds the control character U+00\(byte < 16 ? "0" : "")\(String(byte, radix: 16, uppercase: true)), which XML 1.0 cannot carry")
+                    case 0xEF:
+                        // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+                        if i + 2 < count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF) {
+                            throw Unrepresentable(kind: kind, reason: "a string holds U+FFF\(bytes[i + 2] == 0xBE ? "E" : "F"), which XML 1.0 cannot carry")
+                        }
+                        i += 1
+                        continue
+                    default:
+                        i += 1
+                        continue
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                    replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+                    i += 1
+                    start = i
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<count]))
+            }
+        }
+
+        private mutating func appendInteger(_ integer: PlistInteger) {
+            if let signed = integer.int64Value {
+                if signed < 0 {
+                    out.append(UInt8(ascii: "-"))
+                    appendDecimal(signed.magnitude)
+                } else {
+                    appendDecimal(UInt64(signed))
+                }
+            } else if let unsigned = integer.uint64Value {
+                appendDecimal(unsigned)
+            }
+        }
+
+        private mutating func appendDecimal(_ value: UInt64, minimumDigits: Int = 1) {
+            let start = out.count
+            var rest = value
+            var digits = 0
+            repeat {
+                out.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+                digits += 1
+            } while rest != 0 || digits < minimumDigits
+            out[start...].reverse()
+        }
+
+        /// CoreFoundation's `__CFNumberCopyFormattingDescriptionAsFloat64`: `nan`, `±infinity`,
+        /// `0.0` for zero, otherwise `%.17g` (DBL_DIG + 2 significant digits). Unlike it, the
+        /// sign of negative zero is kept (`-0.0`).
+        private mutating func appendReal(_ real: Double) {
+            if real.isNaN {
+                append("nan")
+            } else if real.isInfinite {
+                if real < 0 { append("-infinity") } else { append("+infinity") }
+            } else if real == 0 {
+                if real.sign == .minus { append("-0.0") } else { append("0.0") }
+            } else {
+                let written = scratch.withUnsafeMutableBufferPointer { buffer in
+                    withVaList([real]) { vsnprintf(buffer.baseAddress, buffer.count, "%.17g", $0) }
+                }
+                let length = Int(max(0, min(Int32(scratch.count - 1), written)))
+                scratch.withUnsafeBytes { out.append(contentsOf: $0.prefix(length)) }
+            }
+        }
+
+        /// CoreFoundation's `CFAbsoluteTimeGetGregorianDate` rounded down to the second, printed
+        /// with `%04d-%02d-%02dT%02d:%02d:%02dZ` (so year -1 is `-001`).
+        private mutating func appendDate(_ date: Date) throws {
+            let seconds = date.timeIntervalSinceReferenceDate
+            guard seconds.isFinite, abs(seconds) <= XMLPlistWriter.dateLimit else {
+                throw Unrepresentable(kind: .date, reason: XMLPlistWriter.unrepresentableReason(for: .date(date)) ?? "the date cannot be written")
+            }
+            let whole = Int64(seconds.rounded(.down))
+            let civil = XMLDate.civil(fromSecondsSince2001: whole)
+            if civil.year < 0 {
+                out.append(UInt8(ascii: "-"))
+                appendDecimal(civil.year.magnitude, minimumDigits: 3)
+            } else {
+                appendDecimal(UInt64(civil.year), minimumDigits: 4)
+            }
+            out.append(UInt8(ascii: "-"))
+            appendDecimal(UInt64(civil.month), minimumDigits: 2)
+            out.append(UInt8(ascii: "-"))
+            appendDecimal(UInt64(civil.day), minimumDigits: 2)
+            out.append(UInt8(ascii: "T"))
+            appendDecimal(UInt64(civil.hour), minimumDigits: 2)
+            out.append(UInt8(ascii: ":"))
+            appendDecimal(UInt64(civil.minute), minimumDigits: 2)
+            out.append(UInt8(ascii: ":"))
+            appendDecimal(UInt64(civil.second), minimumDigits: 2)
+            out.append(UInt8(ascii: "Z"))
+        }
+
+        private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+        /// CoreFoundation's `_XMLPlistAppendDataUsingBase64`: lines of `76 - 8 × indent`
+        /// characters (tabs count as 8), indent capped at 8 tabs, each line ending in LF.
+        private mutating func appendBase64(_ data: Data, depth: Int) {
+            let lineIndent = min(depth, 8)
+            let bytesPerLine = (76 - 8 * lineIndent) / 4 * 3
+            data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+                let alphabet = Self.alphabet
+                var lineStart = 0
+                while lineStart < bytes.count {
+                    let lineEnd = min(lineStart + bytesPerLine, bytes.count)
+                    indent(lineIndent)
+                    var i = lineStart
+                    while i + 3 <= lineEnd {
+                        let b0 = Int(bytes[i]), b1 = Int(bytes[i + 1]), b2 = Int(bytes[i + 2])
+                        out.append(alphabet[b0 >> 2])
+                        out.append(alphabet[(b0 & 0x03) << 4 | b1 >> 4])
+                        out.append(alphabet[(b1 & 0x0F) << 2 | b2 >> 6])
+                        out.append(alphabet[b2 & 0x3F])
+                        i += 3
+                    }
+                    switch lineEnd - i {
+                    case 1:
+                        let b0 = Int(bytes[i])
+                        out.append(alphabet[b0 >> 2])
+                        out.append(alphabet[(b0 & 0x03) << 4])
+                        out.append(UInt8(ascii: "="))
+                        out.append(UInt8(ascii: "="))
+                    case 2:
+                        let b0 = Int(bytes[i]), b1 = Int(bytes[i + 1])
+                        out.append(alphabet[b0 >> 2])
+                        out.append(alphabet[(b0 & 0x03) << 4 | b1 >> 4])
+                        out.append(alphabet[(b1 & 0x0F) << 2])
+                        out.append(UInt8(ascii: "="))
+                    default:
+                        break
+                    }
+                    out.append(0x0A)
+                    lineStart = lineEnd
+                }
+            }
+        }
     }
 }

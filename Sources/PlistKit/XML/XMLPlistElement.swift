@@ -1,0 +1,59 @@
+/// The elements of Apple's property-list DTD, recognised from the bytes of their names.
+enum XMLPlistElement: UInt8 {
+    case plist, dict, array, key, string, integer, real, date, data, `true`, `false`
+
+    /// The element named by `name` (UTF-8 bytes, no prefix), or `nil` for any other name.
+    ///
+    /// Compares bytes directly so that no `String` is made per element.
+    init?(name: UnsafeBufferPointer<UInt8>) {
+        func equals(_ literal: StaticString) -> Bool {
+            guard literal.utf8CodeUnitCount == name.count else { return false }
+            let bytes = literal.utf8Start
+            for i in 0..<name.count where bytes[i] != name[i] { return false }
+            return true
+        }
+        guard let first = name.first else { return nil }
+        switch first {
+        case UInt8(ascii: "a") where equals("array"): self = .array
+        case UInt8(ascii: "d") where equals("dict"): self = .dict
+        case UInt8(ascii: "d") where equals("data"): self = .data
+        case UInt8(ascii: "d") where equals("date"): self = .date
+        case UInt8(ascii: "f") where equals("false"): self = .false
+        case UInt8(ascii: "i") where equals("integer"): self = .integer
+        case UInt8(ascii: "k") where equals("key"): self = .key
+        case UInt8(ascii: "p") where equals("plist"): self = .plist
+        case UInt8(ascii: "r") where equals("real"): self = .real
+        case UInt8(ascii: "s") where equals("string"): self = .string
+        case UInt8(ascii: "t") where equals("true"): self = .true
+        default: return nil
+        }
+    }
+
+    /// The element's name as written in a tag.
+    var name: String {
+        switch self {
+        case .plist: return "plist"
+        case .dict: return "dict"
+        case .array: return "array"
+        case .key: return "key"
+        case .string: return "string"
+        case .integer: return "integer"
+        case .real: return "real"
+        case .date: return "date"
+        case .data: return "data"
+        case .true: return "true"
+        case .false: return "false"
+        }
+    }
+
+    /// Whether the element's content is text that makes its value.
+    var holdsText: Bool {
+        switch self {
+        case .key, .string, .integer, .real, .date, .data: return true
+        default: return false
+        }
+    }
+
+    /// Whether the element holds other elements.
+    var isContainer: Bool { self == .dict || self == .array }
+}

@@ -1,0 +1,207 @@
+import FoundationEssentials
+
+/// Builds a ``PlistValue`` from the element and text events of an XML parser, checking the
+/// structure of Apple's property-list DTD as it goes.
+///
+/// The parser (``XMLPlistReader``) calls ``startElement(_:line:column:)``,
+/// ``endElement(line:column:)`` and ``characters(_:line:column:)``; the first problem is kept
+/// in ``failure`` and the parser stops. Text is gathered into one reused byte buffer and
+/// element names are never turned into strings.
+final class XMLPlistTreeBuilder {
+    private struct Container {
+        var isDictionary: Bool
+        var array: [PlistValue] = []
+        var dictionary = PlistDictionary()
+        var pendingKey: String?
+    }
+
+    private let options: PlistReadingOptions
+    /// The open elements, outermost first.
+    private var openElements: [XMLPlistElement] = []
+    /// The open arrays and dictionaries, outermost first.
+    private var containers: [Container] = []
+    /// The text of the open text element.
+    private var text: [UInt8] = []
+    private var scratch: [UInt8] = []
+    private var objectCount = 0
+    /// The finished root value.
+    private(set) var root: PlistValue?
+    /// The first problem found; once set, no more events are taken.
+    private(set) var failure: PlistError?
+
+    init(options: PlistReadingOptions) {
+        self.options = options
+        openElements.reserveCapacity(32)
+        containers.reserveCapacity(32)
+        text.reserveCapacity(256)
+    }
+
+    private func fail(_ reason: String, _ line: Int, _ column: Int, code: PlistError.Code = .corruptData) {
+        if failure == nil { failure = PlistError(code, reason, at: .line(line, column: column)) }
+    }
+
+    /// Records a failure found by the XML parser itself.
+    func fail(with error: PlistError) {
+        if failure == nil { failure = error }
+    }
+
+    // MARK: - Events
+
+    /// An element starts; `name` is its local name and `hasPrefix` whether it had a namespace
+    /// prefix (no plist element has one).
+    func startElement(name: UnsafeBufferPointer<UInt8>, hasPrefix: Bool, line: Int, column: Int) {
+        guard failure == nil else { return }
+        guard !hasPrefix, let element = XMLPlistElement(name: name) else {
+            let written = String(decoding: name, as: UTF8.self)
+            fail("Unknown element <\(hasPrefix ? "…:" : "")\(written)>, which is not part of a property list", line, column)
+            return
+        }
+        startElement(element, line: line, column: column)
+    }
+
+    private func startElement(_ element: XMLPlistElement, line: Int, column: Int) {
+        if let parent = openElements.last {
+            switch parent {
+            case .plist:
+                if root != nil {
+                    fail("A second value <\(element.name)> in <plist>, which holds one value", line, column)
+                    return
+                }
+            case .dict:
+                let pendingKey = containers[containers.count - 1].pendingKey
+                if element == .key {
+                    if let pendingKey {
+                        fail("The key '\(pendingKey)' has no value before the next <key>", line, column)
+                        return
+                    }
+                } else if pendingKey == nil {
+                    fail("A <\(element.name)> in a <dict> without a <key> before it", line, column)
+                    return
+                }
+            case .array:
+                if element == .key {
+                    fail("A <key> in an <array>; keys belong in a <dict>", line, column)
+                    return
+                }
+            default:
+                fail("An element <\(element.name)> inside <\(parent.name)>, which holds only text", line, column)
+                return
+            }
+            if element == .plist {
+                fail("A <plist> inside <\(parent.name)>; <plist> can only be the document element", line, column)
+                return
+            }
+        } else if element == .key {
+            fail("A <key> as the document element; keys belong in a <dict>", line, column)
+            return
+        }
+        openElements.append(element)
+        if element.holdsText { text.removeAll(keepingCapacity: true) }
+        if element == .plist || element == .key { return }
+        objectCount += 1
+        if objectCount > options.maximumObjectCount {
+            fail("The document holds more than \(options.maximumObjectCount) values, the limit", line, column, code: .limitExceeded)
+            return
+        }
+        if element.isContainer {
+            if containers.count >= options.maximumDepth {
+                fail("Arrays and dictionaries nest deeper than \(options.maximumDepth) levels, the limit", line, column, code: .limitExceeded)
+                return
+            }
+            containers.append(Container(isDictionary: element == .dict))
+        }
+    }
+
+    /// The innermost open element ends.
+    func endElement(line: Int, column: Int) {
+        guard failure == nil, let element = openElements.popLast() else { return }
+        switch element {
+        case .plist:
+            if root == nil { fail("The <plist> holds no value", line, column) }
+        case .key:
+            containers[containers.count - 1].pendingKey = String(decoding: text, as: UTF8.self)
+        case .string:
+            deliver(.string(String(decoding: text, as: UTF8.self)), line, column)
+        case .true:
+            deliver(.boolean(true), line, column)
+        case .false:
+            deliver(.boolean(false), line, column)
+        case .integer:
+            scalar(XMLScalarParser.integer, line, column) { .integer($0) }
+        case .real:
+            let result = text.withUnsafeBufferPointer { XMLScalarParser.real($0, scratch: &scratch) }
+            switch result {
+            case .success(let real): deliver(.real(real), line, column)
+            case .failure(let reason): fail(reason.text, line, column)
+            }
+        case .date:
+            scalar(XMLScalarParser.date, line, column) { .date($0) }
+        case .data:
+            scalar(XMLScalarParser.data, line, column) { .data($0) }
+        case .array:
+            guard let container = containers.popLast() else { return }
+            deliver(.array(container.array), line, column)
+        case .dict:
+            guard let container = containers.popLast() else { return }
+            if let key = container.pendingKey {
+                fail("The key '\(key)' has no value before </dict>", line, column)
+                return
+            }
+            deliver(Self.uidOrDictionary(container.dictionary), line, column)
+        }
+    }
+
+    private func scalar<T>(
+        _ parse: (UnsafeBufferPointer<UInt8>) -> Result<T, XMLScalarParser.Reason>,
+        _ line: Int, _ column: Int, _ make: (T) -> PlistValue
+    ) {
+        switch text.withUnsafeBufferPointer(parse) {
+        case .success(let value): deliver(make(value), line, column)
+        case .failure(let reason): fail(reason.text, line, column)
+        }
+    }
+
+    /// A dictionary whose only key is `CF$UID` with an integer in `0...UInt32.max` is a UID, as
+    /// Apple's reader has it (which also takes other numbers and truncates them; such
+    /// dictionaries stay dictionaries here, so nothing is lost).
+    private static func uidOrDictionary(_ dictionary: PlistDictionary) -> PlistValue {
+        if dictionary.count == 1, case .integer(let integer)? = dictionary["CF$UID"],
+           let uid = integer.exactly(UInt32.self) {
+            return .uid(uid)
+        }
+        return .dictionary(dictionary)
+    }
+
+    private func deliver(_ value: PlistValue, _ line: Int, _ column: Int) {
+        guard !containers.isEmpty else {
+            root = value
+            return
+        }
+        let top = containers.count - 1
+        if containers[top].isDictionary {
+            guard let key = containers[top].pendingKey else { return }
+            containers[top].dictionary[key] = value
+            containers[top].pendingKey = nil
+        } else {
+            containers[top].array.append(value)
+        }
+    }
+
+    /// Character data (after entity and character-reference replacement, and CDATA sections).
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
+        guard failure == nil else { return }
+        if let element = openElements.last, element.holdsText {
+            text.append(contentsOf: bytes)
+            return
+        }
+        for byte in bytes where !XMLScalarParser.isWhitespace(byte) {
+            let quoted = XMLScalarParser.quoted(XMLScalarParser.trimmed(bytes))
+            if let element = openElements.last {
+                fail("Text \(quoted) in <\(element.name)>, which holds \(element.isContainer || element == .plist ? "only elements" : "nothing")", line, column)
+            } else {
+                fail("Text \(quoted) outside the document element", line, column)
+            }
+            return
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import CLibXML2
+
+// This file must not import FoundationEssentials or Foundation: libxml2 is built with ICU here,
+// and its ICU headers clash with Foundation's own copy of ICU when one file sees both.
+
+/// Drives libxml2's SAX2 push parser over a buffer and feeds an ``XMLPlistTreeBuilder``; the
+/// only code that sees libxml2 (see ``XMLPlistReader``).
+///
+/// Safety: the parser runs with `XML_PARSE_NONET` and without `XML_PARSE_NOENT` or
+/// `XML_PARSE_DTDLOAD`, so no external DTD or entity is fetched; any entity declaration stops
+/// the parse (Apple's reader refuses every internal DTD subset), so no entity is ever expanded
+/// and entity-expansion bombs fail at their first declaration; a reference to an undeclared
+/// entity stops it too. `XML_PARSE_HUGE` lifts libxml2's fixed limits (256 levels, 10 MB text
+/// nodes and look-ahead) because the builder enforces ``PlistReadingOptions`` itself. Errors
+/// arrive through the per-context structured error handler and stop the parser at the first.
+enum XMLSAXParser {
+    /// Bytes handed to libxml2 per call; the push parser keeps only what it has not consumed.
+    static let chunkSize = 1 << 20
+
+    private static let libraryInitialized: Void = { xmlInitParser() }()
+
+    /// Parses `bytes` into `builder`; problems are left in `builder.failure`.
+    static func parse(_ bytes: UnsafeRawBufferPointer, into builder: XMLPlistTreeBuilder) {
+        _ = libraryInitialized
+        let session = Session(builder: builder)
+        session.parse(bytes)
+    }
+
+    /// One parse: the libxml2 context and the tree builder its callbacks feed.
+    private final class Session {
+        let builder: XMLPlistTreeBuilder
+        var context: xmlParserCtxtPtr?
+
+        init(builder: XMLPlistTreeBuilder) { self.builder = builder }
+
+        /// The parser's position: the line, and the column in characters, both 1-based.
+        var position: (line: Int, column: Int) {
+            guard let input = context?.pointee.input else { return (1, 1) }
+            return (Int(max(1, input.pointee.line)), Int(max(1, input.pointee.col)))
+        }
+
+        func stop() {
+            if let context { xmlStopParser(context) }
+        }
+
+        func parse(_ raw: UnsafeRawBufferPointer) {
+            var handler = Session.handler
+            let me = Unmanaged.passUnretained(self).toOpaque()
+            // Errors raised without a parser context (character conversion) go to the thread's
+            // structured handler; route them here for this parse instead of to stderr.
+            let savedHandler = __xmlStructuredError().pointee
+            let savedContext = __xmlStructuredErrorContext().pointee
+            xmlSetStructuredErrorFunc(me, Session.contextlessErrorCallback)
+            defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
+
+            withExtendedLifetime(self) {
+                    let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
+                    // The first bytes let libxml2 detect UTF-16/32 and the BOM.
+                    let head = min(4, raw.count)
+                    guard let context = xmlCreatePushParserCtxt(&handler, me, base, Int32(head), nil) else {
+                        builder.fail(with: PlistError(.corruptData, "libxml2 could not create a parser", at: .byteOffset(0)))
+                        return
+                    }
+                    self.context = context
+                    defer {
+                        self.context = nil
+                        xmlFreeParserCtxt(context)
+                    }
+                    let flags = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue)
+                    xmlCtxtUseOptions(context, flags)
+                    var offset = head
+                    repeat {
+                        let count = min(XMLSAXParser.chunkSize, raw.count - offset)
+                        let last = offset + count == raw.count
+                        let status = xmlParseChunk(context, base.map { $0 + offset }, Int32(count), last ? 1 : 0)
+                        offset += count
+                        if builder.failure != nil { break }
+                        if status != 0 || context.pointee.wellFormed == 0 {
+                            reportLastError(context)
+                            break
+                        }
+                        if last { break }
+                    } while true
+            }
+        }
+
+        /// A libxml2 failure that did not come through the error callback.
+        private func reportLastError(_ context: xmlParserCtxtPtr) {
+            guard builder.failure == nil else { return }
+            let error = context.pointee.lastError
+            if error.code != 0 {
+                var copy = error
+                record(&copy)
+            } else {
+                let (line, column) = position
+                builder.fail(with: PlistError(.corruptData, "The XML is not well-formed", at: .line(line, column: column)))
+            }
+        }
+
+        /// Turns a libxml2 error into the builder's failure and stops the parse; warnings pass.
+        func record(_ error: inout xmlError) {
+            guard error.level.rawValue >= XML_ERR_ERROR.rawValue, builder.failure == nil else { return }
+            var message = error.message.map { String(cString: $0) } ?? "unknown error"
+            while message.last == "\n" || message.last == " " { message.removeLast() }
+            let line = error.line > 0 ? Int(error.line) : position.line
+            let column = error.int2 > 0 ? Int(error.int2) : position.column
+            let code: PlistError.Code
+            if error.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue) && message.contains("depth") {
+                code = .limitExceeded
+            } else {
+                code = .corruptData
+            }
+            builder.fail(with: PlistError(code, "The XML is not well-formed: libxml2 reports \"\(message)\"", at: .line(line, column: column)))
+            stop()
+        }
+
+        private static func session(_ pointer: UnsafeMutableRawPointer?) -> Session? {
+            guard let pointer else { return nil }
+            return Unmanaged<Session>.fromOpaque(pointer).takeUnretainedValue()
+        }
+
+        private static func afterEvent(_ session: Session) {
+            if session.builder.failure != nil { session.stop() }
+        }
+
+        // MARK: - Callbacks (plain C functions: no captures; the session comes as user data)
+
+        private static let contextlessErrorCallback: xmlStructuredErrorFunc = { userData, error in
+            guard let session = Session.session(userData), let error else { return }
+            session.record(&error.pointee)
+        }
+
+        nonisolated(unsafe) private static let handler: xmlSAXHandler = {
+            var sax = xmlSAXHandler()
+            sax.initialized = UInt32(XML_SAX2_MAGIC)
+            sax.startElementNs = { userData, localName, prefix, _, _, _, _, _, _ in
+                guard let session = Session.session(userData), let localName else { return }
+                let (line, column) = session.position
+                let name = UnsafeBufferPointer(start: localName, count: xmlStrlen(localName) > 0 ? Int(xmlStrlen(localName)) : 0)
+                session.builder.startElement(name: name, hasPrefix: prefix != nil, line: line, column: column)
+                afterEvent(session)
+            }
+            sax.endElementNs = { userData, _, _, _ in
+                guard let session = Session.session(userData) else { return }
+                let (line, column) = session.position
+                session.builder.endElement(line: line, column: column)
+                afterEvent(session)
+            }
+            let characters: charactersSAXFunc = { userData, bytes, count in
+                guard let session = Session.session(userData), let bytes, count > 0 else { return }
+                let (line, column) = session.position
+                session.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(count)), line: line, column: column)
+                afterEvent(session)
+            }
+            sax.characters = characters
+            sax.ignorableWhitespace = characters
+            sax.cdataBlock = characters
+            sax.serror = { userData, error in
+                guard let session = Session.session(userData), let error else { return }
+                session.record(&error.pointee)
+            }
+            sax.entityDecl = { userData, name, _, _, _, _ in
+                guard let session = Session.session(userData) else { return }
+                let (line, column) = session.position
+                let written = name.map { String(cString: $0) } ?? ""
+                session.builder.fail(with: PlistError(
+                    .corruptData,
+                    "The document declares the entity '\(written)'; property lists may not declare entities, so none is expanded or loaded",
+                    at: .line(line, column: column)))
+                session.stop()
+            }
+            sax.unparsedEntityDecl = { userData, name, _, _, _ in
+                guard let session = Session.session(userData) else { return }
+                let (line, column) = session.position
+                let written = name.map { String(cString: $0) } ?? ""
+                session.builder.fail(with: PlistError(
+                    .corruptData,
+                    "The document declares the entity '\(written)'; property lists may not declare entities, so none is expanded or loaded",
+                    at: .line(line, column: column)))
+                session.stop()
+            }
+            sax.reference = { userData, name in
+                guard let session = Session.session(userData) else { return }
+                let (line, column) = session.position
+                let written = name.map { String(cString: $0) } ?? ""
+                session.builder.fail(with: PlistError(
+                    .corruptData,
+                    "The entity reference '&\(written);' names no entity; only &lt; &gt; &amp; &quot; &apos; and character references are allowed",
+                    at: .line(line, column: column)))
+                session.stop()
+            }
+            sax.getEntity = { _, _ in nil }
+            sax.getParameterEntity = { _, _ in nil }
+            sax.resolveEntity = { _, _, _ in nil }
+            return sax
+        }()
+    }
+}

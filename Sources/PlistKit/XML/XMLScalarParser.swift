@@ -1,0 +1,252 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Parses the text of `<integer>`, `<real>`, `<date>` and `<data>` elements.
+///
+/// Each function returns the value or a reason (a sentence fragment) why the text is not one;
+/// the caller adds the location. The accepted forms are those of Apple's reader, documented in
+/// Docs/XML.md, except where Apple's reader accepts nonsense (see each function).
+enum XMLScalarParser {
+    /// XML whitespace: space, tab, LF, CR.
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+
+    /// The bytes without leading and trailing XML whitespace.
+    static func trimmed(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0, end = text.count
+        while start < end && isWhitespace(text[start]) { start += 1 }
+        while end > start && isWhitespace(text[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: text[start..<end])
+    }
+
+    /// A short, printable quotation of `text` for error messages.
+    static func quoted(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        let limit = 40
+        var string = String(decoding: text.prefix(limit), as: UTF8.self)
+        if text.count > limit { string += "…" }
+        return "'\(string)'"
+    }
+
+    /// An integer: optional whitespace, an optional sign, optional whitespace, then decimal
+    /// digits or `0x`/`0X` and hex digits, then optional whitespace, in
+    /// `Int64.min ... UInt64.max`. (Apple's reader accepts the same, except trailing whitespace.)
+    static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Result<PlistInteger, Reason> {
+        let body = trimmed(text)
+        var i = 0
+        var negative = false
+        if i < body.count && (body[i] == UInt8(ascii: "-") || body[i] == UInt8(ascii: "+")) {
+            negative = body[i] == UInt8(ascii: "-")
+            i += 1
+            while i < body.count && isWhitespace(body[i]) { i += 1 }
+        }
+        var radix: UInt64 = 10
+        if i + 1 < body.count && body[i] == UInt8(ascii: "0") && (body[i + 1] | 0x20) == UInt8(ascii: "x") {
+            radix = 16
+            i += 2
+        }
+        guard i < body.count else {
+            return .failure(Reason("The <integer> \(quoted(text)) has no digits"))
+        }
+        var magnitude: UInt64 = 0
+        while i < body.count {
+            let byte = body[i]
+            let digit: UInt64
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt64(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = UInt64(byte - UInt8(ascii: "A") + 10)
+            default:
+                return .failure(Reason("The <integer> \(quoted(text)) is not a decimal or 0x-hexadecimal integer"))
+            }
+            let (shifted, overflow1) = magnitude.multipliedReportingOverflow(by: radix)
+            let (sum, overflow2) = shifted.addingReportingOverflow(digit)
+            if overflow1 || overflow2 {
+                return .failure(Reason("The <integer> \(quoted(text)) is outside the range -9223372036854775808 through 18446744073709551615"))
+            }
+            magnitude = sum
+            i += 1
+        }
+        if negative {
+            if magnitude <= UInt64(Int64.max) { return .success(PlistInteger(-Int64(magnitude))) }
+            if magnitude == UInt64(Int64.max) + 1 { return .success(PlistInteger(Int64.min)) }
+            return .failure(Reason("The <integer> \(quoted(text)) is outside the range -9223372036854775808 through 18446744073709551615"))
+        }
+        return .success(PlistInteger(magnitude))
+    }
+
+    /// A real: optional whitespace, then `nan`, `[+-]inf`, `[+-]infinity` (any case) or a
+    /// decimal number `[+-]digits[.digits][e[+-]digits]` (a side of the point may be empty, not
+    /// both), then optional whitespace. Overflow gives an infinity and underflow zero, as with
+    /// `strtod`, which Apple's reader uses. Hexadecimal reals and `nan(…)` are refused, as there.
+    static func real(_ text: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Result<Double, Reason> {
+        let body = trimmed(text)
+        let failure = Result<Double, Reason>.failure(Reason("The <real> \(quoted(text)) is not a number"))
+        guard !body.isEmpty else { return .failure(Reason("The <real> is empty")) }
+        var i = 0
+        var negative = false
+        if body[0] == UInt8(ascii: "-") || body[0] == UInt8(ascii: "+") {
+            negative = body[0] == UInt8(ascii: "-")
+            i = 1
+        }
+        if i < body.count, (body[i] | 0x20) == UInt8(ascii: "i") || (body[i] | 0x20) == UInt8(ascii: "n") {
+            let word = String(decoding: UnsafeBufferPointer(rebasing: body[i...]), as: UTF8.self).lowercased()
+            switch word {
+            case "inf", "infinity": return .success(negative ? -.infinity : .infinity)
+            case "nan" where i == 0: return .success(.nan)
+            default: return failure
+            }
+        }
+        var digits = 0
+        while i < body.count && body[i] >= UInt8(ascii: "0") && body[i] <= UInt8(ascii: "9") { i += 1; digits += 1 }
+        if i < body.count && body[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < body.count && body[i] >= UInt8(ascii: "0") && body[i] <= UInt8(ascii: "9") { i += 1; digits += 1 }
+        }
+        guard digits > 0 else { return failure }
+        if i < body.count && (body[i] | 0x20) == UInt8(ascii: "e") {
+            i += 1
+            if i < body.count && (body[i] == UInt8(ascii: "-") || body[i] == UInt8(ascii: "+")) { i += 1 }
+            var exponentDigits = 0
+            while i < body.count && body[i] >= UInt8(ascii: "0") && body[i] <= UInt8(ascii: "9") { i += 1; exponentDigits += 1 }
+            guard exponentDigits > 0 else { return failure }
+        }
+        guard i == body.count else { return failure }
+        // The syntax is checked; strtod (in the C locale) does the correctly rounded conversion.
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: body)
+        scratch.append(0)
+        let value = scratch.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { strtod($0, nil) }
+        }
+        return .success(value)
+    }
+
+    /// A date: `[-]Y…Y-MM-DDTHH:MM:SSZ` with at least one year digit and exactly two digits
+    /// elsewhere, nothing around it, fields in range (Apple's reader takes month 13 or hour 25
+    /// and rolls them over; this reader refuses them), within ±2⁵³ seconds of 2001.
+    static func date(_ text: UnsafeBufferPointer<UInt8>) -> Result<Date, Reason> {
+        let failure = Result<Date, Reason>.failure(
+            Reason("The <date> \(quoted(text)) is not of the form YYYY-MM-DDTHH:MM:SSZ"))
+        var i = 0
+        var negative = false
+        if i < text.count && text[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        }
+        var year: Int64 = 0
+        var yearDigits = 0
+        while i < text.count, let digit = decimalDigit(text[i]) {
+            yearDigits += 1
+            guard yearDigits <= 9 else {
+                return .failure(Reason("The <date> \(quoted(text)) has a year beyond 999999999"))
+            }
+            year = year * 10 + Int64(digit)
+            i += 1
+        }
+        guard yearDigits > 0 else { return failure }
+        func twoDigits(after separator: UInt8?) -> Int? {
+            if let separator {
+                guard i < text.count, text[i] == separator else { return nil }
+                i += 1
+            }
+            guard i + 1 < text.count, let high = decimalDigit(text[i]), let low = decimalDigit(text[i + 1]) else { return nil }
+            i += 2
+            return high * 10 + low
+        }
+        guard let month = twoDigits(after: UInt8(ascii: "-")),
+              let day = twoDigits(after: UInt8(ascii: "-")),
+              let hour = twoDigits(after: UInt8(ascii: "T")),
+              let minute = twoDigits(after: UInt8(ascii: ":")),
+              let second = twoDigits(after: UInt8(ascii: ":")),
+              i + 1 == text.count, text[i] == UInt8(ascii: "Z")
+        else { return failure }
+        if negative { year = -year }
+        guard (1...12).contains(month), day >= 1, day <= XMLDate.daysInMonth(month, year: year),
+              hour < 24, minute < 60, second < 60
+        else {
+            return .failure(Reason("The <date> \(quoted(text)) names no existing day and time"))
+        }
+        let seconds = XMLDate.secondsSince2001(
+            XMLDate.Civil(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+        guard abs(Double(seconds)) <= XMLPlistWriter.dateLimit else {
+            return .failure(Reason("The <date> \(quoted(text)) is more than 2^53 seconds from 2001"))
+        }
+        return .success(Date(timeIntervalSinceReferenceDate: Double(seconds)))
+    }
+
+    @inline(__always)
+    private static func decimalDigit(_ byte: UInt8) -> Int? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    }
+
+    /// Base64 (RFC 4648 alphabet) with XML whitespace anywhere; the length without whitespace
+    /// must be a multiple of 4, with `=` only as one or two final padding characters. (Apple's
+    /// reader skips any character it does not know and decodes what is left; this one refuses.)
+    static func data(_ text: UnsafeBufferPointer<UInt8>) -> Result<Data, Reason> {
+        var output = [UInt8]()
+        output.reserveCapacity(text.count / 4 * 3)
+        var quad: UInt32 = 0
+        var quadCount = 0
+        var padding = 0
+        for byte in text {
+            let sextet: UInt32
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): sextet = UInt32(byte - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): sextet = UInt32(byte - UInt8(ascii: "a") + 26)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): sextet = UInt32(byte - UInt8(ascii: "0") + 52)
+            case UInt8(ascii: "+"): sextet = 62
+            case UInt8(ascii: "/"): sextet = 63
+            case UInt8(ascii: "="):
+                guard quadCount >= 2 else {
+                    return .failure(Reason("The <data> has '=' where base64 allows no padding"))
+                }
+                padding += 1
+                quadCount += 1
+                quad <<= 6
+                if quadCount == 4 {
+                    output.append(UInt8(truncatingIfNeeded: quad >> 16))
+                    if padding == 1 { output.append(UInt8(truncatingIfNeeded: quad >> 8)) }
+                    quadCount = 0
+                    quad = 0
+                }
+                continue
+            case 0x20, 0x09, 0x0A, 0x0D:
+                continue
+            default:
+                let character = String(decoding: [byte], as: UTF8.self)
+                return .failure(Reason("The <data> holds \(byte < 0x80 ? "'\(character)'" : "a non-ASCII byte"), which is not base64"))
+            }
+            guard padding == 0 else {
+                return .failure(Reason("The <data> has base64 after its '=' padding"))
+            }
+            quad = quad << 6 | sextet
+            quadCount += 1
+            if quadCount == 4 {
+                output.append(UInt8(truncatingIfNeeded: quad >> 16))
+                output.append(UInt8(truncatingIfNeeded: quad >> 8))
+                output.append(UInt8(truncatingIfNeeded: quad))
+                quadCount = 0
+                quad = 0
+            }
+        }
+        guard quadCount == 0 else {
+            return .failure(Reason("The <data> ends in an incomplete base64 group (its length is not a multiple of 4)"))
+        }
+        return .success(Data(output))
+    }
+
+    /// Why a text is not a value: a sentence fragment without location.
+    struct Reason: Error {
+        let text: String
+        init(_ text: String) { self.text = text }
+    }
+}
