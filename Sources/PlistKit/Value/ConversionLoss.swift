@@ -33,15 +33,28 @@ struct ConversionLossAnalyzer {
             throw unrepresentable(value, path, reason)
         }
         switch value {
-        case .string, .data:
-            if case .openStep = format, case .data = value, options.writesStringsFile {
+        case .string:
+            if format == .openStep && options.writesStringsFile && path.isEmpty {
+                throw unrepresentable(value, path, "a .strings file needs a dictionary of strings at the root")
+            }
+        case .data:
+            if format == .openStep && options.writesStringsFile {
                 throw unrepresentable(value, path, "a .strings file holds only strings")
             }
+            try checkJSON(value, path, "data")
         case .integer, .boolean:
             try checkScalarForTextFormats(value, path)
         case .real(let real):
-            if format == .json && !real.isFinite && options.jsonStyle == .strict {
-                throw unrepresentable(value, path, "JSON has no value for \(real)")
+            if format == .json {
+                if !real.isFinite {
+                    try checkJSON(value, path, "\(real)")
+                } else if options.jsonStyle == .strict && real.description.hasSuffix(".0") {
+                    // JSONOutput drops the ".0" as plutil does; every JSON reader, ours
+                    // included, then reads an integer.
+                    try reporter.report(
+                        .typeChanged, at: KeyPath(components: path),
+                        "the real \(real) is written as \(real.description.dropLast(2)), which reads back as an integer")
+                }
             }
             try checkScalarForTextFormats(value, path)
         case .date(let date):
@@ -53,23 +66,23 @@ struct ConversionLossAnalyzer {
                         .fractionalSecondsDropped, at: KeyPath(components: path),
                         "XML dates hold whole seconds; the fraction of \(seconds) seconds is dropped")
                 }
-            case .json where options.jsonStyle == .strict:
-                throw unrepresentable(value, path, "strict JSON has no date type (write tagged JSON to keep it)")
+            case .json:
+                try checkJSON(value, path, "a date")
             default:
                 try checkScalarForTextFormats(value, path)
             }
         case .uid:
             switch format {
-            case .json where options.jsonStyle == .strict:
-                throw unrepresentable(value, path, "strict JSON has no UID type (write tagged JSON to keep it)")
+            case .json:
+                try checkJSON(value, path, "a UID")
             case .openStep:
-                throw unrepresentable(value, path, "OpenStep has no UID type")
+                throw unrepresentable(value, path, "OpenStep has no UID type, not even among GNUstep's typed values")
             default:
                 break
             }
         case .array(let elements):
             if format == .openStep && options.writesStringsFile {
-                throw unrepresentable(value, path, "a .strings file holds only strings")
+                throw unrepresentable(value, path, "a .strings file holds only a flat dictionary of strings")
             }
             for (index, element) in elements.enumerated() {
                 path.append(String(index))
@@ -91,6 +104,18 @@ struct ConversionLossAnalyzer {
                 try walk(element, path: &path)
             }
         }
+    }
+
+    /// Strict JSON has no date, data, UID or non-finite real; tagged JSON writes them as tagged
+    /// objects, which other JSON readers see as plain dictionaries.
+    private mutating func checkJSON(_ value: PlistValue, _ path: [String], _ what: String) throws {
+        guard format == .json else { return }
+        guard options.jsonStyle == .tagged else {
+            throw unrepresentable(value, path, "strict JSON has no value for \(what) (write tagged JSON to keep it)")
+        }
+        try reporter.report(
+            .typeChanged, at: KeyPath(components: path),
+            "\(what) is written as a tagged JSON object, which only PlistKit's tagged reading turns back into a \(value.kind.rawValue)")
     }
 
     /// OpenStep has only strings, data, arrays and dictionaries; GNUstep's typed values carry
