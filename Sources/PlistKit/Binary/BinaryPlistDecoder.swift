@@ -127,8 +127,69 @@ struct BinaryPlistDecoder: ~Copyable {
 
     // MARK: Decoding
 
-    /// Decodes object `index`, nested at container depth `depth` (the root is at depth 1).
+    /// A container being decoded: its object, what it is, where its references are, and the
+    /// children decoded so far. Containers are decoded with an explicit stack of frames rather
+    /// than by recursion, so no nesting depth the options allow can exhaust the thread's stack.
+    private struct Frame {
+        let index: Int
+        let isDictionary: Bool
+        let count: Int
+        /// The byte offset of the first (value) reference.
+        let references: Int
+        var next = 0
+        var elements: [PlistValue] = []
+        var keys: [String] = []
+        var dictionary = PlistDictionary()
+    }
+
+    /// Decodes object `index` and everything it contains; `depth` is the container depth of
+    /// the object (the root is at depth 1).
     mutating func decode(_ index: Int, depth: Int) throws -> PlistValue {
+        var frames: [Frame] = []
+        var pending = index
+        while true {
+            var value: PlistValue
+            if let leaf = try start(pending, depth: depth + frames.count, frames: &frames) {
+                value = leaf
+            } else if frames[frames.count - 1].count > 0 {
+                pending = try childReference(of: frames[frames.count - 1])
+                continue
+            } else {
+                value = finish(frames.removeLast())
+            }
+            // Hand the value to its container; finish every container it completes.
+            while let last = frames.indices.last {
+                if frames[last].isDictionary {
+                    frames[last].dictionary[frames[last].keys[frames[last].next]] = value
+                } else {
+                    frames[last].elements.append(value)
+                }
+                frames[last].next += 1
+                if frames[last].next < frames[last].count {
+                    pending = try childReference(of: frames[last])
+                    break
+                }
+                value = finish(frames.removeLast())
+            }
+            if frames.isEmpty { return value }
+        }
+    }
+
+    /// The object index of the next child of `frame`, noting the step for warnings' key paths.
+    private mutating func childReference(of frame: Frame) throws -> Int {
+        pathSteps[pathSteps.count - 1].child = frame.next
+        let position = frame.references + frame.next * trailer.objectRefSize
+        return try reference(at: position, object: frame.index, at: try trailer.offset(of: frame.index, in: cursor))
+    }
+
+    private mutating func finish(_ frame: Frame) -> PlistValue {
+        pathSteps.removeLast()
+        return remember(frame.index, frame.isDictionary ? .dictionary(frame.dictionary) : .array(frame.elements))
+    }
+
+    /// Decodes a scalar or memoized object and returns it, or opens a container: checks it,
+    /// decodes a dictionary's keys, pushes its frame and returns `nil`.
+    private mutating func start(_ index: Int, depth: Int, frames: inout [Frame]) throws -> PlistValue? {
         let state = slot(index)
         if state >= 0 { return memo[Int(state)] }
         let (marker, offset) = try header(of: index)
@@ -141,6 +202,46 @@ struct BinaryPlistDecoder: ~Copyable {
                 throw error("The file holds more than the limit of \(options.maximumObjectCount) objects", object: index, at: offset, code: .limitExceeded)
             }
         }
+        let kind = marker >> 4
+        guard kind == 0xA || kind == 0xC || kind == 0xD else {
+            return try scalar(index, marker: marker, offset: offset)
+        }
+        let isDictionary = kind == 0xD
+        let (count, start) = try self.count(nibble: marker & 0x0F, after: offset + 1, object: index, at: offset)
+        let (refCount, overflow) = count.multipliedReportingOverflow(by: isDictionary ? 2 : 1)
+        guard !overflow else {
+            throw error("A dictionary claims \(count) entries, more than can exist", object: index, at: offset)
+        }
+        let what = isDictionary ? "A dictionary" : (kind == 0xC ? "A set" : "An array")
+        try checkExtent(refCount, width: trailer.objectRefSize, from: start, what: what, object: index, at: offset)
+        guard depth <= options.maximumDepth else {
+            throw error("Containers are nested deeper than the limit of \(options.maximumDepth) levels", object: index, at: offset, code: .limitExceeded)
+        }
+        if kind == 0xC {
+            try warn(.setReadAsArray, "a set of \(count) elements was read as an array (a property list value has no set type)")
+        }
+        setSlot(index, Self.inProgress)
+        var frame = Frame(index: index, isDictionary: isDictionary, count: count,
+                          references: isDictionary ? start + count * trailer.objectRefSize : start)
+        if isDictionary {
+            // The keys come first; they are strings, so decoding them never opens a frame.
+            frame.keys.reserveCapacity(count)
+            frame.dictionary = PlistDictionary(minimumCapacity: count)
+            var position = start
+            for _ in 0..<count {
+                frame.keys.append(try key(try reference(at: position, object: index, at: offset)))
+                position += trailer.objectRefSize
+            }
+        } else {
+            frame.elements.reserveCapacity(count)
+        }
+        pathSteps.append((index, 0))
+        frames.append(frame)
+        return nil
+    }
+
+    /// Decodes a non-container object (its slot already counted).
+    private mutating func scalar(_ index: Int, marker: UInt8, offset: Int) throws -> PlistValue {
         let nibble = marker & 0x0F
         switch marker >> 4 {
         case 0x0:
@@ -171,7 +272,7 @@ struct BinaryPlistDecoder: ~Copyable {
                 try cursor.seek(to: offset + 1)
                 return .real(try cursor.readDouble())
             default:
-                throw error("Real of \(1 << Int(min(nibble, 15))) bytes (only 4 and 8 are defined)", object: index, at: offset)
+                throw error("Real of 2^\(nibble) bytes (only 4 and 8 are defined)", object: index, at: offset)
             }
         case 0x3:
             guard marker == 0x33 else {
@@ -214,67 +315,12 @@ struct BinaryPlistDecoder: ~Copyable {
             try checkExtent(1, width: size, from: offset + 1, what: "A UID", object: index, at: offset)
             var value: UInt64 = 0
             for i in 0..<size {
-                let byte = try cursor.peekByte(at: offset + 1 + i)
-                guard value <= UInt64(UInt32.max) >> 8 || (value << 8 | UInt64(byte)) <= UInt64(UInt32.max) else {
+                value = value << 8 | UInt64(try cursor.peekByte(at: offset + 1 + i))
+                guard value <= UInt64(UInt32.max) else {
                     throw error("A UID of \(size) bytes holds a value above \(UInt32.max)", object: index, at: offset)
                 }
-                value = value << 8 | UInt64(byte)
             }
             return .uid(UInt32(value))
-        case 0xA, 0xC:
-            let isSet = marker >> 4 == 0xC
-            let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
-            try checkExtent(count, width: trailer.objectRefSize, from: start, what: isSet ? "A set" : "An array", object: index, at: offset)
-            guard depth <= options.maximumDepth else {
-                throw error("Containers are nested deeper than the limit of \(options.maximumDepth) levels", object: index, at: offset, code: .limitExceeded)
-            }
-            if isSet {
-                try warn(.setReadAsArray, "a set of \(count) elements was read as an array (a property list value has no set type)")
-            }
-            setSlot(index, Self.inProgress)
-            pathSteps.append((index, 0))
-            var elements: [PlistValue] = []
-            elements.reserveCapacity(count)
-            let refSize = trailer.objectRefSize
-            var position = start
-            for i in 0..<count {
-                pathSteps[pathSteps.count - 1].child = i
-                let child = try reference(at: position, object: index, at: offset)
-                elements.append(try decode(child, depth: depth + 1))
-                position += refSize
-            }
-            pathSteps.removeLast()
-            return remember(index, .array(elements))
-        case 0xD:
-            let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
-            let (refCount, overflow) = count.multipliedReportingOverflow(by: 2)
-            guard !overflow else {
-                throw error("A dictionary claims \(count) entries, more than can exist", object: index, at: offset)
-            }
-            try checkExtent(refCount, width: trailer.objectRefSize, from: start, what: "A dictionary", object: index, at: offset)
-            guard depth <= options.maximumDepth else {
-                throw error("Containers are nested deeper than the limit of \(options.maximumDepth) levels", object: index, at: offset, code: .limitExceeded)
-            }
-            setSlot(index, Self.inProgress)
-            let refSize = trailer.objectRefSize
-            var keys: [String] = []
-            keys.reserveCapacity(count)
-            var position = start
-            for _ in 0..<count {
-                let keyIndex = try reference(at: position, object: index, at: offset)
-                keys.append(try key(keyIndex))
-                position += refSize
-            }
-            pathSteps.append((index, 0))
-            var dictionary = PlistDictionary(minimumCapacity: count)
-            for i in 0..<count {
-                pathSteps[pathSteps.count - 1].child = i
-                let child = try reference(at: position, object: index, at: offset)
-                dictionary[keys[i]] = try decode(child, depth: depth + 1)
-                position += refSize
-            }
-            pathSteps.removeLast()
-            return remember(index, .dictionary(dictionary))
         default:
             throw error("Invalid object marker 0x\(hexByte(marker))", object: index, at: offset)
         }
@@ -282,13 +328,21 @@ struct BinaryPlistDecoder: ~Copyable {
 
     /// Decodes object `index` as a dictionary key, which must be a string.
     mutating func key(_ index: Int) throws -> String {
+        let state = slot(index)
+        if state >= 0, case .string(let text) = memo[Int(state)] { return text }
         let (marker, offset) = try header(of: index)
         guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else {
             throw error(
                 "A dictionary key is not a string (marker 0x\(hexByte(marker))); property list keys must be strings",
                 object: index, at: offset)
         }
-        guard case .string(let text) = try decode(index, depth: 1) else {
+        if state == Self.notSeen {
+            decodedCount += 1
+            if decodedCount > options.maximumObjectCount {
+                throw error("The file holds more than the limit of \(options.maximumObjectCount) objects", object: index, at: offset, code: .limitExceeded)
+            }
+        }
+        guard case .string(let text) = try scalar(index, marker: marker, offset: offset) else {
             throw error("A dictionary key is not a string", object: index, at: offset)
         }
         return text

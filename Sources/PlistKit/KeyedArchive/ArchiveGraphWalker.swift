@@ -1,0 +1,71 @@
+/// Visits every instance reachable from a value of an archive, breadth first, each once,
+/// without recursion, so that hostile graphs (deep chains, cycles, shared diamonds) cost
+/// O(n) time and a bounded stack.
+struct ArchiveGraphWalker {
+    let archive: KeyedArchive
+
+    /// Where an object was first reached from: its parent's visit slot and the field key.
+    private var parents: [(parent: Int, component: String)] = []
+
+    init(archive: KeyedArchive) {
+        self.archive = archive
+    }
+
+    /// Calls `visit` for each reachable instance with a closure that builds the key path that
+    /// first reached it (built only when asked, so errors cost and walks do not).
+    mutating func walk(
+        from start: PlistValue, rootPath: [String],
+        visit: (ArchivedInstance, () -> [String]) throws -> Void
+    ) throws {
+        var seen = Set<Int>()
+        var queue: [(index: Int, slot: Int)] = []
+        parents = []
+        // Collect UIDs inside a value (a field may hold an array or dictionary of UIDs),
+        // with an explicit stack: field values nest at most as deep as the archive allowed.
+        func enqueue(_ value: PlistValue, slot: Int, label: String) {
+            var pending: [(PlistValue, String)] = [(value, label)]
+            while let (current, name) = pending.popLast() {
+                switch current {
+                case .uid(let uid):
+                    let index = Int(uid)
+                    guard index != 0, archive.objects.indices.contains(index), seen.insert(index).inserted else { continue }
+                    parents.append((slot, name))
+                    queue.append((index, parents.count - 1))
+                case .array(let elements):
+                    for (i, element) in elements.enumerated().reversed() where element.isContainer || element.kind == .uid {
+                        pending.append((element, "\(name)[\(i)]"))
+                    }
+                case .dictionary(let entries):
+                    for (key, element) in entries where element.isContainer || element.kind == .uid {
+                        pending.append((element, "\(name).\(key)"))
+                    }
+                default:
+                    break
+                }
+            }
+        }
+        parents.append((-1, rootPath.joined(separator: ".")))
+        enqueue(start, slot: 0, label: "")
+        var head = 0
+        while head < queue.count {
+            let (index, slot) = queue[head]
+            head += 1
+            guard case .instance(let instance) = archive.objects[index] else { continue }
+            try visit(instance) { self.path(to: slot) }
+            for (key, value) in instance.storage where key != "$class" && (value.isContainer || value.kind == .uid) {
+                enqueue(value, slot: slot, label: key)
+            }
+        }
+    }
+
+    private func path(to slot: Int) -> [String] {
+        var components: [String] = []
+        var current = slot
+        while current >= 0 && current < parents.count {
+            let (parent, component) = parents[current]
+            if !component.isEmpty { components.append(component) }
+            current = parent
+        }
+        return components.reversed()
+    }
+}

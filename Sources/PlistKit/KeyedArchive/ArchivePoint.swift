@@ -1,0 +1,30 @@
+/// An NSValue holding a point (`NS.special` 1, a string under `NS.pointval`).
+public struct ArchivePoint: KeyedArchivable, Hashable, Sendable {
+    /// The x.
+    public var x: Double
+    /// The y.
+    public var y: Double
+
+    /// `NSValue`.
+    public static var archiveClassNames: [String] { ["NSValue"] }
+
+    /// Creates a point.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// Reads `NS.special` and `NS.pointval`.
+    ///
+    /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` when the NSValue holds something else.
+    public init(from unarchiver: KeyedUnarchiver) throws {
+        let values = try ArchiveNSValueShape.decodeGeometry(
+            unarchiver, special: ArchiveNSValueShape.point, key: "NS.pointval", count: 2, kind: "a point")
+        self.init(x: values[0], y: values[1])
+    }
+
+    /// Writes `NS.special` and `NS.pointval` as Foundation does.
+    public func encode(to archiver: KeyedArchiver) throws {
+        try ArchiveNSValueShape.encodeGeometry(archiver, special: ArchiveNSValueShape.point, key: "NS.pointval", numbers: [x, y])
+    }
+}

@@ -1,0 +1,43 @@
+/// An archived object with a class: one `$objects` dictionary with `$class` and its fields.
+///
+/// Field values are as the archive holds them: scalars stored inline (integers, reals,
+/// booleans, `NS.bytes`-style data) and ``PlistValue/uid(_:)`` references into `$objects`,
+/// alone or inside arrays (`NS.objects`). A ``KeyedArchive`` has checked that every UID is
+/// inside `$objects`; UID 0 is `$null`, a nil reference.
+public struct ArchivedInstance: Hashable, Sendable {
+    /// The `$objects` index of this object.
+    public let index: Int
+    /// The object's class.
+    public let archivedClass: ArchivedClass
+    /// The raw dictionary, `$class` included.
+    let storage: PlistDictionary
+
+    init(index: Int, archivedClass: ArchivedClass, storage: PlistDictionary) {
+        self.index = index
+        self.archivedClass = archivedClass
+        self.storage = storage
+    }
+
+    /// The class name (`$classname` of the class description).
+    public var className: String { archivedClass.name }
+
+    /// The field names in archive order, without `$class`. O(n) in the number of fields.
+    public var fieldNames: [String] { storage.keys.filter { $0 != "$class" } }
+
+    /// The fields in archive order, without `$class`. O(n) in the number of fields.
+    public var fields: PlistDictionary {
+        PlistDictionary(storage.lazy.filter { $0.key != "$class" }.map { ($0.key, $0.value) })
+    }
+
+    /// The raw value of a field (`$class` is not a field), or `nil` when absent.
+    public subscript(field key: String) -> PlistValue? {
+        key == "$class" ? nil : storage[key]
+    }
+
+    /// The `$objects` index a field refers to, or `nil` when the field is absent or not a UID.
+    /// Index 0 means a nil reference.
+    public func reference(forKey key: String) -> Int? {
+        guard case .uid(let uid)? = self[field: key] else { return nil }
+        return Int(uid)
+    }
+}

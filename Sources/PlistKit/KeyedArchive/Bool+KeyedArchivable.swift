@@ -1,0 +1,24 @@
+import FoundationEssentials
+
+/// `Bool` archives as NSNumber: an inline boolean in `$objects`.
+extension Bool: KeyedArchivable, InlineArchivable {
+    /// `NSNumber`.
+    public static var archiveClassNames: [String] { ["NSNumber"] }
+
+    var inlineArchiveValue: PlistValue? { .boolean(self) }
+
+    /// Reads an inline boolean.
+    ///
+    /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` for any other value.
+    public init(from unarchiver: KeyedUnarchiver) throws {
+        guard case .boolean(let value)? = unarchiver.currentScalar else {
+            throw unarchiver.mismatch("Expected a boolean, found \(unarchiver.currentScalar.map(KeyedArchive.describe) ?? "an object")")
+        }
+        self = value
+    }
+
+    /// Writes the boolean inline.
+    public func encode(to archiver: KeyedArchiver) throws {
+        archiver.encodeInline(.boolean(self))
+    }
+}

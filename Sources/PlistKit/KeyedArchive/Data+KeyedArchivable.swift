@@ -1,0 +1,29 @@
+import FoundationEssentials
+
+/// `Data` archives as NSData: inline data in `$objects`. It reads inline data and NSData /
+/// NSMutableData objects with `NS.data` or `NS.bytes`, as Apple writes mutable data.
+extension Data: KeyedArchivable, InlineArchivable {
+    /// `NSData` and `NSMutableData`.
+    public static var archiveClassNames: [String] { ["NSData", "NSMutableData"] }
+
+    var inlineArchiveValue: PlistValue? { .data(self) }
+
+    /// Reads inline data or an NSData object.
+    ///
+    /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` for any other value.
+    public init(from unarchiver: KeyedUnarchiver) throws {
+        if let scalar = unarchiver.currentScalar {
+            guard case .data(let data) = scalar else {
+                throw unarchiver.mismatch("Expected data, found \(KeyedArchive.describe(scalar))")
+            }
+            self = data
+        } else {
+            self = try unarchiver.decodeData(forKey: unarchiver.containsValue(forKey: "NS.data") ? "NS.data" : "NS.bytes")
+        }
+    }
+
+    /// Writes the bytes inline.
+    public func encode(to archiver: KeyedArchiver) throws {
+        archiver.encodeInline(.data(self))
+    }
+}

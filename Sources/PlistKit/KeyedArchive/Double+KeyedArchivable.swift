@@ -1,0 +1,26 @@
+import FoundationEssentials
+
+/// `Double` archives as NSNumber: an inline real in `$objects`; it also reads inline integers.
+extension Double: KeyedArchivable, InlineArchivable {
+    /// `NSNumber`.
+    public static var archiveClassNames: [String] { ["NSNumber"] }
+
+    var inlineArchiveValue: PlistValue? { .real(self) }
+
+    /// Reads an inline real or integer.
+    ///
+    /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` for any other value.
+    public init(from unarchiver: KeyedUnarchiver) throws {
+        switch unarchiver.currentScalar {
+        case .real(let value)?: self = value
+        case .integer(let value)?: self = value.doubleValue
+        default:
+            throw unarchiver.mismatch("Expected a real, found \(unarchiver.currentScalar.map(KeyedArchive.describe) ?? "an object")")
+        }
+    }
+
+    /// Writes the real inline.
+    public func encode(to archiver: KeyedArchiver) throws {
+        archiver.encodeInline(.real(self))
+    }
+}

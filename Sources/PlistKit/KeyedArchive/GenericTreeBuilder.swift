@@ -1,0 +1,255 @@
+import FoundationEssentials
+
+/// Turns archive values into the readable tree of ``KeyedArchive/genericTree(options:)``,
+/// instantiating nothing.
+///
+/// Each object with a class is expanded once, at its first occurrence in depth-first order;
+/// every later reference to it, and every reference back into an object being expanded (a
+/// cycle), becomes `{"$ref": index}`. The output is therefore linear in the archive's size
+/// even for graphs with many shared paths. Built-in Foundation classes become plain values
+/// when their fields have the shape Foundation writes, and generic objects otherwise.
+struct GenericTreeBuilder {
+    let archive: KeyedArchive
+    let options: GenericTreeOptions
+    var nestedArchiveDepth = 0
+    private var expanded = Set<Int>()
+    private var referenceCounts: [Int]? = nil
+
+    init(archive: KeyedArchive, options: GenericTreeOptions) {
+        self.archive = archive
+        self.options = options
+    }
+
+    /// The tree for a value of `$top` or of a field: UIDs resolved, scalars as they are.
+    mutating func tree(for raw: PlistValue, path: [String]) throws -> PlistValue {
+        var depth = 0
+        return try tree(for: raw, path: path, depth: &depth)
+    }
+
+    private mutating func tree(for raw: PlistValue, path: [String], depth: inout Int) throws -> PlistValue {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= options.maximumDepth else {
+            throw KeyedArchiveError(
+                .limitExceeded, "The archive's values are nested deeper than \(options.maximumDepth) levels",
+                keyPath: path)
+        }
+        switch raw {
+        case .uid(let uid):
+            return try object(Int(uid), path: path, depth: &depth)
+        case .array(let elements):
+            var result: [PlistValue] = []
+            result.reserveCapacity(elements.count)
+            for (i, element) in elements.enumerated() {
+                result.append(try tree(for: element, path: path + [String(i)], depth: &depth))
+            }
+            return .array(result)
+        case .dictionary(let entries):
+            var result = PlistDictionary(minimumCapacity: entries.count)
+            for (key, element) in entries {
+                result[key] = try tree(for: element, path: path + [key], depth: &depth)
+            }
+            return .dictionary(result)
+        case .data(let data):
+            return nested(data, path: path) ?? raw
+        default:
+            return raw
+        }
+    }
+
+    private mutating func object(_ index: Int, path: [String], depth: inout Int) throws -> PlistValue {
+        guard archive.objects.indices.contains(index) else {
+            throw KeyedArchiveError(
+                .corruptArchive, "UID \(index) is out of range ($objects has \(archive.objects.count) entries)",
+                objectIndex: index, keyPath: path)
+        }
+        switch archive.objects[index] {
+        case .null:
+            return ["$null": true]
+        case .scalar(let value):
+            if case .data(let data) = value { return nested(data, path: path) ?? value }
+            return value
+        case .classDescription(let description):
+            return ["$classDescription": .string(description.name)]
+        case .instance(let instance):
+            guard expanded.insert(index).inserted else {
+                return ["$ref": .integer(PlistInteger(Int64(index)))]
+            }
+            if let builtin = try builtin(instance, path: path, depth: &depth) { return builtin }
+            var result = PlistDictionary(minimumCapacity: instance.storage.count + 2)
+            result["$class"] = .string(instance.className)
+            if options.includesClassChains {
+                result["$classes"] = .array(instance.archivedClass.chain.map(PlistValue.string))
+            }
+            if referenceCount(of: index) > 1 { result["$index"] = .integer(PlistInteger(Int64(index))) }
+            for (key, value) in instance.storage where key != "$class" {
+                result[key] = try tree(for: value, path: path + [key], depth: &depth)
+            }
+            return .dictionary(result)
+        }
+    }
+
+    /// How many references point at each object ($top and fields), counted once on demand.
+    private mutating func referenceCount(of index: Int) -> Int {
+        if referenceCounts == nil {
+            var counts = [Int](repeating: 0, count: archive.objects.count)
+            func count(_ value: PlistValue) {
+                var pending = [value]
+                while let current = pending.popLast() {
+                    switch current {
+                    case .uid(let uid) where Int(uid) < counts.count: counts[Int(uid)] += 1
+                    case .array(let elements): pending.append(contentsOf: elements)
+                    case .dictionary(let entries): pending.append(contentsOf: entries.values)
+                    default: break
+                    }
+                }
+            }
+            for value in archive.top.values { count(value) }
+            for object in archive.objects {
+                guard case .instance(let instance) = object else { continue }
+                for (key, value) in instance.storage where key != "$class" { count(value) }
+            }
+            referenceCounts = counts
+        }
+        return referenceCounts?[index] ?? 0
+    }
+
+    // MARK: Built-in classes
+
+    /// A resolved reference to a scalar of `$objects`, or the inline scalar itself.
+    private func scalar(_ raw: PlistValue?) -> PlistValue? {
+        guard let raw else { return nil }
+        guard case .uid(let uid) = raw else { return raw.isContainer ? nil : raw }
+        guard archive.objects.indices.contains(Int(uid)), case .scalar(let value) = archive.objects[Int(uid)] else { return nil }
+        return value
+    }
+
+    private func isInstance(_ raw: PlistValue?, of names: Set<String>) -> ArchivedInstance? {
+        guard case .uid(let uid)? = raw, archive.objects.indices.contains(Int(uid)),
+              case .instance(let instance) = archive.objects[Int(uid)], names.contains(instance.className) else { return nil }
+        return instance
+    }
+
+    private mutating func builtin(_ instance: ArchivedInstance, path: [String], depth: inout Int) throws -> PlistValue? {
+        let fields = instance.storage
+        switch instance.className {
+        case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet":
+            guard case .array(let elements)? = fields["NS.objects"] else { return nil }
+            return try tree(for: .array(elements), path: path + ["NS.objects"], depth: &depth)
+        case "NSOrderedSet", "NSMutableOrderedSet":
+            var elements: [PlistValue] = []
+            while let element = fields["NS.object.\(elements.count)"] { elements.append(element) }
+            return try tree(for: .array(elements), path: path, depth: &depth)
+        case "NSDictionary", "NSMutableDictionary":
+            guard case .array(let keys)? = fields["NS.keys"], case .array(let values)? = fields["NS.objects"],
+                  keys.count == values.count else { return nil }
+            let stringKeys = keys.map { scalar($0)?.string }
+            let plainKeys = stringKeys.compactMap { $0 }
+            // Equal keys (or keys that are not strings) would lose values in a plain
+            // dictionary; such dictionaries keep the generic `$entries` form.
+            if plainKeys.count == keys.count, Set(plainKeys).count == keys.count {
+                var result = PlistDictionary(minimumCapacity: keys.count)
+                for (i, key) in plainKeys.enumerated() {
+                    result[key] = try tree(for: values[i], path: path + [key], depth: &depth)
+                }
+                return .dictionary(result)
+            }
+            return try entries(instance, keys, values, path, &depth)
+        case "NSString", "NSMutableString":
+            if let string = scalar(fields["NS.string"])?.string { return .string(string) }
+            if let bytes = scalar(fields["NS.bytes"])?.data, let string = String(validating: bytes, as: UTF8.self) {
+                return .string(string)
+            }
+            return nil
+        case "NSData", "NSMutableData":
+            guard let data = scalar(fields["NS.data"] ?? fields["NS.bytes"])?.data else { return nil }
+            return nested(data, path: path) ?? .data(data)
+        case "NSDate":
+            switch scalar(fields["NS.time"]) {
+            case .real(let time)?: return .date(Date(timeIntervalSinceReferenceDate: time))
+            case .integer(let time)?: return .date(Date(timeIntervalSinceReferenceDate: time.doubleValue))
+            default: return nil
+            }
+        case "NSUUID":
+            guard let bytes = scalar(fields["NS.uuidbytes"])?.data, let uuid = ArchiveUUIDBytes.uuid(from: bytes) else { return nil }
+            return .string(uuid.uuidString)
+        case "NSURL":
+            guard let relative = scalar(fields["NS.relative"])?.string else { return nil }
+            guard let base = fields["NS.base"], base != .uid(0) else { return .string(relative) }
+            guard isInstance(base, of: ["NSURL"]) != nil else { return nil }
+            let baseTree = try tree(for: base, path: path + ["NS.base"], depth: &depth)
+            if case .string(let baseString) = baseTree, let url = URL(string: relative, relativeTo: URL(string: baseString)) {
+                return .string(url.absoluteString)
+            }
+            return ["$class": "NSURL", "base": baseTree, "relative": .string(relative)]
+        case "NSNull":
+            return ["$class": "NSNull"]
+        case "NSValue":
+            return ArchiveNSValueShape.genericTree(fields: fields, scalar: { scalar($0) })
+        case "NSAttributedString", "NSMutableAttributedString":
+            return try attributedString(instance, path: path, depth: &depth)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func entries(
+        _ instance: ArchivedInstance, _ keys: [PlistValue], _ values: [PlistValue], _ path: [String], _ depth: inout Int
+    ) throws -> PlistValue {
+        var pairs: [PlistValue] = []
+        pairs.reserveCapacity(keys.count)
+        for i in keys.indices {
+            let key = try tree(for: keys[i], path: path + ["NS.keys[\(i)]"], depth: &depth)
+            let value = try tree(for: values[i], path: path + ["NS.objects[\(i)]"], depth: &depth)
+            pairs.append(["key": key, "value": value])
+        }
+        return ["$class": .string(instance.className), "$entries": .array(pairs)]
+    }
+
+    private mutating func attributedString(_ instance: ArchivedInstance, path: [String], depth: inout Int) throws -> PlistValue? {
+        let fields = instance.storage
+        guard let stringRaw = fields["NSString"] else { return nil }
+        let stringTree = try tree(for: stringRaw, path: path + ["NSString"], depth: &depth)
+        guard case .string(let string) = stringTree else { return nil }
+        var result: PlistDictionary = ["$class": .string(instance.className), "string": .string(string)]
+        guard let attributesRaw = fields["NSAttributes"] else { return .dictionary(result) }
+        let attributes = try tree(for: attributesRaw, path: path + ["NSAttributes"], depth: &depth)
+        let utf16Count = string.utf16.count
+        if let info = scalar(fields["NSAttributeInfo"])?.data, case .array(let table) = attributes,
+           let runs = ArchiveAttributedString.decodeRuns(info, attributeCount: table.count, stringLength: utf16Count) {
+            result["runs"] = .array(runs.map { run in
+                ["location": .integer(PlistInteger(Int64(run.location))), "length": .integer(PlistInteger(Int64(run.length))),
+                 "attributes": table[run.attributeIndex]]
+            })
+        } else {
+            result["runs"] = [["location": 0, "length": .integer(PlistInteger(Int64(utf16Count))), "attributes": attributes]]
+        }
+        return .dictionary(result)
+    }
+
+    // MARK: Nested archives
+
+    /// `{"$archive": tree}` when nested decoding is on and `data` is a property list holding a
+    /// keyed archive; `nil` otherwise (the data stays data).
+    private func nested(_ data: Data, path: [String]) -> PlistValue? {
+        guard options.decodesNestedArchives, nestedArchiveDepth < options.maximumNestedArchiveDepth,
+              KeyedArchive.mayHoldPropertyList(data),
+              let value = try? PlistValue(decoding: data, options: PlistReadingOptions(maximumDepth: options.maximumDepth)),
+              KeyedArchive.isArchive(value),
+              let archive = try? KeyedArchive(value, options: PlistReadingOptions(maximumDepth: options.maximumDepth))
+        else { return nil }
+        var inner = GenericTreeBuilder(archive: archive, options: options)
+        inner.nestedArchiveDepth = nestedArchiveDepth + 1
+        guard let tree = try? inner.topTree() else { return nil }
+        return ["$archive": tree]
+    }
+
+    /// The tree of every `$top` key, in archive order.
+    mutating func topTree() throws -> PlistValue {
+        var result = PlistDictionary(minimumCapacity: archive.top.count)
+        for (key, value) in archive.top {
+            result[key] = try tree(for: value, path: [key])
+        }
+        return .dictionary(result)
+    }
+}

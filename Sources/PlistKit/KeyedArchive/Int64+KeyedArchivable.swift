@@ -1,0 +1,25 @@
+import FoundationEssentials
+
+/// `Int64` archives as NSNumber: an inline integer in `$objects`.
+extension Int64: KeyedArchivable, InlineArchivable {
+    /// `NSNumber`.
+    public static var archiveClassNames: [String] { ["NSNumber"] }
+
+    var inlineArchiveValue: PlistValue? { .integer(PlistInteger(self)) }
+
+    /// Reads an inline integer.
+    ///
+    /// - Throws: KeyedArchiveError/Code/typeMismatch for any other value or one that does
+    ///   not fit.
+    public init(from unarchiver: KeyedUnarchiver) throws {
+        guard case .integer(let integer)? = unarchiver.currentScalar, let value = integer.int64Value else {
+            throw unarchiver.mismatch("Expected an integer that fits Int64, found \(unarchiver.currentScalar.map(KeyedArchive.describe) ?? "an object")")
+        }
+        self = value
+    }
+
+    /// Writes the integer inline.
+    public func encode(to archiver: KeyedArchiver) throws {
+        archiver.encodeInline(.integer(PlistInteger(self)))
+    }
+}

@@ -1,0 +1,128 @@
+import FoundationEssentials
+
+extension KeyedArchive {
+    /// The whole archive as a readable tree: a dictionary of every `$top` key (usually just
+    /// `root`) to its value, instantiating nothing, whatever the classes.
+    ///
+    /// - Objects become `{"$class": "Name", field: value, …}` with fields in archive order
+    ///   (and `"$index": n` when other places refer to the same object).
+    /// - Built-in Foundation classes become plain values: NSArray, NSSet and NSOrderedSet
+    ///   arrays; NSDictionary a dictionary when its keys are distinct strings, otherwise
+    ///   `{"$class": "NSDictionary", "$entries": [{"key": …, "value": …}]}`; NSString a string;
+    ///   NSData data; NSDate a date; NSUUID its string; NSURL its absolute string; NSValue
+    ///   `{"location", "length"}`, `{"x", "y"}`, `{"width", "height"}` or all four;
+    ///   NSAttributedString `{"$class", "string", "runs": [{"location", "length", "attributes"}]}`;
+    ///   NSNull `{"$class": "NSNull"}`; a nil reference `{"$null": true}`.
+    /// - A second reference to an object, and a reference back into an object being expanded
+    ///   (a cycle), become `{"$ref": index}`, so the tree stays linear in the archive's size.
+    ///
+    /// - Throws: ``KeyedArchiveError/Code/limitExceeded`` when values nest deeper than
+    ///   `options.maximumDepth`.
+    /// - Complexity: O(n) in the size of the archive.
+    public func genericTree(options: GenericTreeOptions = GenericTreeOptions()) throws -> PlistValue {
+        var builder = GenericTreeBuilder(archive: self, options: options)
+        return try builder.topTree()
+    }
+
+    /// The readable tree (see ``genericTree(options:)``) of one `$top` key's value, or `nil`
+    /// when the key is absent.
+    ///
+    /// - Throws: as ``genericTree(options:)``.
+    public func genericTree(forKey key: String, options: GenericTreeOptions = GenericTreeOptions()) throws -> PlistValue? {
+        guard let value = top[key] else { return nil }
+        var builder = GenericTreeBuilder(archive: self, options: options)
+        return try builder.tree(for: value, path: [key])
+    }
+
+    /// Reads archive bytes (binary or XML) and returns their readable tree (see
+    /// ``genericTree(options:)``).
+    ///
+    /// - Throws: ``KeyedArchiveError`` as ``init(decoding:options:)`` and ``genericTree(options:)``.
+    public static func genericTree(
+        decoding data: Data, options: GenericTreeOptions = GenericTreeOptions()
+    ) throws -> PlistValue {
+        let archive = try KeyedArchive(decoding: data, options: PlistReadingOptions(maximumDepth: options.maximumDepth))
+        return try archive.genericTree(options: options)
+    }
+
+    /// Returns `value` with every data value that holds a keyed archive (a binary or XML
+    /// property list with `$archiver`, `$top` and `$objects`) replaced by
+    /// `{"$archive": tree}`, searching arrays and dictionaries at any depth; when `value` is
+    /// itself an archive, its tree (with nested archives decoded as well).
+    ///
+    /// Data that does not hold a readable archive stays as it is.
+    ///
+    /// - Throws: ``KeyedArchiveError/Code/limitExceeded`` when `value` nests deeper than
+    ///   `options.maximumDepth`.
+    /// - Complexity: O(n) in the size of `value` and of the archives found.
+    public static func expandingNestedArchives(
+        in value: PlistValue, options: GenericTreeOptions = GenericTreeOptions()
+    ) throws -> PlistValue {
+        var nestedOptions = options
+        nestedOptions.decodesNestedArchives = true
+        if isArchive(value), let archive = try? KeyedArchive(value, options: PlistReadingOptions(maximumDepth: options.maximumDepth)) {
+            return try archive.genericTree(options: nestedOptions)
+        }
+        func walk(_ value: PlistValue, depth: Int) throws -> PlistValue {
+            guard depth <= options.maximumDepth else {
+                throw KeyedArchiveError(.limitExceeded, "The value is nested deeper than \(options.maximumDepth) levels")
+            }
+            switch value {
+            case .array(let elements):
+                return .array(try elements.map { try walk($0, depth: depth + 1) })
+            case .dictionary(let entries):
+                var result = PlistDictionary(minimumCapacity: entries.count)
+                for (key, element) in entries { result[key] = try walk(element, depth: depth + 1) }
+                return .dictionary(result)
+            case .data(let data):
+                guard mayHoldPropertyList(data),
+                      let inner = try? PlistValue(decoding: data, options: PlistReadingOptions(maximumDepth: options.maximumDepth)),
+                      isArchive(inner),
+                      let archive = try? KeyedArchive(inner, options: PlistReadingOptions(maximumDepth: options.maximumDepth)),
+                      let tree = try? archive.genericTree(options: nestedOptions)
+                else { return value }
+                return ["$archive": tree]
+            default:
+                return value
+            }
+        }
+        return try walk(value, depth: 1)
+    }
+
+    /// Every class of the archive with its chain and how many objects have it, in the order
+    /// the class descriptions appear in `$objects`. Two class descriptions with the same name
+    /// and chain count as one class.
+    /// - Complexity: O(n) in the number of objects.
+    public var classSummaries: [ArchiveClassSummary] {
+        struct Key: Hashable { let name: String; let chain: [String] }
+        var order: [Key] = []
+        var hints: [Key: [String]] = [:]
+        var counts: [Key: Int] = [:]
+        var keyByIndex: [Int: Key] = [:]
+        for object in objects {
+            guard case .classDescription(let description) = object else { continue }
+            let key = Key(name: description.name, chain: description.chain)
+            if counts[key] == nil {
+                order.append(key)
+                counts[key] = 0
+            }
+            if let classHints = description.hints { hints[key] = classHints }
+            keyByIndex[description.index] = key
+        }
+        for object in objects {
+            guard case .instance(let instance) = object, let key = keyByIndex[instance.archivedClass.index] else { continue }
+            counts[key, default: 0] += 1
+        }
+        return order.map { ArchiveClassSummary(name: $0.name, chain: $0.chain, hints: hints[$0], instanceCount: counts[$0] ?? 0) }
+    }
+
+    /// Whether `data` starts like a binary or XML property list, the forms archives take;
+    /// checked before trying to read arbitrary data as one.
+    static func mayHoldPropertyList(_ data: Data) -> Bool {
+        guard data.count >= 8 else { return false }
+        let prefix = data.prefix(64)
+        if prefix.starts(with: Array("bplist".utf8)) { return true }
+        let text = String(decoding: prefix, as: UTF8.self)
+        return text.contains("<?xml") || text.contains("<plist")
+    }
+}

@@ -1,0 +1,319 @@
+import FoundationEssentials
+
+/// An NSKeyedArchiver archive read into its object graph: `$top`, and `$objects` classified
+/// into nil, inline values, instances and class descriptions, every reference checked.
+///
+/// An archive is a property list `{$archiver: "NSKeyedArchiver", $version: 100000, $top: {…},
+/// $objects: […]}`. Objects refer to each other with UIDs (indices into `$objects`), so shared
+/// objects stay shared (two fields holding the same UID) and cycles are just UIDs pointing
+/// back; the graph stores indices and follows nothing, so building it cannot loop or expand.
+///
+/// ```swift
+/// let archive = try KeyedArchive(decoding: data)
+/// if case .instance(let root)? = archive.rootObject {
+///     print(root.className, root.archivedClass.chain, root.fieldNames)
+/// }
+/// ```
+///
+/// Reading checks the structure once, in time linear in the archive's size: the header keys,
+/// every UID in `$top` and in every object (inside arrays and dictionaries of fields too) lies
+/// inside `$objects`, and every `$class` refers to a class description. Anything else fails
+/// with ``KeyedArchiveError/Code/corruptArchive``.
+public struct KeyedArchive: Sendable {
+    /// `$archiver`; always "NSKeyedArchiver" for archives that load.
+    public let archiverName: String
+    /// `$version`; always 100000 for archives that load.
+    public let version: Int
+    /// `$top`: the top-level keys (`root` and any others) with their values, UIDs or inline
+    /// scalars, in archive order.
+    public let top: PlistDictionary
+    /// `$objects`, classified, in archive order.
+    public let objects: [ArchivedObject]
+
+    /// The `$version` NSKeyedArchiver writes and reads.
+    public static let currentVersion = 100000
+    /// The `$archiver` NSKeyedArchiver writes.
+    public static let archiverName = "NSKeyedArchiver"
+
+    /// Reads an archive from its property-list value.
+    ///
+    /// - Parameter options: ``PlistReadingOptions/maximumDepth`` bounds the nesting of arrays
+    ///   and dictionaries inside object fields.
+    /// - Throws: ``KeyedArchiveError`` with ``KeyedArchiveError/Code/corruptArchive`` naming
+    ///   the object index and key at fault, or ``KeyedArchiveError/Code/limitExceeded``.
+    /// - Complexity: O(n) in the size of the value.
+    public init(_ value: PlistValue, options: PlistReadingOptions = PlistReadingOptions()) throws {
+        guard case .dictionary(let root) = value else {
+            throw KeyedArchiveError(.corruptArchive, "The archive's root is \(Self.describe(value)), not a dictionary")
+        }
+        guard let archiver = root["$archiver"] else {
+            throw KeyedArchiveError(.corruptArchive, "The archive has no '$archiver' key", keyPath: ["$archiver"])
+        }
+        guard case .string(let archiverName) = archiver, archiverName == Self.archiverName else {
+            throw KeyedArchiveError(
+                .corruptArchive, "The archive's '$archiver' is \(Self.describe(archiver)), not \"NSKeyedArchiver\"",
+                keyPath: ["$archiver"])
+        }
+        guard let versionValue = root["$version"] else {
+            throw KeyedArchiveError(.corruptArchive, "The archive has no '$version' key", keyPath: ["$version"])
+        }
+        guard case .integer(let versionInteger) = versionValue, versionInteger == PlistInteger(Int64(Self.currentVersion)) else {
+            throw KeyedArchiveError(
+                .corruptArchive, "The archive's '$version' is \(Self.describe(versionValue)), not 100000",
+                keyPath: ["$version"])
+        }
+        guard let topValue = root["$top"] else {
+            throw KeyedArchiveError(.corruptArchive, "The archive has no '$top' key", keyPath: ["$top"])
+        }
+        guard case .dictionary(let top) = topValue else {
+            throw KeyedArchiveError(
+                .corruptArchive, "The archive's '$top' is \(Self.describe(topValue)), not a dictionary", keyPath: ["$top"])
+        }
+        guard let objectsValue = root["$objects"] else {
+            throw KeyedArchiveError(.corruptArchive, "The archive has no '$objects' key", keyPath: ["$objects"])
+        }
+        guard case .array(let rawObjects) = objectsValue else {
+            throw KeyedArchiveError(
+                .corruptArchive, "The archive's '$objects' is \(Self.describe(objectsValue)), not an array",
+                keyPath: ["$objects"])
+        }
+        guard let first = rawObjects.first, first == .string("$null") else {
+            throw KeyedArchiveError(
+                .corruptArchive,
+                rawObjects.isEmpty ? "The archive's '$objects' is empty; it must start with \"$null\""
+                    : "The archive's $objects[0] is \(Self.describe(rawObjects[0])), not \"$null\"",
+                objectIndex: 0, keyPath: ["$objects"])
+        }
+        let count = rawObjects.count
+        // UIDs are 32-bit; an array longer than that cannot be addressed completely, which is
+        // harmless: only the UIDs that appear are checked.
+        func checkReferences(in value: PlistValue, objectIndex: Int?, path: [String], depth: Int) throws {
+            guard depth <= options.maximumDepth else {
+                throw KeyedArchiveError(
+                    .limitExceeded, "Fields are nested deeper than \(options.maximumDepth) levels",
+                    objectIndex: objectIndex, keyPath: path)
+            }
+            switch value {
+            case .uid(let uid):
+                guard Int(uid) < count else {
+                    let owner = objectIndex.map { "in $objects[\($0)]" } ?? "in $top"
+                    throw KeyedArchiveError(
+                        .corruptArchive,
+                        "UID \(uid) \(owner) is out of range ($objects has \(count) entries)",
+                        objectIndex: objectIndex, keyPath: path)
+                }
+            case .array(let elements):
+                for (i, element) in elements.enumerated() where element.isContainer || element.kind == .uid {
+                    try checkReferences(in: element, objectIndex: objectIndex, path: path + [String(i)], depth: depth + 1)
+                }
+            case .dictionary(let entries):
+                for (key, element) in entries where element.isContainer || element.kind == .uid {
+                    try checkReferences(in: element, objectIndex: objectIndex, path: path + [key], depth: depth + 1)
+                }
+            default:
+                break
+            }
+        }
+        for (key, value) in top {
+            try checkReferences(in: value, objectIndex: nil, path: ["$top", key], depth: 1)
+        }
+
+        // Class descriptions first, so that instances can refer to any of them.
+        var classes = [ArchivedClass?](repeating: nil, count: count)
+        for (index, raw) in rawObjects.enumerated() {
+            guard case .dictionary(let entries) = raw, entries["$class"] == nil,
+                  entries["$classname"] != nil || entries["$classes"] != nil else { continue }
+            classes[index] = try Self.classDescription(entries, index: index)
+        }
+        var objects: [ArchivedObject] = []
+        objects.reserveCapacity(count)
+        objects.append(.null)
+        for index in 1..<count {
+            let raw = rawObjects[index]
+            switch raw {
+            case .string, .integer, .real, .boolean, .data, .date:
+                objects.append(.scalar(raw))
+            case .uid:
+                throw KeyedArchiveError(
+                    .corruptArchive, "$objects[\(index)] is a bare UID; UIDs belong inside objects",
+                    objectIndex: index, keyPath: ["$objects"])
+            case .array:
+                throw KeyedArchiveError(
+                    .corruptArchive, "$objects[\(index)] is a bare array; arrays belong inside objects",
+                    objectIndex: index, keyPath: ["$objects"])
+            case .dictionary(let entries):
+                if let description = classes[index] {
+                    objects.append(.classDescription(description))
+                    continue
+                }
+                guard let classReference = entries["$class"] else {
+                    throw KeyedArchiveError(
+                        .corruptArchive,
+                        "$objects[\(index)] is a dictionary with neither '$class' nor '$classname'",
+                        objectIndex: index, keyPath: ["$objects"])
+                }
+                guard case .uid(let classUID) = classReference else {
+                    throw KeyedArchiveError(
+                        .corruptArchive,
+                        "The '$class' of $objects[\(index)] is \(Self.describe(classReference)), not a UID",
+                        objectIndex: index, keyPath: ["$class"])
+                }
+                let classIndex = Int(classUID)
+                guard classIndex < count else {
+                    throw KeyedArchiveError(
+                        .corruptArchive,
+                        "UID \(classUID) in $objects[\(index)] is out of range ($objects has \(count) entries)",
+                        objectIndex: index, keyPath: ["$class"])
+                }
+                guard let archivedClass = classes[classIndex] else {
+                    throw KeyedArchiveError(
+                        .corruptArchive,
+                        "The '$class' of $objects[\(index)] refers to $objects[\(classIndex)], which is \(Self.describe(rawObjects[classIndex])), not a class dictionary",
+                        objectIndex: index, keyPath: ["$class"])
+                }
+                for (key, value) in entries where key != "$class" && (value.isContainer || value.kind == .uid) {
+                    try checkReferences(in: value, objectIndex: index, path: [key], depth: 1)
+                }
+                objects.append(.instance(ArchivedInstance(index: index, archivedClass: archivedClass, storage: entries)))
+            }
+        }
+        self.archiverName = archiverName
+        self.version = Self.currentVersion
+        self.top = top
+        self.objects = objects
+    }
+
+    /// Reads an archive from bytes in any property-list format (binary or XML in practice).
+    ///
+    /// - Throws: ``KeyedArchiveError`` with ``KeyedArchiveError/Code/unreadableData`` and the
+    ///   reader's ``PlistError`` when the bytes are not a property list, otherwise as
+    ///   ``init(_:options:)``.
+    /// - Complexity: O(n) in the size of the input.
+    public init(decoding data: Data, options: PlistReadingOptions = PlistReadingOptions()) throws {
+        let value: PlistValue
+        do {
+            value = try PlistValue(decoding: data, options: options)
+        } catch let error as PlistError {
+            throw KeyedArchiveError(
+                .unreadableData, "The archive's bytes are not a readable property list (\(error.description.dropLast()))",
+                underlying: error)
+        }
+        try self.init(value, options: options)
+    }
+
+    /// Whether a property-list value looks like a keyed archive: a dictionary with `$archiver`,
+    /// `$top` and `$objects`. Nothing else is checked.
+    public static func isArchive(_ value: PlistValue) -> Bool {
+        guard case .dictionary(let entries) = value else { return false }
+        return entries.contains(key: "$archiver") && entries.contains(key: "$top") && entries.contains(key: "$objects")
+    }
+
+    /// The keys of `$top`, in archive order.
+    public var topLevelKeys: [String] { top.keys }
+
+    /// The object a `$top` key refers to: `nil` when the key is absent, ``ArchivedObject/null``
+    /// for UID 0, or an inline scalar when the archive stored the value in `$top` directly
+    /// (as `encodeInteger(_:forKey:)` at the top level does).
+    public func topLevelObject(forKey key: String) -> ArchivedObject? {
+        guard let value = top[key] else { return nil }
+        if case .uid(let uid) = value { return objects[Int(uid)] }
+        return .scalar(value)
+    }
+
+    /// The object of `$top`'s `root` key, the one `NSKeyedArchiver.archivedData(withRootObject:)`
+    /// writes, or `nil` when there is none.
+    public var rootObject: ArchivedObject? { topLevelObject(forKey: "root") }
+
+    /// The object at an index of `$objects`.
+    ///
+    /// - Throws: ``KeyedArchiveError/Code/corruptArchive`` when the index is outside `$objects`.
+    public func object(at index: Int) throws -> ArchivedObject {
+        guard objects.indices.contains(index) else {
+            throw KeyedArchiveError(
+                .corruptArchive, "Index \(index) is out of range ($objects has \(objects.count) entries)",
+                objectIndex: index)
+        }
+        return objects[index]
+    }
+
+    /// The archive as the property-list value it was read from (with `$top` and `$objects` in
+    /// archive order), ready to write with ``PlistValue/encoded(as:options:)``.
+    /// - Complexity: O(n) in the number of objects.
+    public var plistValue: PlistValue {
+        var rawObjects: [PlistValue] = []
+        rawObjects.reserveCapacity(objects.count)
+        for object in objects {
+            switch object {
+            case .null: rawObjects.append(.string("$null"))
+            case .scalar(let value): rawObjects.append(value)
+            case .instance(let instance): rawObjects.append(.dictionary(instance.storage))
+            case .classDescription(let description): rawObjects.append(.dictionary(Self.dictionary(for: description)))
+            }
+        }
+        return .dictionary([
+            "$version": .integer(PlistInteger(Int64(version))),
+            "$archiver": .string(archiverName),
+            "$top": .dictionary(top),
+            "$objects": .array(rawObjects),
+        ])
+    }
+
+    /// Writes the archive as a property list, binary by default (as NSKeyedArchiver does).
+    ///
+    /// - Throws: the writer's ``PlistError``.
+    /// - Complexity: O(n) in the size of the archive.
+    public func encoded(as format: PlistFormat = .binary) throws -> Data {
+        try plistValue.encoded(as: format)
+    }
+
+    static func dictionary(for description: ArchivedClass) -> PlistDictionary {
+        var entries: PlistDictionary = ["$classname": .string(description.name)]
+        entries["$classes"] = .array(description.chain.map(PlistValue.string))
+        if let hints = description.hints { entries["$classhints"] = .array(hints.map(PlistValue.string)) }
+        return entries
+    }
+
+    private static func classDescription(_ entries: PlistDictionary, index: Int) throws -> ArchivedClass {
+        guard case .string(let name)? = entries["$classname"] else {
+            let found = entries["$classname"].map(describe) ?? "missing"
+            throw KeyedArchiveError(
+                .corruptArchive,
+                "The class dictionary $objects[\(index)] has a '$classname' that is \(found), not a string",
+                objectIndex: index, keyPath: ["$classname"])
+        }
+        func names(_ key: String) throws -> [String]? {
+            guard let value = entries[key] else { return nil }
+            guard case .array(let elements) = value else {
+                throw KeyedArchiveError(
+                    .corruptArchive, "The '\(key)' of class dictionary $objects[\(index)] is \(describe(value)), not an array",
+                    objectIndex: index, keyPath: [key])
+            }
+            return try elements.enumerated().map { i, element in
+                guard case .string(let name) = element else {
+                    throw KeyedArchiveError(
+                        .corruptArchive,
+                        "Element \(i) of '\(key)' in class dictionary $objects[\(index)] is \(describe(element)), not a string",
+                        objectIndex: index, keyPath: [key, String(i)])
+                }
+                return name
+            }
+        }
+        let chain = try names("$classes") ?? [name]
+        return ArchivedClass(index: index, name: name, chain: chain.isEmpty ? [name] : chain, hints: try names("$classhints"))
+    }
+
+    /// A short phrase for a value in error messages: "a string", "the integer 10000".
+    static func describe(_ value: PlistValue) -> String {
+        switch value {
+        case .string(let s): return s.count <= 40 ? "the string \"\(s)\"" : "a string"
+        case .integer(let i): return "the integer \(i)"
+        case .real(let r): return "the real \(r)"
+        case .boolean(let b): return "the boolean \(b)"
+        case .date: return "a date"
+        case .data(let d): return "data (\(d.count) bytes)"
+        case .array(let a): return "an array of \(a.count) elements"
+        case .dictionary(let d): return "a dictionary of \(d.count) keys"
+        case .uid(let u): return "UID \(u)"
+        }
+    }
+}

@@ -1,0 +1,591 @@
+import FoundationEssentials
+
+/// Decodes typed Swift values from a keyed archive, with a class registry and a secure-coding
+/// allow-list.
+///
+/// Create one over an archive, then ask for top-level keys; inside ``KeyedArchivable/init(from:)``
+/// the same unarchiver reads the fields of the object being decoded:
+///
+/// ```swift
+/// let user = try KeyedUnarchiver.unarchivedObject(ofClass: User.self, from: data)
+/// // or, with more control:
+/// let unarchiver = try KeyedUnarchiver(decoding: data, allowedClassNames: ["User", "NSArray"])
+/// unarchiver.setClass(LegacyUser.self, forClassName: "OldUser")
+/// let users = try unarchiver.decodeArrayOfObjects(ofClass: User.self, forKey: "root")
+/// ```
+///
+/// **Security.** When ``allowedClassNames`` is set (the default for the static entry points),
+/// the first decode of a top-level key walks every object reachable from it, collection
+/// contents and dictionary keys included, and fails with ``KeyedArchiveError/Code/classNotAllowed``
+/// (naming the class, its `$objects` index and the key path that led there) before any object
+/// is built. Inline strings, numbers and data carry no class and are always allowed. Each
+/// typed call also checks the class of what it decodes against the type asked for before
+/// building it (``KeyedArchiveError/Code/typeMismatch``, ``KeyedArchiveError/Code/classUnknown``).
+///
+/// **Shared objects and cycles.** An object referred to twice is decoded once; a class type
+/// gets the same instance back, a value type an equal copy. An object reached again while it
+/// is still being decoded (a cycle) fails with ``KeyedArchiveError/Code/cyclicReference``:
+/// handing out the unfinished object, as NSKeyedUnarchiver does, would let code see a value
+/// whose invariants do not hold yet, and value types cannot refer to themselves at all.
+///
+/// An unarchiver is not thread-safe; use one per decode.
+public final class KeyedUnarchiver {
+    /// The archive being decoded.
+    public let archive: KeyedArchive
+    /// The class names objects may have, or `nil` to allow every class (insecure decoding of
+    /// trusted archives). Inline scalars are always allowed.
+    public var allowedClassNames: Set<String>?
+    /// The deepest nesting of objects decoded; deeper graphs fail with
+    /// ``KeyedArchiveError/Code/limitExceeded``. Default: 512.
+    public var maximumDepth: Int
+
+    private var registry: [String: any KeyedArchivable.Type] = [:]
+    private var frames: [Frame] = [.top]
+    private var path: [String] = []
+    private var inProgress: Set<Int> = []
+    private var cache: [Int: Any] = [:]
+    private var validatedTopKeys: Set<String> = []
+
+    enum Frame {
+        case top
+        case instance(ArchivedInstance)
+        case scalar(PlistValue, index: Int?)
+    }
+
+    /// Creates an unarchiver over an archive.
+    ///
+    /// - Parameters:
+    ///   - archive: The archive.
+    ///   - allowedClassNames: The allow-list, or `nil` for none (see ``allowedClassNames``).
+    ///   - maximumDepth: See ``maximumDepth``.
+    public init(archive: KeyedArchive, allowedClassNames: Set<String>?, maximumDepth: Int = 512) {
+        self.archive = archive
+        self.allowedClassNames = allowedClassNames
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Creates an unarchiver over an archive's bytes (binary or XML).
+    ///
+    /// - Throws: ``KeyedArchiveError`` as ``KeyedArchive/init(decoding:options:)``.
+    public convenience init(
+        decoding data: Data, allowedClassNames: Set<String>?, options: PlistReadingOptions = PlistReadingOptions()
+    ) throws {
+        self.init(archive: try KeyedArchive(decoding: data, options: options),
+                  allowedClassNames: allowedClassNames, maximumDepth: options.maximumDepth)
+    }
+
+    /// Decodes the `root` object of an archive as `type`, allowing only the classes `type`
+    /// reads and those of `additionalTypes` (the types of its fields, such as `[Note].self`).
+    ///
+    /// - Throws: ``KeyedArchiveError``: ``KeyedArchiveError/Code/valueNotFound`` when there is
+    ///   no root object, ``KeyedArchiveError/Code/classNotAllowed`` for a class outside the
+    ///   allow-list anywhere in the graph, and the other codes as the decode meets them.
+    /// - Complexity: O(n) in the number of objects reachable from the root.
+    public static func unarchivedObject<T: KeyedArchivable>(
+        ofClass type: T.Type, from data: Data, additionalTypes: [any KeyedArchivable.Type] = []
+    ) throws -> T {
+        let unarchiver = try KeyedUnarchiver(
+            decoding: data, allowedClassNames: Self.classNames(of: [type] + additionalTypes))
+        guard let value = try unarchiver.decodeObject(of: type, forKey: "root") else {
+            throw KeyedArchiveError(.valueNotFound, "The archive has no root object", keyPath: ["root"])
+        }
+        return value
+    }
+
+    /// Decodes the `root` object of an archive as whichever of `types` reads its class, allowing
+    /// exactly the classes those types read (like `NSKeyedUnarchiver.unarchivedObject(ofClasses:from:)`).
+    ///
+    /// - Throws: as ``unarchivedObject(ofClass:from:additionalTypes:)``.
+    public static func unarchivedObject(
+        ofClasses types: [any KeyedArchivable.Type], from data: Data
+    ) throws -> any KeyedArchivable {
+        let unarchiver = try KeyedUnarchiver(decoding: data, allowedClassNames: Self.classNames(of: types))
+        guard let value = try unarchiver.decodeObject(of: types, forKey: "root") else {
+            throw KeyedArchiveError(.valueNotFound, "The archive has no root object", keyPath: ["root"])
+        }
+        return value
+    }
+
+    /// The union of the archive class names the given types read.
+    public static func classNames(of types: [any KeyedArchivable.Type]) -> Set<String> {
+        var names: Set<String> = []
+        for type in types { names.formUnion(type.archiveClassNames) }
+        return names
+    }
+
+    // MARK: Registry
+
+    /// Decodes objects archived under `className` as `type` (like Apple's
+    /// `setClass(_:forClassName:)`); `nil` removes the mapping. A mapping takes precedence
+    /// over the class names a requested type declares.
+    public func setClass(_ type: (any KeyedArchivable.Type)?, forClassName className: String) {
+        registry[className] = type
+    }
+
+    /// The type registered for `className`, if any.
+    public func registeredClass(forClassName className: String) -> (any KeyedArchivable.Type)? {
+        registry[className]
+    }
+
+    // MARK: The current object
+
+    /// The keys of the object being decoded (of `$top` at the top level), `$class` excluded.
+    public var allKeys: [String] {
+        switch frames.last ?? .top {
+        case .top: return archive.top.keys
+        case .instance(let instance): return instance.fieldNames
+        case .scalar: return []
+        }
+    }
+
+    /// The class name of the object being decoded, or `nil` at the top level and for inline
+    /// values.
+    public var currentClassName: String? {
+        if case .instance(let instance)? = frames.last { return instance.className }
+        return nil
+    }
+
+    /// The class chain (`$classes`) of the object being decoded, or `nil` at the top level and
+    /// for inline values.
+    public var currentClassChain: [String]? {
+        if case .instance(let instance)? = frames.last { return instance.archivedClass.chain }
+        return nil
+    }
+
+    /// The `$objects` index of the object being decoded, or `nil` at the top level.
+    public var currentObjectIndex: Int? {
+        switch frames.last ?? .top {
+        case .top: return nil
+        case .instance(let instance): return instance.index
+        case .scalar(_, let index): return index
+        }
+    }
+
+    /// The keys followed from `$top` to the object being decoded.
+    public var codingPath: [String] { path }
+
+    /// Whether the object being decoded has a value for `key`.
+    public func containsValue(forKey key: String) -> Bool {
+        rawValue(forKey: key) != nil
+    }
+
+    /// The inline scalar being decoded (a built-in type reading an NSString, NSNumber or
+    /// NSData stored inline), or `nil` when an object with a class is being decoded.
+    var currentScalar: PlistValue? {
+        if case .scalar(let value, _)? = frames.last { return value }
+        return nil
+    }
+
+    /// The readable tree of the object being decoded (for ``PlistValue``'s conformance).
+    func currentGenericTree() throws -> PlistValue {
+        guard let index = currentObjectIndex else { return .dictionary(archive.top) }
+        var builder = GenericTreeBuilder(archive: archive, options: GenericTreeOptions(maximumDepth: maximumDepth))
+        return try builder.tree(for: .uid(UInt32(index)), path: path)
+    }
+
+    func rawValue(forKey key: String) -> PlistValue? {
+        switch frames.last ?? .top {
+        case .top: return archive.top[key]
+        case .instance(let instance): return instance[field: key]
+        case .scalar: return nil
+        }
+    }
+
+    // MARK: Scalars
+
+    /// Decodes an integer stored inline or as an NSNumber object.
+    ///
+    /// - Throws: ``KeyedArchiveError/Code/valueNotFound`` when the key is absent,
+    ///   ``KeyedArchiveError/Code/typeMismatch`` when the value is not an integer that fits `Int`.
+    public func decodeInteger(forKey key: String) throws -> Int {
+        let value = try scalar(forKey: key)
+        guard case .integer(let integer) = value, let result = integer.intValue else {
+            throw mismatch(expected: "an integer that fits Int", found: value, key: key)
+        }
+        return result
+    }
+
+    /// Decodes a 64-bit integer stored inline or as an NSNumber object.
+    ///
+    /// - Throws: as ``decodeInteger(forKey:)``.
+    public func decodeInt64(forKey key: String) throws -> Int64 {
+        let value = try scalar(forKey: key)
+        guard case .integer(let integer) = value, let result = integer.int64Value else {
+            throw mismatch(expected: "an integer that fits Int64", found: value, key: key)
+        }
+        return result
+    }
+
+    /// Decodes a real stored inline or as an NSNumber object; integers convert, as NSCoder's
+    /// `decodeDouble(forKey:)` does.
+    ///
+    /// - Throws: as ``decodeInteger(forKey:)``.
+    public func decodeDouble(forKey key: String) throws -> Double {
+        let value = try scalar(forKey: key)
+        switch value {
+        case .real(let real): return real
+        case .integer(let integer): return integer.doubleValue
+        default: throw mismatch(expected: "a real", found: value, key: key)
+        }
+    }
+
+    /// Decodes a boolean stored inline or as an NSNumber object.
+    ///
+    /// - Throws: as ``decodeInteger(forKey:)``.
+    public func decodeBool(forKey key: String) throws -> Bool {
+        let value = try scalar(forKey: key)
+        guard case .boolean(let bool) = value else { throw mismatch(expected: "a boolean", found: value, key: key) }
+        return bool
+    }
+
+    /// Decodes bytes stored inline (`encodeBytes`), as inline NSData, or as an NSData /
+    /// NSMutableData object.
+    ///
+    /// - Throws: as ``decodeInteger(forKey:)``.
+    public func decodeData(forKey key: String) throws -> Data {
+        if case .data(let data)? = rawValue(forKey: key) { return data }
+        guard let data = try decodeObject(of: Data.self, forKey: key) else {
+            throw notFound(key)
+        }
+        return data
+    }
+
+    /// Decodes a string stored inline or as an NSString / NSMutableString object.
+    ///
+    /// - Throws: as ``decodeInteger(forKey:)``.
+    public func decodeString(forKey key: String) throws -> String {
+        if case .string(let string)? = rawValue(forKey: key) { return string }
+        guard let string = try decodeObject(of: String.self, forKey: key) else {
+            throw notFound(key)
+        }
+        return string
+    }
+
+    /// Decodes the field as a readable tree, whatever its classes, instantiating nothing (see
+    /// ``KeyedArchive/genericTree(forKey:options:)``), or `nil` when the key is absent.
+    ///
+    /// The allow-list applies: a class outside it fails as in typed decoding.
+    ///
+    /// - Throws: ``KeyedArchiveError``.
+    public func decodeGenericValue(forKey key: String) throws -> PlistValue? {
+        guard let raw = rawValue(forKey: key) else { return nil }
+        path.append(key)
+        defer { path.removeLast() }
+        if case .uid(let uid) = raw {
+            try checkAllowed(index: Int(uid))
+            try validateReachable(from: raw)
+        }
+        var builder = GenericTreeBuilder(archive: archive, options: GenericTreeOptions(maximumDepth: maximumDepth))
+        return try builder.tree(for: raw, path: path)
+    }
+
+    // MARK: Objects
+
+    /// Decodes the object under `key` as `type`, or returns `nil` when the key is absent or
+    /// refers to `$null`.
+    ///
+    /// Before anything is built the object's class is checked: against the allow-list, then
+    /// against a type registered with ``setClass(_:forClassName:)``, then against
+    /// `type.archiveClassNames`.
+    ///
+    /// - Throws: ``KeyedArchiveError``: ``KeyedArchiveError/Code/classNotAllowed``,
+    ///   ``KeyedArchiveError/Code/classUnknown`` (no type reads the class),
+    ///   ``KeyedArchiveError/Code/typeMismatch`` (another type does, or an inline value where an
+    ///   object is needed), ``KeyedArchiveError/Code/cyclicReference``,
+    ///   ``KeyedArchiveError/Code/limitExceeded``, and whatever the type's initializer throws.
+    public func decodeObject<T: KeyedArchivable>(of type: T.Type, forKey key: String) throws -> T? {
+        guard let raw = rawValue(forKey: key) else { return nil }
+        path.append(key)
+        defer { path.removeLast() }
+        if case .top? = frames.last { try validateReachable(from: raw) }
+        return try decode(type, from: raw)
+    }
+
+    /// Decodes the object under `key` as whichever of `types` reads its class (the first that
+    /// does), or returns `nil` when the key is absent or refers to `$null`.
+    ///
+    /// - Throws: as ``decodeObject(of:forKey:)``; ``KeyedArchiveError/Code/classUnknown`` when
+    ///   none of the types reads the class.
+    public func decodeObject(of types: [any KeyedArchivable.Type], forKey key: String) throws -> (any KeyedArchivable)? {
+        guard let raw = rawValue(forKey: key) else { return nil }
+        path.append(key)
+        defer { path.removeLast() }
+        if case .top? = frames.last { try validateReachable(from: raw) }
+        if case .uid(let uid) = raw, uid == 0 { return nil }
+        let chosen = try chooseType(among: types, for: raw)
+        return try decodeOpened(chosen, from: raw)
+    }
+
+    private func decodeOpened<T: KeyedArchivable>(_ type: T.Type, from raw: PlistValue) throws -> (any KeyedArchivable)? {
+        try decode(type, from: raw)
+    }
+
+    /// Decodes an NSArray / NSMutableArray under `key` whose elements are all of `type`, or
+    /// returns `nil` when the key is absent or `$null`. Every element's class is checked before
+    /// any element is built.
+    ///
+    /// - Throws: as ``decodeObject(of:forKey:)``; ``KeyedArchiveError/Code/typeMismatch`` when
+    ///   an element is `$null` or of another class.
+    public func decodeArrayOfObjects<T: KeyedArchivable>(ofClass type: T.Type, forKey key: String) throws -> [T]? {
+        try decodeObject(of: [T].self, forKey: key)
+    }
+
+    /// Decodes an NSDictionary / NSMutableDictionary under `key` whose keys are all of
+    /// `keyType` and values all of `valueType`, or returns `nil` when the key is absent or
+    /// `$null`. Every key's and value's class is checked before any is built.
+    ///
+    /// - Throws: as ``decodeArrayOfObjects(ofClass:forKey:)``; ``KeyedArchiveError/Code/typeMismatch``
+    ///   when two keys are equal.
+    public func decodeDictionary<K: KeyedArchivable & Hashable, V: KeyedArchivable>(
+        withKeysOfClass keyType: K.Type, objectsOfClass valueType: V.Type, forKey key: String
+    ) throws -> [K: V]? {
+        try decodeObject(of: [K: V].self, forKey: key)
+    }
+
+    // MARK: Collections, for built-in conformances
+
+    /// Decodes the UIDs in the array under `key` of the current object as `type`, checking
+    /// every element's class before building any.
+    func decodeReferences<T: KeyedArchivable>(_ type: T.Type, inArrayForKey key: String) throws -> [T] {
+        guard let raw = rawValue(forKey: key) else { throw notFound(key) }
+        guard case .array(let elements) = raw else {
+            throw mismatch(expected: "an array of references", found: raw, key: key)
+        }
+        return try decodeElements(type, elements, label: key)
+    }
+
+    /// Decodes a list of references (already gathered by the caller, such as NSOrderedSet's
+    /// `NS.object.N` keys), checking every element's class before building any.
+    func decodeElements<T: KeyedArchivable>(_ type: T.Type, _ elements: [PlistValue], label: String) throws -> [T] {
+        try precheckElements(type, elements, label: label)
+        var result: [T] = []
+        result.reserveCapacity(elements.count)
+        for (i, element) in elements.enumerated() {
+            path.append("\(label)[\(i)]")
+            defer { path.removeLast() }
+            guard let value = try decode(type, from: element) else {
+                throw KeyedArchiveError(
+                    .typeMismatch, "Element \(i) of '\(label)' is $null, but \(T.self) is required",
+                    objectIndex: currentObjectIndex, keyPath: path)
+            }
+            result.append(value)
+        }
+        return result
+    }
+
+    /// Checks every element's class (allow-list, registry, requested type) without building
+    /// anything.
+    func precheckElements<T: KeyedArchivable>(_ type: T.Type, _ elements: [PlistValue], label: String) throws {
+        for (i, element) in elements.enumerated() {
+            path.append("\(label)[\(i)]")
+            defer { path.removeLast() }
+            if case .uid(let uid) = element, uid == 0 {
+                throw KeyedArchiveError(
+                    .typeMismatch, "Element \(i) of '\(label)' is $null, but \(T.self) is required",
+                    objectIndex: currentObjectIndex, keyPath: path)
+            }
+            try precheck(type, raw: element)
+        }
+    }
+
+    // MARK: Decoding machinery
+
+    private func decode<T: KeyedArchivable>(_ type: T.Type, from raw: PlistValue) throws -> T? {
+        guard case .uid(let uid) = raw else {
+            // An inline value in a field or in $top (encodeInteger and friends at the top).
+            return try decodeScalar(type, raw, index: nil)
+        }
+        let index = Int(uid)
+        guard archive.objects.indices.contains(index) else {
+            throw KeyedArchiveError(
+                .corruptArchive, "UID \(uid) is out of range ($objects has \(archive.objects.count) entries)",
+                objectIndex: currentObjectIndex, keyPath: path)
+        }
+        switch archive.objects[index] {
+        case .null:
+            return nil
+        case .scalar(let value):
+            return try decodeScalar(type, value, index: index)
+        case .classDescription:
+            throw KeyedArchiveError(
+                .corruptArchive, "$objects[\(index)] is a class description, not an object",
+                objectIndex: index, keyPath: path)
+        case .instance(let instance):
+            let resolved = try resolveType(type, for: instance)
+            if let cached = cache[index] as? T { return cached }
+            guard !inProgress.contains(index) else {
+                throw KeyedArchiveError(
+                    .cyclicReference,
+                    "Object $objects[\(index)] of class '\(instance.className)' refers back to itself while it is being decoded; PlistKit never hands out a half-built object",
+                    objectIndex: index, keyPath: path, className: instance.className)
+            }
+            guard frames.count <= maximumDepth else {
+                throw KeyedArchiveError(
+                    .limitExceeded, "Objects are nested deeper than \(maximumDepth) levels",
+                    objectIndex: index, keyPath: path, className: instance.className)
+            }
+            inProgress.insert(index)
+            frames.append(.instance(instance))
+            defer {
+                frames.removeLast()
+                inProgress.remove(index)
+            }
+            let built = try resolved.init(from: self)
+            guard let value = built as? T else {
+                throw KeyedArchiveError(
+                    .typeMismatch,
+                    "Class '\(instance.className)' at $objects[\(index)] decodes as \(resolved), not \(T.self)",
+                    objectIndex: index, keyPath: path, className: instance.className)
+            }
+            cache[index] = value
+            return value
+        }
+    }
+
+    private func decodeScalar<T: KeyedArchivable>(_ type: T.Type, _ value: PlistValue, index: Int?) throws -> T {
+        guard T.self is any InlineArchivable.Type else {
+            throw KeyedArchiveError(
+                .typeMismatch,
+                "Expected an object of \(T.self) (\(T.archiveClassNames.joined(separator: ", "))), found \(KeyedArchive.describe(value))\(index.map { " at $objects[\($0)]" } ?? "")",
+                objectIndex: index ?? currentObjectIndex, keyPath: path)
+        }
+        frames.append(.scalar(value, index: index))
+        defer { frames.removeLast() }
+        return try T(from: self)
+    }
+
+    /// Checks, without building anything, that `raw` can be decoded as `type`.
+    private func precheck<T: KeyedArchivable>(_ type: T.Type, raw: PlistValue) throws {
+        guard case .uid(let uid) = raw, archive.objects.indices.contains(Int(uid)) else {
+            if !(T.self is any InlineArchivable.Type) {
+                throw KeyedArchiveError(
+                    .typeMismatch, "Expected an object of \(T.self), found \(KeyedArchive.describe(raw))",
+                    objectIndex: currentObjectIndex, keyPath: path)
+            }
+            return
+        }
+        let index = Int(uid)
+        switch archive.objects[index] {
+        case .instance(let instance):
+            _ = try resolveType(type, for: instance)
+        case .scalar(let value):
+            if !(T.self is any InlineArchivable.Type) {
+                throw KeyedArchiveError(
+                    .typeMismatch, "Expected an object of \(T.self), found \(KeyedArchive.describe(value)) at $objects[\(index)]",
+                    objectIndex: index, keyPath: path)
+            }
+        case .null, .classDescription:
+            break
+        }
+    }
+
+    /// The type that decodes `instance` when `type` is asked for: a registered class, or
+    /// `type` itself when it reads the class name. Checks the allow-list first.
+    private func resolveType<T: KeyedArchivable>(_ type: T.Type, for instance: ArchivedInstance) throws -> any KeyedArchivable.Type {
+        try checkAllowed(instance)
+        let name = instance.className
+        if let registered = registry[name] {
+            guard registered is T.Type || T.self is any GenericArchivable.Type else {
+                throw KeyedArchiveError(
+                    .typeMismatch,
+                    "Class '\(name)' at $objects[\(instance.index)] is registered as \(registered), not \(T.self)",
+                    objectIndex: instance.index, keyPath: path, className: name)
+            }
+            return T.self is any GenericArchivable.Type ? T.self : registered
+        }
+        if T.archiveClassNames.contains(name) || T.self is any GenericArchivable.Type { return T.self }
+        throw KeyedArchiveError(
+            .classUnknown,
+            "Class '\(name)' at $objects[\(instance.index)] is unknown: \(T.self) reads \(T.archiveClassNames.isEmpty ? "no class" : T.archiveClassNames.joined(separator: ", ")) and no type is registered for it",
+            objectIndex: instance.index, keyPath: path, className: name)
+    }
+
+    private func chooseType(among types: [any KeyedArchivable.Type], for raw: PlistValue) throws -> any KeyedArchivable.Type {
+        guard case .uid(let uid) = raw, archive.objects.indices.contains(Int(uid)),
+              case .instance(let instance) = archive.objects[Int(uid)] else {
+            if let inline = types.first(where: { $0 is any InlineArchivable.Type }) { return inline }
+            throw KeyedArchiveError(
+                .typeMismatch, "Expected an object of one of \(types.map { "\($0)" }.joined(separator: ", ")), found \(KeyedArchive.describe(raw))",
+                objectIndex: currentObjectIndex, keyPath: path)
+        }
+        try checkAllowed(instance)
+        if let registered = registry[instance.className] { return registered }
+        if let match = types.first(where: { $0.archiveClassNames.contains(instance.className) }) { return match }
+        throw KeyedArchiveError(
+            .classUnknown,
+            "Class '\(instance.className)' at $objects[\(instance.index)] is unknown: none of \(types.map { "\($0)" }.joined(separator: ", ")) reads it",
+            objectIndex: instance.index, keyPath: path, className: instance.className)
+    }
+
+    private func checkAllowed(index: Int) throws {
+        guard archive.objects.indices.contains(index), case .instance(let instance) = archive.objects[index] else { return }
+        try checkAllowed(instance)
+    }
+
+    private func checkAllowed(_ instance: ArchivedInstance, keyPath: [String]? = nil) throws {
+        guard let allowed = allowedClassNames, !allowed.contains(instance.className) else { return }
+        throw Self.notAllowed(instance, allowed: allowed, keyPath: keyPath ?? path)
+    }
+
+    static func notAllowed(_ instance: ArchivedInstance, allowed: Set<String>, keyPath: [String]) -> KeyedArchiveError {
+        KeyedArchiveError(
+            .classNotAllowed,
+            "Class '\(instance.className)' at $objects[\(instance.index)] is not allowed (allowed: \(allowed.sorted().joined(separator: ", ")))",
+            objectIndex: instance.index, keyPath: keyPath, className: instance.className)
+    }
+
+    /// Walks every object reachable from a top-level value, breadth first and without
+    /// recursion, and fails on the first class outside the allow-list, before anything is built.
+    private func validateReachable(from raw: PlistValue) throws {
+        guard let allowed = allowedClassNames, let topKey = path.first, !validatedTopKeys.contains(topKey) else { return }
+        var walker = ArchiveGraphWalker(archive: archive)
+        try walker.walk(from: raw, rootPath: [topKey]) { instance, keyPath in
+            if !allowed.contains(instance.className) {
+                throw Self.notAllowed(instance, allowed: allowed, keyPath: keyPath())
+            }
+        }
+        validatedTopKeys.insert(topKey)
+    }
+
+    private func scalar(forKey key: String) throws -> PlistValue {
+        guard let raw = rawValue(forKey: key) else { throw notFound(key) }
+        guard case .uid(let uid) = raw else { return raw }
+        guard archive.objects.indices.contains(Int(uid)) else {
+            throw KeyedArchiveError(
+                .corruptArchive, "UID \(uid) is out of range ($objects has \(archive.objects.count) entries)",
+                objectIndex: currentObjectIndex, keyPath: path + [key])
+        }
+        switch archive.objects[Int(uid)] {
+        case .scalar(let value): return value
+        case .null: throw notFound(key)
+        case .instance(let instance):
+            throw KeyedArchiveError(
+                .typeMismatch,
+                "Expected a number, string or data for key '\(key)', found an object of class '\(instance.className)' at $objects[\(uid)]",
+                objectIndex: Int(uid), keyPath: path + [key], className: instance.className)
+        case .classDescription:
+            throw KeyedArchiveError(
+                .corruptArchive, "Key '\(key)' refers to the class description $objects[\(uid)]",
+                objectIndex: Int(uid), keyPath: path + [key])
+        }
+    }
+
+    func notFound(_ key: String) -> KeyedArchiveError {
+        let owner = currentObjectIndex.map { "$objects[\($0)]\(currentClassName.map { " (class '\($0)')" } ?? "")" } ?? "$top"
+        return KeyedArchiveError(
+            .valueNotFound, "No value for key '\(key)' in \(owner)",
+            objectIndex: currentObjectIndex, keyPath: path + [key], className: currentClassName)
+    }
+
+    func mismatch(expected: String, found: PlistValue, key: String) -> KeyedArchiveError {
+        let owner = currentObjectIndex.map { " in $objects[\($0)]" } ?? " in $top"
+        return KeyedArchiveError(
+            .typeMismatch, "Expected \(expected) for key '\(key)'\(owner), found \(KeyedArchive.describe(found))",
+            objectIndex: currentObjectIndex, keyPath: path + [key], className: currentClassName)
+    }
+
+    /// A type mismatch on the current object as a whole (used by built-in conformances).
+    func mismatch(_ reason: String) -> KeyedArchiveError {
+        KeyedArchiveError(.typeMismatch, reason, objectIndex: currentObjectIndex, keyPath: path, className: currentClassName)
+    }
+}
