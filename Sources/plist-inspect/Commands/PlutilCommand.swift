@@ -157,6 +157,11 @@ enum PlutilCommand {
         let document: PlistDocument
         do {
             document = try PlistDocument(decoding: bytes)
+            // plutil -lint checks property-list formats only: JSON fails there (as the
+            // OpenStep text it is then read as), while the other verbs accept JSON.
+            if invocation.verb == .lint && document.format == .json {
+                _ = try PlistDocument(decoding: bytes, format: .openStep)
+            }
         } catch let error as PlistError {
             throw Message(text: "\(name): (\(error.description))")
         }
@@ -279,8 +284,7 @@ enum PlutilCommand {
             options.prettyPrintsJSON = invocation.readable
         }
         do {
-            var data = try value.encoded(as: format, options: options)
-            if format == .json && invocation.readable && data.last != UInt8(ascii: "\n") { data.append(UInt8(ascii: "\n")) }
+            let data = try value.encoded(as: format, options: options)
             return data
         } catch let error as PlistError where error.code == .unrepresentableValue && format == .json {
             throw Message(text: "\(FileIO.displayName(file)): Invalid object in plist for JSON format")

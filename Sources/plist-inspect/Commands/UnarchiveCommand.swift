@@ -16,7 +16,10 @@ enum UnarchiveCommand: Subcommand {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let file = arguments.positionals[0]
         let document = try Documents.load(file)
-        let tree = try ArchiveView.tree(document.value, file: file)
+        let allowed = arguments.value("--allow").map { list in
+            Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        }
+        let tree = try ArchiveView.tree(document.value, file: file, allowedClasses: allowed)
         let name = arguments.value("--format") ?? "print"
         let data: Data
         if name == "print" {
@@ -28,7 +31,9 @@ enum UnarchiveCommand: Subcommand {
                 throw CommandError.usage("Unknown format '\(name)'; use print, xml, binary, json or openstep.", spec)
             }
             let options = PlistWritingOptions(keyOrder: .preserved, jsonStyle: .tagged, prettyPrintsJSON: true)
-            data = try Encoding.encode(tree, as: .plist(format), options: options, sourceName: file).data
+            var bytes = try Encoding.encode(tree, as: .plist(format), options: options, sourceName: file).data
+            if format == .json && bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+            data = bytes
         }
         try FileIO.write(data, to: arguments.value("--output") ?? "-")
         return .success

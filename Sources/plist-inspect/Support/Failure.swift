@@ -22,6 +22,11 @@ enum Failure {
         if let error = error as? PlistError {
             return CommandError(prefix + error.description, exitCode: exitCode(for: error.code))
         }
+        if let error = error as? KeyedArchiveError {
+            // Refusing a class the user's allow-list leaves out is a failed check; anything
+            // else is an archive that cannot be read.
+            return CommandError(prefix + error.description, exitCode: error.code == .classNotAllowed ? .failure : .dataError)
+        }
         if let error = error as? AtomicFileWriteError {
             return CommandError(error.description, exitCode: .ioError)
         }
