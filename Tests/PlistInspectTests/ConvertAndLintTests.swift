@@ -135,4 +135,15 @@ import PlistKit
         #expect(report["files"]?[1]?["exitCode"] == .integer(65))
         #expect(report["files"]?[1]?["error"]?.string?.contains("byte offset") == true)
     }
+
+    @Test func progressBarOnlyOnATerminal() throws {
+        // `script` runs the tool on a pseudo-terminal, so standard error is a terminal.
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"))
+        let directory = try CLIRunner.scratch(copying: ["unsorted.bplist", "data.bplist", "uid.bplist"], from: "files")
+        let command = "cd '\(directory.path)' && '\(CLIRunner.binary.path)' lint --jobs 2 unsorted.bplist data.bplist uid.bplist"
+        let result = try CLIRunner.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(result.stdoutText.contains("] 3/3"))
+        #expect(result.stdoutText.contains("\r\u{1B}[K"))
+        #expect(result.stdoutText.contains("3 of 3 files passed, 0 failed."))
+    }
 }

@@ -50,7 +50,7 @@ import PlistKit
 
     @Test func printColoursATerminalUnlessNoColor() throws {
         // `script` gives the child a pseudo-terminal as standard output.
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"))
         let file = CLIRunner.testData.appendingPathComponent("files/unsorted.bplist").path
         let command = "'\(CLIRunner.binary.path)' print '\(file)'"
         let coloured = try CLIRunner.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
