@@ -99,22 +99,27 @@ enum EditCommand {
         return BatchRunner.exitCode(outcomes, checkFailure: false)
     }
 
-    /// Applies one edit.
+    /// Applies one edit; `newValue` is `nil` only for ``Verb/remove``.
     ///
     /// - Throws: ``PlistError`` from the library's key-path edits.
     static func apply(_ verb: Verb, _ newValue: PlistValue?, at path: KeyPath, to value: inout PlistValue) throws {
-        switch verb {
-        case .set:
-            if path.isEmpty, let newValue { value = newValue } else { try value.setValue(newValue ?? value, at: path) }
-        case .insert:
-            try value.insertValue(newValue ?? value, at: path)
-        case .replace:
-            _ = try value.value(at: path)  // must exist
-            if path.isEmpty, let newValue { value = newValue } else { try value.setValue(newValue ?? value, at: path) }
-        case .remove:
+        if verb == .remove {
             try value.removeValue(at: path)
+            return
+        }
+        guard let newValue else {
+            throw PlistError(.invalidArgument, "The \(verb.rawValue) edit needs a value")
+        }
+        switch verb {
+        case .set, .replace:
+            if verb == .replace { _ = try value.value(at: path) }  // must exist
+            if path.isEmpty { value = newValue } else { try value.setValue(newValue, at: path) }
+        case .insert:
+            try value.insertValue(newValue, at: path)
         case .append:
-            try value.appendValue(newValue ?? value, to: path)
+            try value.appendValue(newValue, to: path)
+        case .remove:
+            break
         }
     }
 
