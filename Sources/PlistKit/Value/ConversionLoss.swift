@@ -70,6 +70,9 @@ struct ConversionLossAnalyzer {
                 try checkJSON(value, path, "a date")
             default:
                 try checkScalarForTextFormats(value, path)
+                if format == .openStep && OpenStepOutput.gnustepDate(date.timeIntervalSinceReferenceDate) == nil {
+                    throw unrepresentable(value, path, "a GNUstep date holds years 0001 through 9999 only")
+                }
             }
         case .uid:
             switch format {

@@ -14,7 +14,7 @@ import Testing
         (.string("/\"\\\u{8}\u{C}\n\r\t\u{1}\u{1F}\u{7F}é😀\u{2028}"), "\"\\/\\\"\\\\\\b\\f\\n\\r\\t\\u0001\\u001f\u{7F}é😀\u{2028}\""),
         (.integer(PlistInteger(UInt64.max)), "18446744073709551615"),
         (.integer(PlistInteger(Int64.min)), "-9223372036854775808"),
-        (.real(0.1), "0.1"), (.real(1e16), "1e+16"), (.real(1e-5), "1e-05"), (.real(5e-324), "5e-324"),
+        (.real(0.1), "0.1"), (.real(1e16), "1e+16"), (.real(1e-5), "1e-05"), (.real(.leastNonzeroMagnitude), "5e-324"),
         (.real(-0.0), "-0"), (.real(3), "3"), (.real(9007199254740994), "9.007199254740994e+15"),
     ]
 
@@ -41,7 +41,7 @@ import Testing
         let written = try value.encoded(as: .json, options: options)
         #expect(String(decoding: written, as: UTF8.self) == String(decoding: bytes, as: UTF8.self))
         #expect(value["uint64max"] == .integer(PlistInteger(UInt64.max)))
-        #expect(value["reals"]?[3] == .real(5e-324))
+        #expect(value["reals"]?[3] == .real(.leastNonzeroMagnitude))
         #expect(value["string"]?.string == "a/b \"q\" \\ é 😀 \ttab\nnewline \u{1}\u{1F}\u{7F} \u{2028} <&> ' \\u0041")
     }
 
