@@ -109,18 +109,20 @@ struct BinaryPlistCursor: ~Copyable {
         return data
     }
 
-    /// The next `count` bytes as an ASCII string, or `nil` (position unchanged) when a byte
-    /// is above 0x7F; `badOffset` then holds the offending byte's offset.
-    mutating func readASCIIString(count: Int, badOffset: inout Int) throws -> String? {
+    /// The next `count` bytes of an "ASCII" string object. Bytes above 0x7F, which some
+    /// non-Apple writers put there (UTF-8 text under the ASCII marker), are read as ISO Latin-1,
+    /// one character per byte, as CoreFoundation on Linux reads them.
+    mutating func readASCIIString(count: Int) throws -> String {
         guard contains(position, count) else { throw outOfBounds(position, count) }
         let slice = UnsafeRawBufferPointer(rebasing: buffer[position..<(position + count)])
-        if let bad = slice.firstIndex(where: { $0 >= 0x80 }) {
-            badOffset = position + bad
-            return nil
-        }
         position += count
-        // ASCII is valid UTF-8, so the decoding below never substitutes anything.
-        return String(decoding: slice, as: UTF8.self)
+        if slice.allSatisfy({ $0 < 0x80 }) {
+            // ASCII is valid UTF-8, so this decoding never substitutes anything.
+            return String(decoding: slice, as: UTF8.self)
+        }
+        var scalars = String.UnicodeScalarView()
+        for byte in slice { scalars.append(Unicode.Scalar(byte)) }
+        return String(scalars)
     }
 
     /// The next `count` big-endian UTF-16 code units as a string, or `nil` (position unchanged)

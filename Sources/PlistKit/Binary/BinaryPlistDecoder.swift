@@ -132,6 +132,8 @@ struct BinaryPlistDecoder: ~Copyable {
     /// than by recursion, so no nesting depth the options allow can exhaust the thread's stack.
     private struct Frame {
         let index: Int
+        /// The container's byte offset, for error locations.
+        let offset: Int
         let isDictionary: Bool
         let count: Int
         /// The byte offset of the first (value) reference.
@@ -152,7 +154,7 @@ struct BinaryPlistDecoder: ~Copyable {
             if let leaf = try start(pending, depth: depth + frames.count, frames: &frames) {
                 value = leaf
             } else if frames[frames.count - 1].count > 0 {
-                pending = try childReference(of: frames[frames.count - 1])
+                pending = try childReference(frames.count - 1, in: frames)
                 continue
             } else {
                 value = finish(frames.removeLast())
@@ -166,7 +168,7 @@ struct BinaryPlistDecoder: ~Copyable {
                 }
                 frames[last].next += 1
                 if frames[last].next < frames[last].count {
-                    pending = try childReference(of: frames[last])
+                    pending = try childReference(last, in: frames)
                     break
                 }
                 value = finish(frames.removeLast())
@@ -175,11 +177,14 @@ struct BinaryPlistDecoder: ~Copyable {
         }
     }
 
-    /// The object index of the next child of `frame`, noting the step for warnings' key paths.
-    private mutating func childReference(of frame: Frame) throws -> Int {
-        pathSteps[pathSteps.count - 1].child = frame.next
-        let position = frame.references + frame.next * trailer.objectRefSize
-        return try reference(at: position, object: frame.index, at: try trailer.offset(of: frame.index, in: cursor))
+    /// The object index of the next child of `frames[position]`, noting the step for
+    /// warnings' key paths. (Reads the frame in place: copying it would retain its arrays.)
+    private mutating func childReference(_ position: Int, in frames: borrowing [Frame]) throws -> Int {
+        let next = frames[position].next
+        pathSteps[pathSteps.count - 1].child = next
+        return try reference(
+            at: frames[position].references + next * trailer.objectRefSize,
+            object: frames[position].index, at: frames[position].offset)
     }
 
     private mutating func finish(_ frame: Frame) -> PlistValue {
@@ -221,7 +226,7 @@ struct BinaryPlistDecoder: ~Copyable {
             try warn(.setReadAsArray, "a set of \(count) elements was read as an array (a property list value has no set type)")
         }
         setSlot(index, Self.inProgress)
-        var frame = Frame(index: index, isDictionary: isDictionary, count: count,
+        var frame = Frame(index: index, offset: offset, isDictionary: isDictionary, count: count,
                           references: isDictionary ? start + count * trailer.objectRefSize : start)
         if isDictionary {
             // The keys come first; they are strings, so decoding them never opens a frame.
@@ -291,12 +296,7 @@ struct BinaryPlistDecoder: ~Copyable {
             let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
             try checkExtent(count, width: 1, from: start, what: "An ASCII string", object: index, at: offset)
             try cursor.seek(to: start)
-            var bad = 0
-            guard let text = try cursor.readASCIIString(count: count, badOffset: &bad) else {
-                let byte = try cursor.peekByte(at: bad)
-                throw error("An ASCII string holds the non-ASCII byte 0x\(hexByte(byte)) at byte \(bad)", object: index, at: offset)
-            }
-            return remember(index, .string(text))
+            return remember(index, .string(try cursor.readASCIIString(count: count)))
         case 0x6:
             let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
             try checkExtent(count, width: 2, from: start, what: "A UTF-16 string", object: index, at: offset)

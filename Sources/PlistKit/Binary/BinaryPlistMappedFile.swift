@@ -1,0 +1,62 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A read-only memory mapping of a whole file, unmapped when the last reference goes.
+///
+/// This and ``BinaryPlistCursor`` are the only places PlistKit handles raw memory. The mapping
+/// is private and read-only and never changes after creation, which is why it may be shared
+/// across threads. As with any mapping, another process truncating the file while it is mapped
+/// makes later reads fault (SIGBUS); read from a copy (``BinaryPlistView/init(bytes:options:)``)
+/// when other processes may rewrite the file in place.
+final class BinaryPlistMappedFile: @unchecked Sendable {
+    private let base: UnsafeMutableRawPointer?
+    /// The file's size in bytes.
+    let count: Int
+
+    /// Maps the file at `path`.
+    ///
+    /// - Throws: ``PlistError`` with ``PlistError/Code/invalidArgument`` when the file cannot be
+    ///   opened, examined or mapped (the message carries the system's reason), or
+    ///   ``PlistError/Code/limitExceeded`` when it is larger than `maximumBytes`.
+    init(path: String, maximumBytes: Int) throws {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw Self.failure("open", path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Self.failure("examine", path) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw PlistError(.invalidArgument, "Cannot map '\(path)': it is not a regular file")
+        }
+        let size = Int(status.st_size)
+        guard size <= maximumBytes else {
+            throw PlistError(.limitExceeded, "The file '\(path)' is \(size) bytes, more than the limit of \(maximumBytes)")
+        }
+        count = size
+        if size == 0 {
+            base = nil
+            return
+        }
+        let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
+        guard let mapped, mapped != MAP_FAILED else { throw Self.failure("map", path) }
+        base = mapped
+    }
+
+    deinit {
+        if let base { munmap(base, count) }
+    }
+
+    /// Lends the mapped bytes to `body`.
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: base.map { UnsafeRawPointer($0) }, count: count))
+    }
+
+    private static func failure(_ action: String, _ path: String) -> PlistError {
+        PlistError(.invalidArgument, "Cannot \(action) '\(path)': \(String(cString: strerror(errno)))")
+    }
+}
