@@ -146,4 +146,19 @@ import PlistKit
         #expect(result.stdoutText.contains("\r\u{1B}[K"))
         #expect(result.stdoutText.contains("3 of 3 files passed, 0 failed."))
     }
+
+    @Test func openStepNeedsGNUstepTypesForNumbersAndWritesStringsFiles() throws {
+        let directory = try CLIRunner.scratch(copying: ["unsorted.bplist"], from: "files")
+        let plain = try CLIRunner.run(["convert", "-f", "openstep", "unsorted.bplist"], in: directory)
+        #expect(plain.status == 65)
+        #expect(plain.stderrText.contains("at key path 'zeta'"))
+        let typed = try CLIRunner.run(["convert", "-f", "openstep", "--gnustep", "-o", "typed.plist", "unsorted.bplist"], in: directory)
+        #expect(typed.status == 0, "\(typed.stderrText)")
+        #expect(typed.stderrText.contains("warning: unsorted.bplist: At 'zeta': the integer is written as a GNUstep typed value"))
+        #expect(try value(directory, "typed.plist") == value(directory, "unsorted.bplist"))
+        let strings = try CLIRunner.run(["convert", "-f", "openstep", "--strings", "-"], stdin: Data("{\"greeting\": \"hello\"}".utf8))
+        #expect(strings.status == 0, "\(strings.stderrText)")
+        #expect(try PlistValue(decoding: strings.stdout, format: .openStep) == .dictionary(["greeting": .string("hello")]))
+        #expect(!strings.stdoutText.hasPrefix("{"))
+    }
 }

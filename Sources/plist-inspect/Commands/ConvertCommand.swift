@@ -22,6 +22,8 @@ enum ConvertCommand: Subcommand {
             .init(["--strict"], help: "Fail instead of losing any information."),
             .init(["--tagged"], help: "JSON: write and read dates, data and UIDs as tagged objects."),
             .init(["-r", "--pretty"], help: "JSON: indent for people."),
+            .init(["--gnustep"], help: "OpenStep: write numbers, booleans and dates as GNUstep typed values."),
+            .init(["--strings"], help: "OpenStep: write a flat dictionary of strings as a .strings file."),
             Documents.jobsOption,
         ])
 
@@ -55,6 +57,8 @@ enum ConvertCommand: Subcommand {
         let strict = arguments.flag("--strict")
         options.jsonStyle = arguments.flag("--tagged") ? .tagged : .strict
         options.prettyPrintsJSON = arguments.flag("--pretty")
+        options.writesGNUstepTypedValues = arguments.flag("--gnustep")
+        options.writesStringsFile = arguments.flag("--strings")
         var reading = PlistReadingOptions()
         reading.readsTaggedJSON = arguments.flag("--tagged")
         let readingOptions = reading, writingOptions = options

@@ -1,3 +1,4 @@
+import Foundation
 import PlistKit
 
 /// `type KEYPATH FILE`: prints the type of the value at a key path (plutil's `-type`).
@@ -23,12 +24,18 @@ enum TypeCommand: Subcommand {
         return .success
     }
 
-    /// The value at `path` in `file`.
+    /// The value at `path` in `file`. A binary file is read through PlistKit's lazy
+    /// ``BinaryPlistView`` (memory-mapped), which decodes only the containers on the path and
+    /// the value itself; other formats are decoded whole.
     ///
     /// - Throws: ``CommandError``: 66/65 for the file, 1 when nothing is at the path.
     static func lookUp(_ path: KeyPath, in file: String) throws -> PlistValue {
-        let document = try Documents.load(file)
         do {
+            if file != "-", try FileIO.startsLikeBinaryPlist(file) {
+                let view = try BinaryPlistView(contentsOf: URL(fileURLWithPath: file))
+                return try view.value(at: path)
+            }
+            let document = try Documents.load(file)
             return try document.value.value(at: path)
         } catch {
             throw Failure.wrap(error, file: file)

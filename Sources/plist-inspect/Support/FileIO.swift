@@ -33,6 +33,22 @@ enum FileIO {
         return data
     }
 
+    /// Whether the file begins with the binary plist magic `bplist`.
+    ///
+    /// - Throws: ``CommandError`` with exit 66 when the file cannot be opened.
+    static func startsLikeBinaryPlist(_ path: String) throws -> Bool {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw inputError(path, errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw inputError(path, errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw inputError(path, EISDIR) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return false }  // pipes: read normally
+        var head = [UInt8](repeating: 0, count: 6)
+        let count = head.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 6) }
+        return count == 6 && head == Array("bplist".utf8)
+    }
+
     /// Writes `data` to `path` atomically, or to standard output for `-`.
     ///
     /// - Throws: ``CommandError`` with exit 74 when it cannot be written; the old file is then
