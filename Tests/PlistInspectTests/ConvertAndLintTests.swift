@@ -161,4 +161,15 @@ import PlistKit
         #expect(try PlistValue(decoding: strings.stdout, format: .openStep) == .dictionary(["greeting": .string("hello")]))
         #expect(!strings.stdoutText.hasPrefix("{"))
     }
+
+    @Test func prettyJSONMatchesPlutilReadableOutput() throws {
+        // plutil -convert json -r gave this for items.json (TestData/CLI/plutil/expected).
+        let expected = try Data(contentsOf: CLIRunner.testData.appendingPathComponent("plutil/expected/convert-json-readable.out"))
+        let directory = try CLIRunner.scratch(copying: ["items.plist"])
+        let result = try CLIRunner.run(["convert", "-f", "json", "--pretty", "items.plist"], in: directory)
+        #expect(result.status == 0)
+        #expect(result.stdoutText == String(decoding: expected, as: UTF8.self))
+        let json = try CLIRunner.run(["get", "-f", "json", "nested", "items.plist"], in: directory)
+        #expect(json.stdoutText == "{\"deep\":{\"x\":1}}")
+    }
 }

@@ -154,4 +154,18 @@ import PlistKit
         #expect(finished.status == 0)
         #expect(try PlistValue(decoding: Data(contentsOf: file))["CFBundleVersion"] == .integer(999))
     }
+
+    @Test func editWarnsAboutLossesUnlessSilent() throws {
+        let directory = try CLIRunner.scratch(copying: ["Info.plist"])
+        let warned = try CLIRunner.run(["set", "When", "--date", "2001-01-01T00:00:01.5Z", "Info.plist"], in: directory)
+        #expect(warned.status == 0)
+        #expect(warned.stderrText.hasPrefix("warning: Info.plist: At 'When': XML dates hold whole seconds"))
+        let silent = try CLIRunner.run(["set", "When", "--date", "2001-01-01T00:00:02.5Z", "-s", "Info.plist"], in: directory)
+        #expect(silent.status == 0)
+        #expect(silent.stderr.isEmpty)
+        // The file stayed XML and holds the whole seconds.
+        let bytes = try Data(contentsOf: directory.appendingPathComponent("Info.plist"))
+        #expect(PlistFormat(detecting: bytes) == .xml)
+        #expect(try PlistValue(decoding: bytes)["When"] == .date(Date(timeIntervalSinceReferenceDate: 2)))
+    }
 }
