@@ -24,7 +24,7 @@ enum ConvertCommand: Subcommand {
             .init(["-r", "--pretty"], help: "JSON: indent for people."),
             .init(["--gnustep"], help: "OpenStep: write numbers, booleans and dates as GNUstep typed values."),
             .init(["--strings"], help: "OpenStep: write a flat dictionary of strings as a .strings file."),
-            Documents.jobsOption,
+            BatchRunner.jobsOption,
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
@@ -62,7 +62,7 @@ enum ConvertCommand: Subcommand {
         var reading = PlistReadingOptions()
         reading.readsTaggedJSON = arguments.flag("--tagged")
         let readingOptions = reading, writingOptions = options
-        let jobs = try Documents.jobs(arguments)
+        let jobs = try BatchRunner.jobs(arguments)
 
         let outcomes = BatchRunner.run(files, jobs: jobs, verb: "converted", showsSummary: files.count > 1) { file in
             do {

@@ -15,12 +15,4 @@ enum Documents {
             throw Failure.wrap(error, file: path)
         }
     }
-
-    /// Parses a `--jobs` value (default 1).
-    static func jobs(_ arguments: ParsedArguments) throws -> Int {
-        try arguments.integer("--jobs", minimum: 1) ?? 1
-    }
-
-    /// The option every batch subcommand takes.
-    static let jobsOption = CommandSpec.Option(["-j", "--jobs"], value: "n", help: "Work on up to N files at once (default 1).")
 }

@@ -12,13 +12,13 @@ enum LintCommand: Subcommand {
           """,
         arguments: [.init("file", help: "The files to check ('-' for standard input).", variadic: true)],
         options: [
-            Documents.jobsOption,
+            BatchRunner.jobsOption,
             .init(["-s", "--silent"], help: "Print nothing for good files."),
             .init(["--json"], help: "Print a JSON report instead of lines."),
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let jobs = try Documents.jobs(arguments)
+        let jobs = try BatchRunner.jobs(arguments)
         let silent = arguments.flag("--silent"), json = arguments.flag("--json")
         let files = arguments.positionals
         // Results are also kept per file for the JSON report.

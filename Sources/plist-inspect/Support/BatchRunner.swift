@@ -22,6 +22,14 @@ struct FileOutcome: Sendable {
 /// order as soon as it and every earlier file are done, drawing a progress bar on stderr when
 /// it is a terminal, and ending with a summary line. One file failing never stops the others.
 enum BatchRunner {
+    /// Parses the `--jobs` value (default 1).
+    static func jobs(_ arguments: ParsedArguments) throws -> Int {
+        try arguments.integer("--jobs", minimum: 1) ?? 1
+    }
+
+    /// The option every batch subcommand takes.
+    static let jobsOption = CommandSpec.Option(["-j", "--jobs"], value: "n", help: "Work on up to N files at once (default 1).")
+
     /// Runs `job` for every file and returns the outcomes in input order.
     ///
     /// - Parameters:
