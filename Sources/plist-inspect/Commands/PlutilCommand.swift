@@ -71,17 +71,24 @@ enum PlutilCommand {
             case "-lint": invocation.verb = .lint
             case "-p": invocation.verb = .print
             case "-help", "-h", "--help": invocation.verb = .help
-            case "-convert": invocation.verb = .convert(try next("-convert"))
+            case "-convert":
+                guard index < words.count else { throw Message(text: "Missing format specifier for command.") }
+                invocation.verb = .convert(try next("-convert"))
             case "-extract": invocation.verb = .extract(KeyPath(parsing: try next("-extract")), try next("-extract"))
             case "-type": invocation.verb = .type(KeyPath(parsing: try next("-type")))
-            case "-create": invocation.verb = .create(try next("-create"))
+            case "-create":
+                guard index < words.count else { throw Message(text: "Missing format specifier for command.") }
+                invocation.verb = .create(try next("-create"))
             case "-remove": invocation.verb = .remove(KeyPath(parsing: try next("-remove")))
             case "-insert", "-replace":
+                guard index + 1 < words.count else {
+                    throw Message(text: "'Insert' and 'Replace' require a key path, a type, and a value.")
+                }
                 let path = KeyPath(parsing: try next(first))
                 invocation.verb = first == "-insert" ? .insert(path) : .replace(path)
                 let typeFlag = try next(first)
                 guard typeFlag.hasPrefix("-"), let kind = TypedValueArgument.Kind(name: String(typeFlag.dropFirst())) else {
-                    throw Message(text: "Unknown value type: \(typeFlag)")
+                    throw Message(text: "Unknown insert or replace type \(typeFlag)")
                 }
                 invocation.value = (kind, kind.takesText ? try next(typeFlag) : "")
             default:
