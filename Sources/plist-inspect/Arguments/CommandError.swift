@@ -7,11 +7,15 @@ struct CommandError: Error, CustomStringConvertible {
     let exitCode: ExitCode
     /// For usage errors, the command whose usage line is shown as a hint.
     let usageOf: CommandSpec?
+    /// For a problem with one file, the problem without the file's name ("No such file."),
+    /// for reports that print the name themselves (`lint`).
+    let fileProblem: String?
 
-    init(_ message: String, exitCode: ExitCode, usageOf: CommandSpec? = nil) {
+    init(_ message: String, exitCode: ExitCode, usageOf: CommandSpec? = nil, fileProblem: String? = nil) {
         self.message = message
         self.exitCode = exitCode
         self.usageOf = usageOf
+        self.fileProblem = fileProblem
     }
 
     /// A usage error for `command`.

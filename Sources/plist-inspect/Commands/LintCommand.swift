@@ -29,8 +29,9 @@ enum LintCommand: Subcommand {
                 return FileOutcome(stdout: Data("\(FileIO.displayName(file)): OK\n".utf8))
             } catch {
                 let failure = Failure.wrap(error, file: nil)
-                if json { return FileOutcome(stderr: "", exitCode: failure.exitCode, message: failure.message) }
-                return FileOutcome(stderr: "\(FileIO.displayName(file)): \(failure.message)\n", exitCode: failure.exitCode)
+                let problem = failure.fileProblem ?? failure.message
+                if json { return FileOutcome(stderr: "", exitCode: failure.exitCode, message: problem) }
+                return FileOutcome(stderr: "\(FileIO.displayName(file)): \(problem)\n", exitCode: failure.exitCode)
             }
         }
         if json {

@@ -20,12 +20,14 @@ enum Failure {
         if let error = error as? CommandError { return error }
         let prefix = file.map { "\(FileIO.displayName($0)): " } ?? ""
         if let error = error as? PlistError {
-            return CommandError(prefix + error.description, exitCode: exitCode(for: error.code))
+            return CommandError(prefix + error.description, exitCode: exitCode(for: error.code), fileProblem: error.description)
         }
         if let error = error as? KeyedArchiveError {
             // Refusing a class the user's allow-list leaves out is a failed check; anything
             // else is an archive that cannot be read.
-            return CommandError(prefix + error.description, exitCode: error.code == .classNotAllowed ? .failure : .dataError)
+            return CommandError(
+                prefix + error.description, exitCode: error.code == .classNotAllowed ? .failure : .dataError,
+                fileProblem: error.description)
         }
         if let error = error as? AtomicFileWriteError {
             return CommandError(error.description, exitCode: .ioError)

@@ -83,6 +83,6 @@ enum FileIO {
         case EISDIR: reason = "It is a directory"
         default: reason = String(cString: strerror(number))
         }
-        return CommandError("Cannot read '\(path)': \(reason).", exitCode: .noInput)
+        return CommandError("Cannot read '\(path)': \(reason).", exitCode: .noInput, fileProblem: "\(reason).")
     }
 }
