@@ -7,7 +7,8 @@ extension PlistFormat {
     /// - `bplist` magic: binary.
     /// - After an optional byte-order mark (UTF-8, UTF-16 or UTF-32) and white space:
     ///   `<?xml`, `<plist`, `<!DOCTYPE` or `<!--`: XML; any other `<` (OpenStep data): OpenStep.
-    /// - `[`, a number, `true`, `false`, `null`, or `{` whose first member is `"…" :`: JSON.
+    /// - `[`, a lone JSON number, `true`, `false`, `null`, `{}`, or `{` whose first member is
+    ///   `"…" :`: JSON.
     /// - Anything else that can start an OpenStep value (`{`, `(`, `"`, a comment, an unquoted
     ///   string): OpenStep, which also covers `.strings` files.
     ///
@@ -100,10 +101,32 @@ struct FormatSniffer {
         }
     }
 
-    private static func looksLikeJSONNumber(_ text: Substring) -> Bool {
-        let token = text.prefix(while: { !$0.isWhitespace })
+    /// Whether the text is one JSON number (RFC 8259 grammar) and nothing else but white
+    /// space: `42` and `-1.5e3` are JSON, while `1.0.0`, `0x10`, `-` or `007` are OpenStep's
+    /// unquoted strings.
+    static func looksLikeJSONNumber(_ text: Substring) -> Bool {
+        let token = Array(text.prefix(while: { !$0.isWhitespace }).utf8)
         let tail = text.dropFirst(token.count).drop(while: { $0.isWhitespace })
         guard tail.isEmpty else { return false }
-        return token.allSatisfy { "0123456789+-.eE".contains($0) }
+        var i = 0
+        func digits() -> Int {
+            let start = i
+            while i < token.count, token[i] >= UInt8(ascii: "0"), token[i] <= UInt8(ascii: "9") { i += 1 }
+            return i - start
+        }
+        if i < token.count, token[i] == UInt8(ascii: "-") { i += 1 }
+        let integerStart = i
+        let integerDigits = digits()
+        guard integerDigits > 0, integerDigits == 1 || token[integerStart] != UInt8(ascii: "0") else { return false }
+        if i < token.count, token[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits() > 0 else { return false }
+        }
+        if i < token.count, token[i] == UInt8(ascii: "e") || token[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < token.count, token[i] == UInt8(ascii: "+") || token[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return i == token.count
     }
 }

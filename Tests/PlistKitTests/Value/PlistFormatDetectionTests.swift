@@ -23,6 +23,20 @@ import PlistKit
         ("true", .json),
         ("{}", .json),
         ("truest", .openStep),
+        ("1.0.0", .openStep),
+        ("0x10", .openStep),
+        ("007", .openStep),
+        ("-", .openStep),
+        ("1e", .openStep),
+        ("0", .json),
+        ("-0.5E+2\n", .json),
+        ("12 34", .openStep),
+        ("<*I5>", .openStep),
+        ("// !$*UTF8*$!\n{ a = b; }", .openStep),
+        ("{ /* c */ \"a\" = b; }", .openStep),
+        ("{ \"a:b\" = c; }", .openStep),
+        ("\"just a string\"", .openStep),
+        ("\u{FEFF}[1]", .json),
     ])
     func detectsFromLeadingText(text: String, format: PlistFormat) {
         #expect(PlistFormat(detecting: Data(text.utf8)) == format)
@@ -36,6 +50,26 @@ import PlistKit
         #expect(PlistFormat(detecting: xml.data(using: .utf16LittleEndian)!) == .xml)
         #expect(PlistFormat(detecting: Data([0xFF, 0xFE, 0, 0]) + xml.data(using: .utf32LittleEndian)!) == .xml)
         #expect(PlistFormat(detecting: Data([0xFF, 0xFE]) + "\"a\" = \"b\";".data(using: .utf16LittleEndian)!) == .openStep)
+    }
+
+    /// Every fixture of the text formats is detected as its format, and reads the same through
+    /// the detecting entry point as through its own reader.
+    @Test(arguments: [
+        ("JSON/sample.plutil.json", PlistFormat.json), ("JSON/sample.plutil-r.json", .json),
+        ("OpenStep/sample.plist", .openStep), ("OpenStep/Localizable.strings", .openStep),
+        ("OpenStep/gnustep.plist", .openStep), ("OpenStep/project.pbxproj", .openStep),
+    ])
+    func detectsFixtures(path: String, format: PlistFormat) throws {
+        let data = try Fixtures.data(path)
+        #expect(PlistFormat(detecting: data) == format)
+        let document = try PlistDocument(decoding: data)
+        #expect(document.format == format)
+        #expect(try document.value == PlistValue(decoding: data, format: format))
+    }
+
+    @Test func reportsUnknownFormatForEmptyInput() throws {
+        let error = try #require(throws: PlistError.self) { try PlistValue(decoding: Data("  ".utf8)) }
+        #expect(error.code == .unknownFormat)
     }
 
     @Test func findsNothingInEmptyInput() {

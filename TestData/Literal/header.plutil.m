@@ -1,0 +1,18 @@
+#import "header.h"
+
+/// Generated from header.plist
+__attribute__((visibility("hidden")))
+NSDictionary * const header = @{
+    @"debug" : @NO,
+    @"items" : @[
+        @{
+            @"id" : @9223372036854775807,
+        },
+        @[
+            @"nested",
+        ],
+    ],
+    @"scale" : @0.750000,
+    @"title" : @"Settings",
+    @"version" : @3,
+};

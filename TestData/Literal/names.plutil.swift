@@ -1,0 +1,6 @@
+/// Generated from names.plist
+let names = [
+    "alpha",
+    "beta",
+    "gamma",
+]

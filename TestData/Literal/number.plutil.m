@@ -1,0 +1,3 @@
+/// Generated from number.plist
+__attribute__((visibility("hidden")))
+NSNumber * const number = @-1.250000;

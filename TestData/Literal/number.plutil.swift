@@ -1,0 +1,2 @@
+/// Generated from number.plist
+let number = -1.250000
