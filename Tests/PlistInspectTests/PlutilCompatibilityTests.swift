@@ -63,6 +63,10 @@ struct PlutilCase: CustomTestStringConvertible, Sendable {
         }
         if let kept = plutilCase.keptFile, let theirs = plutilCase.expected("file") {
             let mine = try Data(contentsOf: directory.appendingPathComponent(kept))
+            if [".swift", ".m", ".h"].contains(where: kept.hasSuffix) {
+                #expect(String(decoding: mine, as: UTF8.self) == String(decoding: theirs, as: UTF8.self))
+                return
+            }
             // The file must be in the same format with the same value; XML must also be
             // byte-identical (PlistKit's XML writer matches Apple's).
             #expect(PlistFormat(detecting: mine) == PlistFormat(detecting: theirs))
@@ -123,6 +127,16 @@ struct PlutilCase: CustomTestStringConvertible, Sendable {
         let result = try CLIRunner.run(["plutil", "-lint", "--", "-odd.plist"], in: directory)
         #expect(result.status == 0)
         #expect(result.stdoutText == "-odd.plist: OK\n")
+    }
+
+    @Test func swiftFromStdinWritesValidSourceForAnEmptyDictionary() throws {
+        // plutil writes an empty dictionary as `[\n    ]`, an empty array, which does not
+        // type-check as [String : Any]; PlistKit's literal writer writes `[:]`.
+        let stdin = try Data(contentsOf: PlutilCase.directory.appendingPathComponent("input/Info.plist"))
+        let result = try CLIRunner.run(["plutil", "-convert", "swift", "-o", "-", "-"], stdin: stdin)
+        #expect(result.status == 0)
+        #expect(result.stdoutText.hasPrefix("/// Generated from -\nlet _ : [String : Any] = [\n"))
+        #expect(result.stdoutText.contains("\n    \"UILaunchScreen\" : [:],\n"))
     }
 
     @Test func helpIsOurOwnSummary() throws {

@@ -46,6 +46,9 @@ enum ConvertCommand: Subcommand {
         if files.count > 1 && output == nil && ext == nil && !inPlace {
             throw CommandError.usage("Several files need -e or --in-place (or convert one file to standard output).", spec)
         }
+        if inPlace && (format == .swift || format == .objc) {
+            throw CommandError.usage("--in-place cannot replace a property list with source code; use -o or -e.", spec)
+        }
         if arguments.flag("--sort-keys") && arguments.flag("--keep-order") {
             throw CommandError.usage("Use either --sort-keys or --keep-order.", spec)
         }

@@ -35,6 +35,7 @@ enum PlutilCommand {
         var readable = false
         var newline = true
         var append = false
+        var header = false
         var expect: String?
         var value: (kind: TypedValueArgument.Kind, text: String)?
     }
@@ -109,6 +110,7 @@ enum PlutilCommand {
             case "-r": invocation.readable = true
             case "-n": invocation.newline = false
             case "-append": invocation.append = true
+            case "-header": invocation.header = true
             case "-o": invocation.output = try next("-o")
             case "-e": invocation.ext = try next("-e")
             case "-expect": invocation.expect = try next("-expect")
@@ -178,18 +180,11 @@ enum PlutilCommand {
         case .print:
             Console.shared.out(PlutilPrinter.describe(document.value))
         case .convert(let formatName):
-            let data: Data
             if let format = plistFormat(formatName) {
-                data = try encode(document.value, as: format, invocation, file: file)
+                try write(try encode(document.value, as: format, invocation, file: file), to: destination(for: file, invocation))
             } else {
-                do {
-                    data = try LiteralOutput.encode(
-                        document.value, objc: formatName == "objc", sourceName: file, options: PlistWritingOptions()).data
-                } catch {
-                    throw Message(text: "\(name): \(Failure.wrap(error).message)")
-                }
+                try convertToLiteral(document.value, objc: formatName == "objc", invocation, file: file)
             }
-            try write(data, to: destination(for: file, invocation))
         case .extract(let path, let formatName):
             let value = try lookUp(path, in: document.value, file: name)
             try checkExpectation(invocation.expect, value, path, file: name)
@@ -209,6 +204,29 @@ enum PlutilCommand {
             try write(try encode(value, as: document.format, invocation, file: file), to: destination(for: file, invocation))
         case .help, .create:
             break
+        }
+    }
+
+    /// `-convert swift|objc`: the source goes to `-o`, or beside the input as `NAME.swift` /
+    /// `NAME.m` (or with `-e`'s extension); `-header` adds `NAME.h` for Objective-C, which the
+    /// `.m` then imports.
+    private static func convertToLiteral(_ value: PlistValue, objc: Bool, _ invocation: Invocation, file: String) throws {
+        let name = FileIO.displayName(file)
+        var target = invocation
+        if target.ext == nil { target.ext = LiteralOutput.fileExtension(objc: objc) }
+        let destination = destination(for: file, target)
+        do {
+            if objc && invocation.header && destination != "-" {
+                let headerPath = ConvertCommand.replacingExtension(of: destination, with: "h")
+                let headerName = URL(fileURLWithPath: headerPath).lastPathComponent
+                let pair = try LiteralOutput.objectiveCPair(value, file: file, headerFileName: headerName)
+                try write(pair.header, to: headerPath)
+                try write(pair.implementation, to: destination)
+            } else {
+                try write(try LiteralOutput.encode(value, objc: objc, sourceName: file, options: PlistWritingOptions()).data, to: destination)
+            }
+        } catch let error as PlistError where error.code == .unrepresentableValue {
+            throw Message(text: "\(name): Input contains an object that cannot be represented in \(objc ? "Obj-C" : "Swift") literal syntax")
         }
     }
 
@@ -322,8 +340,10 @@ enum PlutilCommand {
         plist-inspect's plutil-compatible mode. Verbs (default -lint):
           -lint                         check files for syntax errors
           -p                            print in a human-readable layout
-          -convert xml1|binary1|json|swift|objc
-                                        rewrite files in a format (in place, or -o / -e)
+          -convert xml1|binary1|json|swift|objc [-header]
+                                        rewrite files in a format (in place, or -o / -e;
+                                        swift and objc write NAME.swift / NAME.m, and
+                                        -header also NAME.h)
           -extract KEYPATH xml1|binary1|json|raw [-expect TYPE]
                                         write the value at KEYPATH
           -type KEYPATH [-expect TYPE]  print the type of the value at KEYPATH
