@@ -174,4 +174,24 @@ import PlistKit
         let json = try CLIRunner.run(["get", "-f", "json", "nested", "items.plist"], in: directory)
         #expect(json.stdoutText == "{\"deep\":{\"x\":1}}")
     }
+
+    @Test(arguments: [("swift", "convert-swift"), ("objc", "convert-objc")])
+    func sourceCodeOutputMatchesPlutil(format: String, plutilCase: String) throws {
+        let expected = try Data(contentsOf: CLIRunner.testData.appendingPathComponent("plutil/expected/\(plutilCase).out"))
+        let directory = try CLIRunner.scratch(copying: ["items.json"])
+        let result = try CLIRunner.run(["convert", "-f", format, "items.json"], in: directory)
+        #expect(result.status == 0)
+        #expect(result.stdoutText == String(decoding: expected, as: UTF8.self))
+        let toFile = try CLIRunner.run(["convert", "-f", format, "-e", format == "objc" ? "m" : "swift", "items.json"], in: directory)
+        #expect(toFile.status == 0)
+        let written = try Data(contentsOf: directory.appendingPathComponent(format == "objc" ? "items.m" : "items.swift"))
+        #expect(written == expected)
+    }
+
+    @Test func sourceCodeRefusesValuesTheLanguageCannotHold() throws {
+        let directory = try CLIRunner.scratch(copying: ["uid.bplist"], from: "files")
+        let result = try CLIRunner.run(["convert", "-f", "swift", "uid.bplist"], in: directory)
+        #expect(result.status == 65)
+        #expect(result.stderrText.contains("at key path 'ref'"))
+    }
 }

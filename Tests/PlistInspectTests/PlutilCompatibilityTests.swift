@@ -139,6 +139,22 @@ struct PlutilCase: CustomTestStringConvertible, Sendable {
         #expect(result.stdoutText.contains("\n    \"UILaunchScreen\" : [:],\n"))
     }
 
+    @Test func printShowsDataWithTwoDigitsPerByteAndUIDsWithoutAddresses() throws {
+        // plutil for Linux prints bytes below 0x10 with one digit and garbles data over 24
+        // bytes; this follows NSData's description on macOS.
+        let directory = try CLIRunner.scratch(copying: ["data.bplist", "uid.bplist"], from: "files")
+        let data = try CLIRunner.run(["plutil", "-p", "data.bplist"], in: directory)
+        #expect(data.stdoutText == """
+            {
+              "blob" => {length = 40, bytes = 0x0001020304050607... 2021222324252627}
+              "tiny" => {length = 1, bytes = 0x01}
+            }
+
+            """)
+        let uid = try CLIRunner.run(["plutil", "-p", "uid.bplist"], in: directory)
+        #expect(uid.stdoutText == "{\n  \"label\" => \"u\"\n  \"ref\" => <CFKeyedArchiverUID>{value = 3}\n}\n")
+    }
+
     @Test func helpIsOurOwnSummary() throws {
         let result = try CLIRunner.run(["plutil", "-help"])
         #expect(result.status == 0)
