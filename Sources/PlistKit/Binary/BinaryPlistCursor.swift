@@ -155,3 +155,8 @@ struct BinaryPlistCursor: ~Copyable {
         return String(decoding: scratch, as: UTF16.self)
     }
 }
+
+/// The cursor borrows a buffer that is only valid inside a `withUnsafeBytes` scope on one
+/// thread; it must never cross threads.
+@available(*, unavailable)
+extension BinaryPlistCursor: Sendable {}

@@ -8,7 +8,8 @@ import FoundationEssentials
 ///   cannot expand into an exponential tree. Fixed-size scalars are re-read instead: their cost
 ///   per reference is constant, bounded by the bytes of the references themselves.
 /// - An object reached again while it is being decoded is a cycle and fails.
-/// - Container nesting beyond ``PlistReadingOptions/maximumDepth`` fails before recursing.
+/// - Container nesting beyond ``PlistReadingOptions/maximumDepth`` fails before descending;
+///   containers are decoded with an explicit stack of frames, never by recursion.
 /// - No allocation is sized by a count the file claims until the bytes for it are known to be
 ///   there (`count × refSize` must fit before the offset table).
 /// - Warnings (sets read as arrays, 32-bit reals widened) are collected with their key path;
@@ -25,6 +26,11 @@ struct BinaryPlistDecoder: ~Copyable {
     private let isDense: Bool
     private var memo: [PlistValue] = []
     private var decodedCount = 0
+    /// Bytes of the object table not yet covered by a decoded object. Objects of a well-formed
+    /// file do not overlap, so the distinct objects decoded can never cover more bytes than
+    /// the table has; a file whose offset entries point many objects at the same bytes (each
+    /// decoded on its own, as a separate object) would otherwise expand without bound.
+    private var uncoveredBytes: Int
     private var scratch: [UInt16] = []
     /// (container object index, position of the child being decoded), root first.
     private var pathSteps: [(container: Int, child: Int)] = []
@@ -43,6 +49,7 @@ struct BinaryPlistDecoder: ~Copyable {
         self.options = options
         self.isDense = dense
         self.sparse = [:]
+        self.uncoveredBytes = trailer.offsetTableOffset - 8
         if dense {
             // objectCount × offsetIntSize bytes of offset table exist in the input, so this
             // allocation is at most 4 bytes per input byte.
@@ -222,6 +229,7 @@ struct BinaryPlistDecoder: ~Copyable {
         guard depth <= options.maximumDepth else {
             throw error("Containers are nested deeper than the limit of \(options.maximumDepth) levels", object: index, at: offset, code: .limitExceeded)
         }
+        try cover(start - offset + refCount * trailer.objectRefSize, object: index, at: offset)
         if kind == 0xC {
             try warn(.setReadAsArray, "a set of \(count) elements was read as an array (a property list value has no set type)")
         }
@@ -248,11 +256,15 @@ struct BinaryPlistDecoder: ~Copyable {
     /// Decodes a non-container object (its slot already counted).
     private mutating func scalar(_ index: Int, marker: UInt8, offset: Int) throws -> PlistValue {
         let nibble = marker & 0x0F
+        // Fixed-size scalars are re-read at every reference but covered once.
+        let isFirstRead = slot(index) == Self.notSeen
         switch marker >> 4 {
         case 0x0:
             switch marker {
-            case 0x08: setSlot(index, Self.countedScalar); return .boolean(false)
-            case 0x09: setSlot(index, Self.countedScalar); return .boolean(true)
+            case 0x08, 0x09:
+                if isFirstRead { try cover(1, object: index, at: offset) }
+                setSlot(index, Self.countedScalar)
+                return .boolean(marker == 0x09)
             case 0x00:
                 throw error("Null object (marker 0x00), which bplist00 does not define and a property list cannot hold", object: index, at: offset)
             case 0x0F:
@@ -261,8 +273,10 @@ struct BinaryPlistDecoder: ~Copyable {
                 throw error("Invalid object marker 0x\(hexByte(marker))", object: index, at: offset)
             }
         case 0x1:
+            let integer = try integer(marker: marker, object: index, at: offset)
+            if isFirstRead { try cover(1 + (1 << Int(nibble)), object: index, at: offset) }
             setSlot(index, Self.countedScalar)
-            return .integer(try integer(marker: marker, object: index, at: offset))
+            return .integer(integer)
         case 0x2:
             setSlot(index, Self.countedScalar)
             switch nibble {
@@ -270,11 +284,13 @@ struct BinaryPlistDecoder: ~Copyable {
                 try checkExtent(1, width: 4, from: offset + 1, what: "A 4-byte real", object: index, at: offset)
                 try cursor.seek(to: offset + 1)
                 let value = try cursor.readFloat()
+                if isFirstRead { try cover(5, object: index, at: offset) }
                 try warn(.float32Widened, "a 32-bit real (\(value)) was widened to 64 bits and will be written back as 64 bits")
                 return .real(Double(value))
             case 3:
                 try checkExtent(1, width: 8, from: offset + 1, what: "An 8-byte real", object: index, at: offset)
                 try cursor.seek(to: offset + 1)
+                if isFirstRead { try cover(9, object: index, at: offset) }
                 return .real(try cursor.readDouble())
             default:
                 throw error("Real of 2^\(nibble) bytes (only 4 and 8 are defined)", object: index, at: offset)
@@ -286,20 +302,24 @@ struct BinaryPlistDecoder: ~Copyable {
             setSlot(index, Self.countedScalar)
             try checkExtent(1, width: 8, from: offset + 1, what: "A date", object: index, at: offset)
             try cursor.seek(to: offset + 1)
+            if isFirstRead { try cover(9, object: index, at: offset) }
             return .date(Date(timeIntervalSinceReferenceDate: try cursor.readDouble()))
         case 0x4:
             let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
             try checkExtent(count, width: 1, from: start, what: "Data", object: index, at: offset)
+            try cover(start - offset + count, object: index, at: offset)
             try cursor.seek(to: start)
             return remember(index, .data(try cursor.readData(count: count)))
         case 0x5:
             let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
             try checkExtent(count, width: 1, from: start, what: "An ASCII string", object: index, at: offset)
+            try cover(start - offset + count, object: index, at: offset)
             try cursor.seek(to: start)
             return remember(index, .string(try cursor.readASCIIString(count: count)))
         case 0x6:
             let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
             try checkExtent(count, width: 2, from: start, what: "A UTF-16 string", object: index, at: offset)
+            try cover(start - offset + 2 * count, object: index, at: offset)
             try cursor.seek(to: start)
             var bad = 0
             guard let text = try cursor.readUTF16BEString(count: count, scratch: &scratch, badOffset: &bad) else {
@@ -320,6 +340,7 @@ struct BinaryPlistDecoder: ~Copyable {
                     throw error("A UID of \(size) bytes holds a value above \(UInt32.max)", object: index, at: offset)
                 }
             }
+            if isFirstRead { try cover(1 + size, object: index, at: offset) }
             return .uid(UInt32(value))
         default:
             throw error("Invalid object marker 0x\(hexByte(marker))", object: index, at: offset)
@@ -346,6 +367,16 @@ struct BinaryPlistDecoder: ~Copyable {
             throw error("A dictionary key is not a string", object: index, at: offset)
         }
         return text
+    }
+
+    /// Accounts for the `bytes` an object just decoded occupies (see `uncoveredBytes`).
+    private mutating func cover(_ bytes: Int, object index: Int, at offset: Int) throws {
+        guard bytes <= uncoveredBytes else {
+            throw error(
+                "The objects decoded so far cover more bytes than the \(trailer.offsetTableOffset - 8)-byte object table holds, so objects overlap (a way to expand a small file without bound)",
+                object: index, at: offset, code: .limitExceeded)
+        }
+        uncoveredBytes -= bytes
     }
 
     private mutating func remember(_ index: Int, _ value: PlistValue) -> PlistValue {

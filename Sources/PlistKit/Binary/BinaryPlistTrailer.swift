@@ -28,13 +28,16 @@ struct BinaryPlistTrailer: Sendable, Hashable {
     /// Header (8) + at least one object byte + trailer (32), as CoreFoundation requires.
     static let minimumFileSize = 8 + 1 + 32
 
-    /// Checks the header, reads and validates the trailer, and checks every offset-table entry.
+    /// Checks the header, reads and validates the trailer, and (when `checkingOffsets`) checks
+    /// every offset-table entry. ``offset(of:in:)`` checks each entry it reads in any case; the
+    /// eager reader scans them all up front as CoreFoundation does, the lazy view only the
+    /// ones it follows, so that opening a large file costs O(1).
     ///
     /// - Throws: ``PlistError`` with ``PlistError/Code/unsupportedFormat`` for `bplist1x`
     ///   (the newer variant Apple never documented), otherwise
     ///   ``PlistError/Code/corruptData`` with the byte offset of the field at fault.
-    /// Complexity: O(n) in the number of objects (each offset-table entry is checked once).
-    static func read(from cursor: borrowing BinaryPlistCursor) throws -> BinaryPlistTrailer {
+    /// Complexity: O(n) in the number of objects when `checkingOffsets`, O(1) otherwise.
+    static func read(from cursor: borrowing BinaryPlistCursor, checkingOffsets: Bool = true) throws -> BinaryPlistTrailer {
         let length = cursor.count
         let magic: [UInt8] = Array("bplist".utf8)
         guard length >= 8, cursor.peekBytesEqual(at: 0, count: 6, to: magic) else {
@@ -109,25 +112,26 @@ struct BinaryPlistTrailer: Sendable, Hashable {
             topObject: topObject, offsetTableOffset: tableOffset)
         // Every object must start inside the object table: after the 8-byte header and before
         // the offset table. (CoreFoundation checks the upper bound for every entry here and the
-        // lower bound when an object is read; checking both now keeps the decoders simple.)
-        var entry = tableOffset
-        for index in 0..<objectCount {
-            let offset = try cursor.peekUInt(at: entry, size: offsetIntSize)
-            guard offset >= 8, offset < UInt64(tableOffset) else {
-                throw PlistError(
-                    .corruptData,
-                    offset < 8
-                        ? "Object \(index) has offset \(offset), inside the 8-byte header"
-                        : "Object \(index) has offset \(offset), at or past the offset table at byte \(tableOffset)",
-                    at: .byteOffset(entry))
-            }
-            entry += offsetIntSize
+        // lower bound when an object is read.)
+        if checkingOffsets {
+            for index in 0..<objectCount { _ = try trailer.offset(of: index, in: cursor) }
         }
         return trailer
     }
 
-    /// The byte offset of object `index`, which must be below ``objectCount``.
+    /// The byte offset of object `index` (below ``objectCount``: the table's size was checked
+    /// without overflow), checked to lie inside the object table.
     func offset(of index: Int, in cursor: borrowing BinaryPlistCursor) throws -> Int {
-        Int(try cursor.peekUInt(at: offsetTableOffset + index * offsetIntSize, size: offsetIntSize))
+        let entry = offsetTableOffset + index * offsetIntSize
+        let offset = try cursor.peekUInt(at: entry, size: offsetIntSize)
+        guard offset >= 8, offset < UInt64(offsetTableOffset) else {
+            throw PlistError(
+                .corruptData,
+                offset < 8
+                    ? "Object \(index) has offset \(offset), inside the 8-byte header"
+                    : "Object \(index) has offset \(offset), at or past the offset table at byte \(offsetTableOffset)",
+                at: .byteOffset(entry))
+        }
+        return Int(offset)
     }
 }

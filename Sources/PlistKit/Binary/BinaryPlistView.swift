@@ -3,8 +3,8 @@ import FoundationEssentials
 /// A lazy, read-only view of a binary property list: reads one key path, or lists one
 /// container, without decoding the rest of the file.
 ///
-/// Opening a view validates the header, the trailer and the offset table (as
-/// ``PlistValue/init(decoding:format:options:)`` does); each lookup then reads only the
+/// Opening a view validates the header and the trailer (as
+/// ``PlistValue/init(decoding:format:options:)`` does) in constant time; each lookup then reads only the
 /// containers on its path and the objects it returns, with the eager reader's checks and
 /// errors for everything it touches (references, counts, extents, cycles on the path, depth,
 /// non-string keys, text encodings). Objects it does not touch are not checked, so a file the
@@ -46,14 +46,14 @@ public struct BinaryPlistView: Sendable {
     /// - Throws: ``PlistError`` as the eager reader does for a bad header, trailer or offset
     ///   table (``PlistError/Code/corruptData``, ``PlistError/Code/unsupportedFormat``), or
     ///   ``PlistError/Code/limitExceeded`` when the input is larger than `options` allow.
-    /// Complexity: O(n) in the number of objects (the offset table is checked once).
+    /// Complexity: O(1): offset-table entries are checked as lookups follow them.
     public init(bytes: Data, options: PlistReadingOptions = PlistReadingOptions()) throws {
         guard bytes.count <= options.maximumInputBytes else {
             throw PlistError(.limitExceeded, "The input is \(bytes.count) bytes, more than the limit of \(options.maximumInputBytes)")
         }
         self.storage = .bytes(bytes)
         self.options = options
-        self.trailer = try bytes.withUnsafeBytes { try BinaryPlistTrailer.read(from: BinaryPlistCursor($0)) }
+        self.trailer = try bytes.withUnsafeBytes { try BinaryPlistTrailer.read(from: BinaryPlistCursor($0), checkingOffsets: false) }
     }
 
     /// Creates a view of a binary plist file, memory-mapped rather than read, so that only the
@@ -61,12 +61,13 @@ public struct BinaryPlistView: Sendable {
     ///
     /// - Throws: ``PlistError`` with ``PlistError/Code/invalidArgument`` when the file cannot
     ///   be opened or mapped, or the errors of ``init(bytes:options:)``.
-    /// Complexity: O(n) in the number of objects (the offset table is checked once).
+    /// Complexity: O(1) besides the mapping: offset-table entries are checked as lookups
+    /// follow them.
     public init(contentsOf url: URL, options: PlistReadingOptions = PlistReadingOptions()) throws {
         let file = try BinaryPlistMappedFile(path: url.path, maximumBytes: options.maximumInputBytes)
         self.storage = .mapped(file)
         self.options = options
-        self.trailer = try file.withBytes { try BinaryPlistTrailer.read(from: BinaryPlistCursor($0)) }
+        self.trailer = try file.withBytes { try BinaryPlistTrailer.read(from: BinaryPlistCursor($0), checkingOffsets: false) }
     }
 
     /// The number of objects the file declares.
@@ -107,7 +108,11 @@ public struct BinaryPlistView: Sendable {
     ///   or the errors of ``value(at:)``.
     /// Complexity: O(1) for an array, O(n) in the keys for a dictionary.
     public func count(at path: KeyPath) throws -> Int {
-        try children(at: path).count
+        try withDecoder { decoder in
+            let (index, ancestors) = try resolve(path, with: &decoder)
+            let container = try open(index, depth: ancestors.count + 1, path: path, with: &decoder)
+            return container.isDictionary ? try distinctKeys(of: container, with: &decoder).count : container.count
+        }
     }
 
     /// The keys of the dictionary at `path`, in file order (a repeated key once, where it
@@ -121,7 +126,8 @@ public struct BinaryPlistView: Sendable {
             let (index, ancestors) = try resolve(path, with: &decoder)
             let container = try open(index, depth: ancestors.count + 1, path: path, with: &decoder)
             guard container.isDictionary else {
-                throw PlistError(.keyPathTypeMismatch, "Expected a dictionary, found \(container.isSet ? "set" : "array")", at: .keyPath(path))
+                // A set reads as an array, so it is reported as one, as the eager reader would see it.
+                throw PlistError(.keyPathTypeMismatch, "Expected a dictionary, found array", at: .keyPath(path))
             }
             return try distinctKeys(of: container, with: &decoder).map(\.key)
         }
@@ -174,7 +180,6 @@ public struct BinaryPlistView: Sendable {
         let index: Int
         let offset: Int
         let isDictionary: Bool
-        let isSet: Bool
         let count: Int
         /// The first key reference of a dictionary, the first element reference otherwise.
         let references: Int
@@ -196,7 +201,7 @@ public struct BinaryPlistView: Sendable {
         guard depth <= options.maximumDepth else {
             throw decoder.error("Containers are nested deeper than the limit of \(options.maximumDepth) levels", object: index, at: offset, code: .limitExceeded)
         }
-        return Container(index: index, offset: offset, isDictionary: kind == 0xD, isSet: kind == 0xC, count: count, references: start)
+        return Container(index: index, offset: offset, isDictionary: kind == 0xD, count: count, references: start)
     }
 
     private func open(_ index: Int, depth: Int, path: KeyPath, with decoder: inout BinaryPlistDecoder) throws -> Container {

@@ -86,6 +86,17 @@ import Testing
         #expect(try PlistValue(decoding: ours, format: .binary) == value)
     }
 
+    @Test(arguments: [300, 70_000])
+    func matchesFoundationWithWiderReferencesAndOffsets(_ count: Int) throws {
+        // 301 objects need 2-byte references; 70,001 need 4, and their offsets 4 bytes too.
+        let value: PlistValue = .array((0..<count).map { .integer(PlistInteger(Int64($0) * 1_000)) })
+        let ours = try value.encoded(as: .binary)
+        #expect(ours == (try Self.foundationWrite(value)))
+        let trailer = Array(ours.suffix(32))
+        #expect(trailer[7] == (count < 65_535 ? 2 : 4))
+        #expect(try PlistValue(decoding: ours, format: .binary) == value)
+    }
+
     @Test func keepsOneOnePointZeroAndTrueDistinct() throws {
         let value: PlistValue = .array([.integer(1), .real(1.0), .boolean(true), .integer(1), .real(1.0), .boolean(true), .real(-0.0), .real(0.0)])
         let bytes = try value.encoded(as: .binary)

@@ -244,6 +244,25 @@ import Testing
         #expect(level.string?.count == 200)
     }
 
+    @Test func rejectsManyObjectsSharingTheSameBytes() throws {
+        // 1,000 offset-table entries all point at one 200-byte string, and the root array
+        // references each: decoded as 1,000 distinct objects, a 2 KB file would hold 200 KB of
+        // text (and a larger one without bound). Distinct objects cannot overlap in a
+        // well-formed file, so the third object, the second string, exceeds the table.
+        let refs = (1...1000).flatMap { BinaryPlistBuilder.bigEndian(UInt64($0), size: 2) }
+        var bytes = Array("bplist00".utf8) + [0xAF, 0x11, 0x03, 0xE8] + refs
+        let stringOffset = bytes.count
+        bytes += [0x5F, 0x10, 200] + Array(repeating: 0x61, count: 200)
+        let table = bytes.count
+        bytes += BinaryPlistBuilder.bigEndian(8, size: 2)
+        for _ in 0..<1000 { bytes += BinaryPlistBuilder.bigEndian(UInt64(stringOffset), size: 2) }
+        bytes += [0, 0, 0, 0, 0, 0, 2, 2] + BinaryPlistBuilder.bigEndian(1001, size: 8)
+            + BinaryPlistBuilder.bigEndian(0, size: 8) + BinaryPlistBuilder.bigEndian(UInt64(table), size: 8)
+        let error = try #require(Self.error(bytes))
+        #expect(error.code == .limitExceeded)
+        #expect(error.location == .object(index: 2, byteOffset: stringOffset))
+    }
+
     @Test func countsDistinctObjectsAgainstTheLimit() throws {
         let builder = BinaryPlistBuilder([[0xA3, 1, 2, 1], [0x10, 1], [0x10, 2]])
         #expect(try Self.read(builder.build(), options: PlistReadingOptions(maximumObjectCount: 3)).array?.count == 3)

@@ -29,6 +29,16 @@ import Testing
         }
     }
 
+    @Test func keepsCanonicallyEquivalentStringsApart() throws {
+        // Swift's == equates these; the file must still hold each as written.
+        let value: PlistValue = .array([.string("\u{E9}"), .string("e\u{301}"), .string("\u{E9}")])
+        let bytes = try value.encoded(as: .binary)
+        let back = try #require(try PlistValue(decoding: bytes, format: .binary).array)
+        #expect(back.map { Array($0.string?.unicodeScalars ?? "".unicodeScalars) } == [["\u{E9}"], ["e", "\u{301}"], ["\u{E9}"]])
+        // array + two distinct strings
+        #expect(bytes.suffix(24).prefix(8) == Data([0, 0, 0, 0, 0, 0, 0, 3]))
+    }
+
     @Test func sortsKeysOnlyWhenAsked() throws {
         let value: PlistValue = .dictionary(PlistDictionary([("b", .integer(1)), ("a", .integer(2)), ("c", .dictionary(PlistDictionary([("z", .string("z")), ("y", .string("y"))])))]))
         let kept = try PlistValue(decoding: try value.encoded(as: .binary), format: .binary)

@@ -119,6 +119,20 @@ import Testing
         #expect { try deep.value(at: "0") } throws: { ($0 as? PlistError)?.code == .limitExceeded }
     }
 
+    @Test func checksOffsetEntriesWhenItFollowsThem() throws {
+        // [1, 2] where object 2's offset points into the header.
+        let builder = BinaryPlistBuilder([[0xA2, 1, 2], [0x10, 1], [0x10, 2]])
+        var bytes = builder.build()
+        let entry = builder.offsetTableOffset + 2
+        bytes[entry] = 3
+        let expected = PlistError(.corruptData, "Object 2 has offset 3, inside the 8-byte header", at: .byteOffset(entry))
+        #expect(throws: expected) { try PlistValue(decoding: Data(bytes), format: .binary) }
+        let view = try BinaryPlistView(bytes: Data(bytes))
+        #expect(try view.value(at: "0") == .integer(1))
+        #expect(throws: expected) { try view.value(at: "1") }
+        #expect(throws: expected) { try view.value(at: .root) }
+    }
+
     @Test func readsMemoryMappedFiles() throws {
         let value: PlistValue = .dictionary(PlistDictionary([("a", .array([.string("é"), .data(Data([1, 2, 3]))]))]))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("plistkit-view-\(UUID().uuidString).plist")

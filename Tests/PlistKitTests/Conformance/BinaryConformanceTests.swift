@@ -77,6 +77,9 @@ import Testing
                     unexplained.append("\(entry.path): listed as a difference, but both reject it")
                 }
             }
+            if entry.expected == "valid", case .failure(let error) = ours, difference == nil {
+                unexplained.append("\(entry.path): the source repository marks it valid, but we reject it: \(error)")
+            }
             // For keyed archives, "invalid" concerns the archive (missing $top, bad classes), not
             // the plist, so only plain binaries are held to it here.
             if entry.kind == "binary", entry.expected == "invalid", case .success = ours, difference == nil {

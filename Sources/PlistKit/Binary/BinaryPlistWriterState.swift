@@ -1,0 +1,214 @@
+import FoundationEssentials
+
+/// The working state of one binary write: the flattened object list, then the bytes.
+struct BinaryPlistWriterState {
+    /// What each object number stands for: a scalar to encode, or a container whose child
+    /// references occupy `children[start ..< start + count]` (a dictionary's keys, then values).
+    enum Entry {
+        case scalar(PlistValue)
+        case array(start: Int, count: Int)
+        case dictionary(start: Int, count: Int)
+    }
+
+    let sortsKeys: Bool
+    var entries: [Entry] = []
+    var children: [Int] = []
+    var unique: [PlistValue: Int] = [:]
+    var uniqueStrings: [ExactString: Int] = [:]
+
+    /// A string compared and hashed by its exact UTF-8 bytes rather than by canonical
+    /// equivalence.
+    struct ExactString: Hashable {
+        let text: String
+        init(_ text: String) { self.text = text }
+        static func == (a: ExactString, b: ExactString) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+        func hash(into hasher: inout Hasher) {
+            // Eight bytes per combine: hashing byte by byte would dominate for long strings.
+            var word: UInt64 = 0
+            var filled = 0
+            for byte in text.utf8 {
+                word = word << 8 | UInt64(byte)
+                filled += 1
+                if filled == 8 {
+                    hasher.combine(word)
+                    word = 0
+                    filled = 0
+                }
+            }
+            hasher.combine(word)
+            hasher.combine(filled)
+        }
+    }
+
+    /// Returns the number stored in a dictionary slot reached through its `default:`
+    /// subscript, which inserts the default when the key is new: one hash per lookup.
+    private static func lookUpOrInsert(_ slot: inout Int) -> Int { slot }
+
+    init(sortsKeys: Bool) { self.sortsKeys = sortsKeys }
+
+    /// Numbers every object in CoreFoundation's depth-first order, iteratively (a deep value
+    /// cannot overflow the stack). Each work item is a value and the child slot to fill with
+    /// its object number (-1 for the root).
+    mutating func flatten(_ root: PlistValue) {
+        var work: [(PlistValue, Int)] = [(root, -1)]
+        while let (value, slot) = work.popLast() {
+            let number: Int
+            switch value {
+            case .array(let elements):
+                number = entries.count
+                let start = children.count
+                entries.append(.array(start: start, count: elements.count))
+                children.append(contentsOf: repeatElement(0, count: elements.count))
+                for (i, element) in elements.enumerated().reversed() { work.append((element, start + i)) }
+            case .dictionary(let dictionary):
+                number = entries.count
+                let start = children.count
+                let count = dictionary.count
+                entries.append(.dictionary(start: start, count: count))
+                children.append(contentsOf: repeatElement(0, count: 2 * count))
+                var keys = dictionary.keys
+                var values = dictionary.values
+                if sortsKeys {
+                    let order = keys.indices.sorted { keys[$0] < keys[$1] }
+                    keys = order.map { keys[$0] }
+                    values = order.map { values[$0] }
+                }
+                for i in stride(from: count - 1, through: 0, by: -1) { work.append((values[i], start + count + i)) }
+                for i in stride(from: count - 1, through: 0, by: -1) { work.append((.string(keys[i]), start + i)) }
+            case .string(let text):
+                // Strings unify only when their scalars are identical: Swift's `==` also equates
+                // canonically equivalent text ("é" and "e\u{301}"), which must stay as written.
+                let candidate = entries.count
+                number = Self.lookUpOrInsert(&uniqueStrings[ExactString(text), default: candidate])
+                if number == candidate { entries.append(.scalar(value)) }
+            default:
+                let candidate = entries.count
+                number = Self.lookUpOrInsert(&unique[value, default: candidate])
+                if number == candidate { entries.append(.scalar(value)) }
+            }
+            if slot >= 0 { children[slot] = number }
+        }
+    }
+
+    /// The smallest of 1, 2, 4 and 8 bytes that holds `value` (CoreFoundation's `_byteCount`).
+    static func byteCount(_ value: Int) -> Int {
+        if value <= 0xFF { return 1 }
+        if value <= 0xFFFF { return 2 }
+        if value <= 0xFFFF_FFFF { return 4 }
+        return 8
+    }
+
+    /// Encodes the flattened objects, the offset table and the trailer.
+    func encode() -> [UInt8] {
+        let refSize = Self.byteCount(entries.count)
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + entries.count * 12 + children.count * refSize)
+        out.append(contentsOf: [0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30])  // "bplist00"
+        var offsets: [Int] = []
+        offsets.reserveCapacity(entries.count)
+        for entry in entries {
+            offsets.append(out.count)
+            switch entry {
+            case .scalar(let value):
+                Self.append(value, to: &out)
+            case let .array(start, count):
+                Self.appendMarker(0xA0, count: count, to: &out)
+                for i in start..<(start + count) { Self.appendBigEndian(UInt64(children[i]), size: refSize, to: &out) }
+            case let .dictionary(start, count):
+                Self.appendMarker(0xD0, count: count, to: &out)
+                for i in start..<(start + 2 * count) { Self.appendBigEndian(UInt64(children[i]), size: refSize, to: &out) }
+            }
+        }
+        let tableOffset = out.count
+        let offsetSize = Self.byteCount(tableOffset)
+        out.reserveCapacity(out.count + offsets.count * offsetSize + 32)
+        for offset in offsets { Self.appendBigEndian(UInt64(offset), size: offsetSize, to: &out) }
+        out.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)])
+        Self.appendBigEndian(UInt64(entries.count), size: 8, to: &out)
+        Self.appendBigEndian(0, size: 8, to: &out)  // the top object is always object 0
+        Self.appendBigEndian(UInt64(tableOffset), size: 8, to: &out)
+        return out
+    }
+
+    static func appendBigEndian(_ value: UInt64, size: Int, to out: inout [UInt8]) {
+        var shift = (size - 1) * 8
+        while shift >= 0 {
+            out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            shift -= 8
+        }
+    }
+
+    /// A marker with the count in its low nibble, or 0xF and an integer object for 15 and more.
+    static func appendMarker(_ high: UInt8, count: Int, to out: inout [UInt8]) {
+        if count < 15 {
+            out.append(high | UInt8(count))
+        } else {
+            out.append(high | 0x0F)
+            appendUnsigned(UInt64(count), to: &out)
+        }
+    }
+
+    /// A non-negative integer object in 1, 2, 4 or 8 bytes by magnitude (CoreFoundation's
+    /// `_appendInt`; a negative value reinterpreted as unsigned takes 8).
+    static func appendUnsigned(_ value: UInt64, to out: inout [UInt8]) {
+        let size: Int
+        let nibble: UInt8
+        if value <= 0xFF { size = 1; nibble = 0 } else if value <= 0xFFFF { size = 2; nibble = 1 } else if value <= 0xFFFF_FFFF {
+            size = 4; nibble = 2
+        } else { size = 8; nibble = 3 }
+        out.append(0x10 | nibble)
+        appendBigEndian(value, size: size, to: &out)
+    }
+
+    static func append(_ value: PlistValue, to out: inout [UInt8]) {
+        switch value {
+        case .boolean(let flag):
+            out.append(flag ? 0x09 : 0x08)
+        case .integer(let integer):
+            if let signed = integer.int64Value {
+                appendUnsigned(UInt64(bitPattern: signed), to: &out)
+            } else {
+                // Above Int64.max: a 16-byte integer whose high 8 bytes are zero.
+                out.append(0x14)
+                appendBigEndian(0, size: 8, to: &out)
+                appendBigEndian(integer.uint64Value ?? 0, size: 8, to: &out)
+            }
+        case .real(let real):
+            out.append(0x23)
+            appendBigEndian(real.bitPattern, size: 8, to: &out)
+        case .date(let date):
+            out.append(0x33)
+            appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern, size: 8, to: &out)
+        case .data(let data):
+            appendMarker(0x40, count: data.count, to: &out)
+            out.append(contentsOf: data)
+        case .string(let text):
+            appendString(text, to: &out)
+        case .uid(let uid):
+            let size = uid <= 0xFF ? 1 : (uid <= 0xFFFF ? 2 : 4)
+            out.append(0x80 | UInt8(size - 1))
+            appendBigEndian(UInt64(uid), size: size, to: &out)
+        case .array, .dictionary:
+            // Containers are flattened into entries of their own and never reach here.
+            break
+        }
+    }
+
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        let isASCII = text.withUTF8 { utf8 in utf8.allSatisfy { $0 < 0x80 } }
+        if isASCII {
+            text.withUTF8 { utf8 in
+                appendMarker(0x50, count: utf8.count, to: &out)
+                out.append(contentsOf: utf8)
+            }
+        } else {
+            let units = text.utf16
+            appendMarker(0x60, count: units.count, to: &out)
+            for unit in units {
+                out.append(UInt8(truncatingIfNeeded: unit >> 8))
+                out.append(UInt8(truncatingIfNeeded: unit))
+            }
+        }
+    }
+}
