@@ -16,9 +16,19 @@ enum XMLPlistReader {
             throw PlistError(.corruptData, "The document is empty", at: .line(1, column: 1))
         }
         let builder = XMLPlistTreeBuilder(options: options)
-        // strtod in the builder must read '.' whatever locale the host program set.
-        XMLCLocale.withCNumericLocale {
-            bytes.withUnsafeBytes { XMLSAXParser.parse($0, into: builder) }
+        try bytes.withUnsafeBytes { raw in
+            if raw.allSatisfy(XMLScalarParser.isWhitespace) {
+                throw PlistError(.corruptData, "The document holds only whitespace", at: .line(1, column: 1))
+            }
+            // strtod in the builder must read '.' whatever locale the host program set.
+            try XMLCLocale.withCNumericLocale {
+                if let utf32 = XMLUTF32Transcoder.byteOrder(of: raw) {
+                    let utf8 = try XMLUTF32Transcoder.utf8(from: raw, bigEndian: utf32.bigEndian, skip: utf32.skip)
+                    utf8.withUnsafeBytes { XMLSAXParser.parse($0, ignoringDeclaredEncoding: true, into: builder) }
+                } else {
+                    XMLSAXParser.parse(raw, ignoringDeclaredEncoding: false, into: builder)
+                }
+            }
         }
         if let failure = builder.failure { throw failure }
         guard let root = builder.root else {

@@ -23,6 +23,8 @@ final class XMLPlistTreeBuilder {
     /// The text of the open text element.
     private var text: [UInt8] = []
     private var scratch: [UInt8] = []
+    /// Where the open text element's content starts (just past its start tag).
+    private var textStart = (line: 1, column: 1)
     private var objectCount = 0
     /// The finished root value.
     private(set) var root: PlistValue?
@@ -47,19 +49,26 @@ final class XMLPlistTreeBuilder {
 
     // MARK: - Events
 
-    /// An element starts; `name` is its local name and `hasPrefix` whether it had a namespace
-    /// prefix (no plist element has one).
-    func startElement(name: UnsafeBufferPointer<UInt8>, hasPrefix: Bool, line: Int, column: Int) {
+    /// The innermost open element's name, if any.
+    var innermostOpenElement: String? { openElements.last?.name }
+
+    /// An element starts; `name` is its local name and `prefix` its namespace prefix, if any
+    /// (no plist element has one).
+    func startElement(name: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>?, line: Int, column: Int) {
         guard failure == nil else { return }
-        guard !hasPrefix, let element = XMLPlistElement(name: name) else {
-            let written = String(decoding: name, as: UTF8.self)
-            fail("Unknown element <\(hasPrefix ? "…:" : "")\(written)>, which is not part of a property list", line, column)
+        guard prefix == nil, let element = XMLPlistElement(name: name) else {
+            let written = (prefix.map { String(decoding: $0, as: UTF8.self) + ":" } ?? "") + String(decoding: name, as: UTF8.self)
+            fail("Unknown element <\(written)>, which is not part of a property list", line, column)
             return
         }
         startElement(element, line: line, column: column)
     }
 
     private func startElement(_ element: XMLPlistElement, line: Int, column: Int) {
+        if element == .key && openElements.last != .dict {
+            fail("A <key> outside a <dict>; keys belong in a dictionary", line, column)
+            return
+        }
         if let parent = openElements.last {
             switch parent {
             case .plist:
@@ -68,7 +77,7 @@ final class XMLPlistTreeBuilder {
                     return
                 }
             case .dict:
-                let pendingKey = containers[containers.count - 1].pendingKey
+                let pendingKey = containers.last?.pendingKey
                 if element == .key {
                     if let pendingKey {
                         fail("The key '\(pendingKey)' has no value before the next <key>", line, column)
@@ -79,10 +88,7 @@ final class XMLPlistTreeBuilder {
                     return
                 }
             case .array:
-                if element == .key {
-                    fail("A <key> in an <array>; keys belong in a <dict>", line, column)
-                    return
-                }
+                break
             default:
                 fail("An element <\(element.name)> inside <\(parent.name)>, which holds only text", line, column)
                 return
@@ -91,12 +97,12 @@ final class XMLPlistTreeBuilder {
                 fail("A <plist> inside <\(parent.name)>; <plist> can only be the document element", line, column)
                 return
             }
-        } else if element == .key {
-            fail("A <key> as the document element; keys belong in a <dict>", line, column)
-            return
         }
         openElements.append(element)
-        if element.holdsText { text.removeAll(keepingCapacity: true) }
+        if element.holdsText {
+            text.removeAll(keepingCapacity: true)
+            textStart = (line, column)
+        }
         if element == .plist || element == .key { return }
         objectCount += 1
         if objectCount > options.maximumObjectCount {
@@ -119,6 +125,8 @@ final class XMLPlistTreeBuilder {
         case .plist:
             if root == nil { fail("The <plist> holds no value", line, column) }
         case .key:
+            // A <key> only starts inside a <dict>, so there is a container.
+            guard !containers.isEmpty else { return }
             containers[containers.count - 1].pendingKey = String(decoding: text, as: UTF8.self)
         case .string:
             deliver(.string(String(decoding: text, as: UTF8.self)), line, column)
@@ -132,7 +140,7 @@ final class XMLPlistTreeBuilder {
             let result = text.withUnsafeBufferPointer { XMLScalarParser.real($0, scratch: &scratch) }
             switch result {
             case .success(let real): deliver(.real(real), line, column)
-            case .failure(let reason): fail(reason.text, line, column)
+            case .failure(let reason): fail(reason.text, textStart.line, textStart.column)
             }
         case .date:
             scalar(XMLScalarParser.date, line, column) { .date($0) }
@@ -157,7 +165,7 @@ final class XMLPlistTreeBuilder {
     ) {
         switch text.withUnsafeBufferPointer(parse) {
         case .success(let value): deliver(make(value), line, column)
-        case .failure(let reason): fail(reason.text, line, column)
+        case .failure(let reason): fail(reason.text, textStart.line, textStart.column)
         }
     }
 

@@ -79,7 +79,7 @@ enum XMLPlistWriter {
             return nil
         case .dictionary(let dictionary):
             for key in dictionary.keys {
-                if let reason = unrepresentableReason(forText: key, what: "the key '\(key.debugDescription.dropFirst().dropLast())'") {
+                if let reason = unrepresentableReason(forText: key, what: "the key '\(printable(key))'") {
                     return reason
                 }
             }
@@ -96,6 +96,19 @@ enum XMLPlistWriter {
             return "\(what) holds U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex), which XML 1.0 cannot carry"
         }
         return nil
+    }
+
+    /// `text` with each character XML cannot hold shown as `\u{…}`, for messages.
+    static func printable(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isXMLCharacter(scalar.value) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
+        return result
     }
 
     /// Whether XML 1.0 (production `Char`) allows the scalar.

@@ -20,10 +20,12 @@ enum XMLSAXParser {
     private static let libraryInitialized: Void = { xmlInitParser() }()
 
     /// Parses `bytes` into `builder`; problems are left in `builder.failure`.
-    static func parse(_ bytes: UnsafeRawBufferPointer, into builder: XMLPlistTreeBuilder) {
+    /// `ignoringDeclaredEncoding` is for input already converted to UTF-8 whose XML declaration
+    /// still names its original encoding.
+    static func parse(_ bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, into builder: XMLPlistTreeBuilder) {
         _ = libraryInitialized
         let session = Session(builder: builder)
-        session.parse(bytes)
+        session.parse(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
     }
 
     /// One parse: the libxml2 context and the tree builder its callbacks feed.
@@ -43,7 +45,7 @@ enum XMLSAXParser {
             if let context { xmlStopParser(context) }
         }
 
-        func parse(_ raw: UnsafeRawBufferPointer) {
+        func parse(_ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
             var handler = Session.handler
             let me = Unmanaged.passUnretained(self).toOpaque()
             // Errors raised without a parser context (character conversion) go to the thread's
@@ -66,7 +68,8 @@ enum XMLSAXParser {
                         self.context = nil
                         xmlFreeParserCtxt(context)
                     }
-                    let flags = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue)
+                    var flags = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue)
+                    if ignoringDeclaredEncoding { flags |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
                     xmlCtxtUseOptions(context, flags)
                     var offset = head
                     repeat {
@@ -97,13 +100,24 @@ enum XMLSAXParser {
             }
         }
 
-        /// Turns a libxml2 error into the builder's failure and stops the parse; warnings pass.
-        func record(_ error: inout xmlError) {
+        /// Turns a libxml2 error into the builder's failure and, when `stopping`, stops the
+        /// parse; warnings pass. Errors without a parser context come from character conversion,
+        /// in the middle of libxml2's input handling: stopping there makes libxml2 2.9 read a
+        /// freed input, so those only record, and the chunk loop stops after the call returns.
+        func record(_ error: inout xmlError, stopping: Bool = true) {
             guard error.level.rawValue >= XML_ERR_ERROR.rawValue, builder.failure == nil else { return }
             var message = error.message.map { String(cString: $0) } ?? "unknown error"
             while message.last == "\n" || message.last == " " { message.removeLast() }
+            message = message.split(separator: "\n").joined(separator: "; ")
             let line = error.line > 0 ? Int(error.line) : position.line
             let column = error.int2 > 0 ? Int(error.int2) : position.column
+            if error.code == Int32(XML_ERR_DOCUMENT_END.rawValue), let open = builder.innermostOpenElement {
+                // libxml2's push parser calls a truncated document "Extra content at the end".
+                builder.fail(with: PlistError(
+                    .corruptData, "The document ends inside <\(open)>, before its end tag", at: .line(line, column: column)))
+                if stopping { stop() }
+                return
+            }
             let code: PlistError.Code
             if error.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue) && message.contains("depth") {
                 code = .limitExceeded
@@ -111,7 +125,7 @@ enum XMLSAXParser {
                 code = .corruptData
             }
             builder.fail(with: PlistError(code, "The XML is not well-formed: libxml2 reports \"\(message)\"", at: .line(line, column: column)))
-            stop()
+            if stopping { stop() }
         }
 
         private static func session(_ pointer: UnsafeMutableRawPointer?) -> Session? {
@@ -127,7 +141,7 @@ enum XMLSAXParser {
 
         private static let contextlessErrorCallback: xmlStructuredErrorFunc = { userData, error in
             guard let session = Session.session(userData), let error else { return }
-            session.record(&error.pointee)
+            session.record(&error.pointee, stopping: false)
         }
 
         nonisolated(unsafe) private static let handler: xmlSAXHandler = {
@@ -136,8 +150,9 @@ enum XMLSAXParser {
             sax.startElementNs = { userData, localName, prefix, _, _, _, _, _, _ in
                 guard let session = Session.session(userData), let localName else { return }
                 let (line, column) = session.position
-                let name = UnsafeBufferPointer(start: localName, count: xmlStrlen(localName) > 0 ? Int(xmlStrlen(localName)) : 0)
-                session.builder.startElement(name: name, hasPrefix: prefix != nil, line: line, column: column)
+                let name = UnsafeBufferPointer(start: localName, count: Int(max(0, xmlStrlen(localName))))
+                let prefixBytes = prefix.map { UnsafeBufferPointer(start: $0, count: Int(max(0, xmlStrlen($0)))) }
+                session.builder.startElement(name: name, prefix: prefixBytes, line: line, column: column)
                 afterEvent(session)
             }
             sax.endElementNs = { userData, _, _, _ in

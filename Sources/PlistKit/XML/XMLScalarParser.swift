@@ -41,6 +41,7 @@ enum XMLScalarParser {
     /// `Int64.min ... UInt64.max`. (Apple's reader accepts the same, except trailing whitespace.)
     static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Result<PlistInteger, Reason> {
         let body = trimmed(text)
+        guard !body.isEmpty else { return .failure(Reason("The <integer> is empty")) }
         var i = 0
         var negative = false
         if i < body.count && (body[i] == UInt8(ascii: "-") || body[i] == UInt8(ascii: "+")) {

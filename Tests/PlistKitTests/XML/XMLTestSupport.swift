@@ -1,0 +1,95 @@
+import Foundation
+@testable import PlistKit
+
+/// Helpers shared by the XML tests.
+enum XMLTestSupport {
+    /// Foundation's output with each raw CR written as `&#13;`, as PlistKit writes it (Foundation
+    /// writes CR only inside string and key text, so the mapping is exact).
+    static func escapingCarriageReturns(_ data: Data) -> Data {
+        replacing(Array("\r".utf8), with: Array("&#13;".utf8), in: data)
+    }
+
+    /// `data` with every occurrence of the bytes of `target` replaced (bytes, not Characters:
+    /// Swift's `String` treats CR LF or CR + U+0301 as one Character).
+    static func replacing(_ target: String, with replacement: String, in data: Data) -> Data {
+        replacing(Array(target.utf8), with: Array(replacement.utf8), in: data)
+    }
+
+    static func replacing(_ target: [UInt8], with replacement: [UInt8], in data: Data) -> Data {
+        let bytes = [UInt8](data)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if i + target.count <= bytes.count && bytes[i..<(i + target.count)].elementsEqual(target) {
+                result += replacement
+                i += target.count
+            } else {
+                result.append(bytes[i])
+                i += 1
+            }
+        }
+        return Data(result)
+    }
+
+    /// `value` with `transform` applied to every string and key.
+    static func mappingText(_ value: PlistValue, _ transform: (String) -> String) -> PlistValue {
+        switch value {
+        case .string(let string): return .string(transform(string))
+        case .array(let elements): return .array(elements.map { mappingText($0, transform) })
+        case .dictionary(let dictionary):
+            var result = PlistDictionary()
+            for (key, element) in dictionary { result[transform(key)] = mappingText(element, transform) }
+            return .dictionary(result)
+        default: return value
+        }
+    }
+
+    /// CR LF and CR as LF, by Unicode scalars (XML 1.0 §2.11 line-end handling).
+    static func normalizingLineEnds(_ string: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in string.unicodeScalars {
+            if scalar == "\r" {
+                scalars.append("\n")
+                previousWasCR = true
+                continue
+            }
+            if !(scalar == "\n" && previousWasCR) { scalars.append(scalar) }
+            previousWasCR = false
+        }
+        return String(scalars)
+    }
+
+    /// What a conforming XML parser reads from Foundation's XML of `value`: CR and CR LF in
+    /// text become LF (XML 1.0 §2.11), and `-0.0` becomes `0.0` (Foundation writes `0.0`).
+    static func afterFoundationRoundTrip(_ value: PlistValue) -> PlistValue {
+        mappingNegativeZero(mappingText(value, normalizingLineEnds))
+    }
+
+    static func mappingNegativeZero(_ value: PlistValue) -> PlistValue {
+        switch value {
+        case .real(let real) where real == 0: return .real(0.0)
+        case .array(let elements): return .array(elements.map(mappingNegativeZero))
+        case .dictionary(let dictionary):
+            var result = PlistDictionary()
+            for (key, element) in dictionary { result[key] = mappingNegativeZero(element) }
+            return .dictionary(result)
+        default: return value
+        }
+    }
+
+    /// Whether a string or key in `value` starts with U+FEFF.
+    static func hasTextStartingWithByteOrderMark(_ value: PlistValue) -> Bool {
+        switch value {
+        case .string(let string): return string.unicodeScalars.first == "\u{FEFF}"
+        case .array(let elements): return elements.contains(where: hasTextStartingWithByteOrderMark)
+        case .dictionary(let dictionary):
+            return dictionary.contains { $0.key.unicodeScalars.first == "\u{FEFF}" || hasTextStartingWithByteOrderMark($0.value) }
+        default: return false
+        }
+    }
+
+    /// The bytes of a string, for building XML inputs.
+    static func bytes(_ text: String) -> Data { Data(text.utf8) }
+}
