@@ -19,8 +19,10 @@ import FoundationEssentials
 /// - UTF-8 (with or without BOM), and UTF-16/UTF-32 with a BOM or recognisable by zero bytes.
 ///
 /// Refused, where CoreFoundation guesses: an unterminated `/*` comment, `\U` without hex digits,
-/// unpaired surrogates, octal escapes above `\375` (`\376`, `\377` and 9-bit values name no
-/// NeXTSTEP character), and invalid UTF-8 anywhere. Errors give line and column.
+/// unpaired surrogates, the octal escapes `\376`, `\377`, `\776` and `\777` (they name no
+/// NeXTSTEP character; CoreFoundation makes them U+0000), and invalid UTF-8 anywhere. As in
+/// CoreFoundation, a three-digit octal escape keeps its low eight bits (`\477` is `?`). Errors
+/// give line and column.
 enum OpenStepReader {
     static func read(_ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter) throws -> PlistValue {
         let text = try UnicodeText.utf8(bytes, formatName: "OpenStep")
@@ -401,7 +403,9 @@ struct OpenStepParser {
                     digits += 1
                     index += 1
                 }
-                guard value <= 0xFF, let scalar = NeXTSTEPEncoding.scalar(for: UInt8(value)) else {
+                // CoreFoundation keeps the low eight bits of a three-digit octal value, so
+                // \477 is \077 ("?"); swift-foundation's getSlashedChars test relies on it.
+                guard let scalar = NeXTSTEPEncoding.scalar(for: UInt8(truncatingIfNeeded: value)) else {
                     throw corrupt(
                         "The octal escape \\\(String(value, radix: 8)) names no character of the NeXTSTEP encoding",
                         at: escape)
