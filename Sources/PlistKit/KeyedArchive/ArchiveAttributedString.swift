@@ -4,7 +4,7 @@ import FoundationEssentials
 ///
 /// Foundation archives `NSString` (the text) and `NSAttributes`: one attribute dictionary
 /// when a single run covers the whole string, otherwise an array of dictionaries with
-/// `NSAttributeInfo`, data holding (run length, index into that array) pairs as unsigned
+/// `NSAttributeInfo` (an NSMutableData object), data holding (run length, index into that array) pairs as unsigned
 /// LEB128 numbers, lengths counted in UTF-16 code units. Attribute values are kept as
 /// readable trees (``KeyedArchive/genericTree(options:)``), since they may be of any class.
 public struct ArchiveAttributedString: KeyedArchivable, Hashable, Sendable {
@@ -67,7 +67,12 @@ public struct ArchiveAttributedString: KeyedArchivable, Hashable, Sendable {
         }
     }
 
-    /// Writes the string and its runs as Foundation does.
+    /// Writes the string and its runs in the general form: an array of attribute dictionaries
+    /// and `NSAttributeInfo`, even for a single run.
+    ///
+    /// Apple writes a single run as one dictionary without `NSAttributeInfo`, but Foundation on
+    /// Linux cannot read that form back (it requires `NSAttributeInfo`), while every reader
+    /// accepts the general form; PlistKit reads both.
     ///
     /// - Throws: ``KeyedArchiveError/Code/invalidValue`` when the runs do not cover the string
     ///   in order.
@@ -82,10 +87,6 @@ public struct ArchiveAttributedString: KeyedArchivable, Hashable, Sendable {
         }
         guard expected == string.utf16.count else {
             throw KeyedArchiveError(.invalidValue, "The runs of an attributed string cover \(expected) UTF-16 units of \(string.utf16.count)", keyPath: archiver.codingPath)
-        }
-        if runs.count == 1 {
-            try archiver.encode(PlistValue.dictionary(runs[0].attributes), forKey: "NSAttributes")
-            return
         }
         var table: [PlistDictionary] = []
         var indexByAttributes: [PlistDictionary: Int] = [:]

@@ -215,7 +215,12 @@ struct GenericTreeBuilder {
         guard let attributesRaw = fields["NSAttributes"] else { return .dictionary(result) }
         let attributes = try tree(for: attributesRaw, path: path + ["NSAttributes"], depth: &depth)
         let utf16Count = string.utf16.count
-        if let info = scalar(fields["NSAttributeInfo"])?.data, case .array(let table) = attributes,
+        var info: Data?
+        if let infoRaw = fields["NSAttributeInfo"] {
+            // Foundation writes the runs as an NSMutableData object, older archives inline.
+            info = try tree(for: infoRaw, path: path + ["NSAttributeInfo"], depth: &depth).data
+        }
+        if let info, case .array(let table) = attributes,
            let runs = ArchiveAttributedString.decodeRuns(info, attributeCount: table.count, stringLength: utf16Count) {
             result["runs"] = .array(runs.map { run in
                 ["location": .integer(PlistInteger(Int64(run.location))), "length": .integer(PlistInteger(Int64(run.length))),

@@ -50,7 +50,8 @@ extension KeyedArchive {
     /// `{"$archive": tree}`, searching arrays and dictionaries at any depth; when `value` is
     /// itself an archive, its tree (with nested archives decoded as well).
     ///
-    /// Data that does not hold a readable archive stays as it is.
+    /// Data that does not hold a readable archive stays as it is. An archive found in `value`
+    /// counts as the first level of nesting for ``GenericTreeOptions/maximumNestedArchiveDepth``.
     ///
     /// - Throws: ``KeyedArchiveError/Code/limitExceeded`` when `value` nests deeper than
     ///   `options.maximumDepth`.
@@ -75,12 +76,15 @@ extension KeyedArchive {
                 for (key, element) in entries { result[key] = try walk(element, depth: depth + 1) }
                 return .dictionary(result)
             case .data(let data):
-                guard mayHoldPropertyList(data),
+                guard options.maximumNestedArchiveDepth > 0, mayHoldPropertyList(data),
                       let inner = try? PlistValue(decoding: data, options: PlistReadingOptions(maximumDepth: options.maximumDepth)),
                       isArchive(inner),
-                      let archive = try? KeyedArchive(inner, options: PlistReadingOptions(maximumDepth: options.maximumDepth)),
-                      let tree = try? archive.genericTree(options: nestedOptions)
+                      let archive = try? KeyedArchive(inner, options: PlistReadingOptions(maximumDepth: options.maximumDepth))
                 else { return value }
+                // An archive found in a plain plist is the first level of nesting.
+                var builder = GenericTreeBuilder(archive: archive, options: nestedOptions)
+                builder.nestedArchiveDepth = 1
+                guard let tree = try? builder.topTree() else { return value }
                 return ["$archive": tree]
             default:
                 return value

@@ -1,0 +1,190 @@
+import Foundation
+import PlistKit
+import Synchronization
+import Testing
+
+/// A container whose initializer is counted too: the allow-list must stop decoding before
+/// even the allowed objects around a disallowed one are built.
+private struct Holder: KeyedArchivable {
+    static let archiveClassNames = ["Holder"]
+    static let initCount = Mutex(0)
+    var payload: Payload?
+    var note: String
+
+    init(payload: Payload?, note: String) {
+        self.payload = payload
+        self.note = note
+    }
+
+    init(from unarchiver: KeyedUnarchiver) throws {
+        Self.initCount.withLock { $0 += 1 }
+        note = try unarchiver.decodeString(forKey: "note")
+        // A Holder that ignores its payload: the allow-list still covers it (see below).
+        payload = unarchiver.containsValue(forKey: "payloadIsRead") ? try unarchiver.decodeObject(of: Payload.self, forKey: "payload") : nil
+    }
+
+    func encode(to archiver: KeyedArchiver) throws {
+        try archiver.encode(payload, forKey: "payload")
+        try archiver.encode(note, forKey: "note")
+        archiver.encode(true, forKey: "payloadIsRead")
+    }
+}
+
+/// Secure decoding: a class outside the allow-list anywhere in the graph (root, field, array
+/// element, dictionary key) fails with its name, `$objects` index and key path, before any
+/// object is built. Serialized because the initializer counters are shared.
+@Suite(.serialized) struct AllowListTests {
+    init() {
+        Payload.initCount.withLock { $0 = 0 }
+        Holder.initCount.withLock { $0 = 0 }
+    }
+
+    func archive<T: KeyedArchivable>(_ root: T) throws -> KeyedArchive {
+        let archiver = KeyedArchiver()
+        try archiver.encode(root, forKey: "root")
+        return try KeyedArchive(archiver.archiveValue)
+    }
+
+    func builtCount() -> Int {
+        Payload.initCount.withLock { $0 } + Holder.initCount.withLock { $0 }
+    }
+
+    @Test func disallowedClassAtRoot() throws {
+        let unarchiver = KeyedUnarchiver(archive: try archive(Payload(secret: "s")), allowedClassNames: ["NSArray", "NSString", "User"])
+        let error = try #require(throws: KeyedArchiveError.self) {
+            try unarchiver.decodeObject(of: Payload.self, forKey: "root")
+        }
+        #expect(error.code == .classNotAllowed)
+        #expect(error.className == "Payload")
+        #expect(error.objectIndex == 1)
+        #expect(error.keyPath == ["root"])
+        #expect(error.description
+            == "Class 'Payload' at $objects[1] is not allowed (allowed: NSArray, NSString, User), reached by key path 'root'.")
+        #expect(builtCount() == 0)
+    }
+
+    @Test func disallowedClassInAField() throws {
+        let unarchiver = KeyedUnarchiver(
+            archive: try archive(Holder(payload: Payload(secret: "s"), note: "n")), allowedClassNames: ["Holder"])
+        let error = try #require(throws: KeyedArchiveError.self) {
+            try unarchiver.decodeObject(of: Holder.self, forKey: "root")
+        }
+        #expect(error.code == .classNotAllowed)
+        #expect(error.className == "Payload")
+        #expect(error.keyPath == ["root", "payload"])
+        // Neither the payload nor the allowed holder around it was built.
+        #expect(builtCount() == 0)
+    }
+
+    @Test func disallowedClassInAFieldTheDecoderNeverReads() throws {
+        // The allow-list covers the whole graph reachable from the key decoded, not only the
+        // fields an initializer asks for: a stricter rule than NSKeyedUnarchiver's, so that
+        // what an archive may contain does not depend on how each type decodes.
+        let archiver = KeyedArchiver()
+        try archiver.encode(Holder(payload: Payload(secret: "s"), note: "n"), forKey: "root")
+        var value = archiver.archiveValue
+        var objects = try #require(value["$objects"]?.array)
+        var holder = try #require(objects[1].dictionary)
+        holder["payloadIsRead"] = nil
+        objects[1] = .dictionary(holder)
+        value = handmadeArchive(top: try #require(value["$top"]?.dictionary), objects: objects)
+        let unarchiver = KeyedUnarchiver(archive: try KeyedArchive(value), allowedClassNames: ["Holder"])
+        #expect(throws: KeyedArchiveError.self) { try unarchiver.decodeObject(of: Holder.self, forKey: "root") }
+        #expect(builtCount() == 0)
+    }
+
+    @Test func disallowedClassInsideAnArray() throws {
+        let root = [Payload(secret: "a"), Payload(secret: "b")]
+        let unarchiver = KeyedUnarchiver(archive: try archive(root), allowedClassNames: ["NSArray"])
+        let error = try #require(throws: KeyedArchiveError.self) {
+            try unarchiver.decodeArrayOfObjects(ofClass: Payload.self, forKey: "root")
+        }
+        #expect(error.code == .classNotAllowed)
+        #expect(error.className == "Payload")
+        #expect(error.keyPath == ["root", "NS.objects[0]"])
+        #expect(builtCount() == 0)
+    }
+
+    @Test func disallowedClassAsADictionaryKey() throws {
+        let root = [Payload(secret: "k"): "value"]
+        let unarchiver = KeyedUnarchiver(archive: try archive(root), allowedClassNames: ["NSDictionary"])
+        let error = try #require(throws: KeyedArchiveError.self) {
+            try unarchiver.decodeDictionary(withKeysOfClass: Payload.self, objectsOfClass: String.self, forKey: "root")
+        }
+        #expect(error.code == .classNotAllowed)
+        #expect(error.keyPath == ["root", "NS.keys[0]"])
+        #expect(builtCount() == 0)
+    }
+
+    @Test func disallowedClassDeepInANestedCollection() throws {
+        let root = ["outer": [[Payload(secret: "deep")]]]
+        let unarchiver = KeyedUnarchiver(archive: try archive(root), allowedClassNames: ["NSDictionary", "NSArray"])
+        let error = try #require(throws: KeyedArchiveError.self) {
+            try unarchiver.decodeObject(of: [String: [[Payload]]].self, forKey: "root")
+        }
+        #expect(error.code == .classNotAllowed)
+        #expect(error.keyPath == ["root", "NS.objects[0]", "NS.objects[0]", "NS.objects[0]"])
+        #expect(builtCount() == 0)
+    }
+
+    @Test func genericDecodingObeysTheAllowListToo() throws {
+        let unarchiver = KeyedUnarchiver(archive: try archive([Payload(secret: "a")]), allowedClassNames: ["NSArray"])
+        #expect(throws: KeyedArchiveError.self) { try unarchiver.decodeObject(of: PlistValue.self, forKey: "root") }
+        #expect(throws: KeyedArchiveError.self) { try unarchiver.decodeObject(of: ArchiveGenericObject.self, forKey: "root") }
+    }
+
+    @Test func elementOfAnotherClassFailsBeforeAnyElementIsBuilt() throws {
+        // Both classes are allowed, but the call asks for Payload elements only.
+        let archiver = KeyedArchiver()
+        let mixed: [PlistValue] = [["$class": "Payload", "secret": "a"], ["$class": "Intruder", "x": 1]]
+        try archiver.encode(PlistValue.array(mixed), forKey: "root")
+        let unarchiver = KeyedUnarchiver(archive: try KeyedArchive(archiver.archiveValue), allowedClassNames: ["NSArray", "Payload", "Intruder"])
+        let error = try #require(throws: KeyedArchiveError.self) {
+            try unarchiver.decodeArrayOfObjects(ofClass: Payload.self, forKey: "root")
+        }
+        #expect(error.code == .classUnknown)
+        #expect(error.className == "Intruder")
+        #expect(builtCount() == 0)
+    }
+
+    @Test func allowedClassesDecode() throws {
+        let shared = Payload(secret: "same")
+        let root = Holder(payload: shared, note: "n")
+        let unarchiver = KeyedUnarchiver(archive: try archive(root), allowedClassNames: ["Holder", "Payload"])
+        let decoded = try #require(try unarchiver.decodeObject(of: Holder.self, forKey: "root"))
+        #expect(decoded.payload == shared)
+        #expect(decoded.note == "n")
+        #expect(builtCount() == 2)
+    }
+
+    @Test func staticEntryPointAllowsTheNamedTypesOnly() throws {
+        let data = try KeyedArchiver.archivedData(withRootObject: [UserRecord(userName: "a", age: 1)])
+        let users = try KeyedUnarchiver.unarchivedObject(ofClass: [UserRecord].self, from: data, additionalTypes: [UserRecord.self])
+        #expect(users == [UserRecord(userName: "a", age: 1)])
+        let error = try #require(throws: KeyedArchiveError.self) {
+            try KeyedUnarchiver.unarchivedObject(ofClass: [UserRecord].self, from: data)
+        }
+        #expect(error.code == .classNotAllowed)
+        #expect(error.className == "User")
+        let any = try KeyedUnarchiver.unarchivedObject(ofClasses: [[UserRecord].self, UserRecord.self], from: data)
+        #expect(any as? [UserRecord] == [UserRecord(userName: "a", age: 1)])
+    }
+
+    @Test func classMappingDecodesARenamedClass() throws {
+        let archiver = KeyedArchiver()
+        archiver.setClassName("LegacyPayload", forClassName: "Payload")
+        try archiver.encode(Payload(secret: "old"), forKey: "root")
+        let archive = try KeyedArchive(archiver.archiveValue)
+        let unarchiver = KeyedUnarchiver(archive: archive, allowedClassNames: ["LegacyPayload"])
+        let unknown = try #require(throws: KeyedArchiveError.self) { try unarchiver.decodeObject(of: Payload.self, forKey: "root") }
+        #expect(unknown.code == .classUnknown)
+        unarchiver.setClass(Payload.self, forClassName: "LegacyPayload")
+        #expect(try unarchiver.decodeObject(of: Payload.self, forKey: "root") == Payload(secret: "old"))
+        // A mapping to another type is a type mismatch, found before anything is built.
+        let remapped = KeyedUnarchiver(archive: archive, allowedClassNames: nil)
+        remapped.setClass(UserRecord.self, forClassName: "LegacyPayload")
+        let typeError = try #require(throws: KeyedArchiveError.self) { try remapped.decodeObject(of: Payload.self, forKey: "root") }
+        #expect(typeError.code == .typeMismatch)
+        #expect(builtCount() == 1)
+    }
+}
