@@ -246,17 +246,19 @@ enum PlutilCommand {
         }
         do {
             switch invocation.verb {
+            case .insert where invocation.append:
+                guard let target = value[keyPath: path] else { throw Message(text: "\(file): Key path not found \(path)") }
+                guard target.array != nil else { throw Message(text: "\(file): Appending to a non-array at key path \(path)") }
+                try value.appendValue(newValue, to: path)
             case .insert:
-                if invocation.append {
-                    try value.appendValue(newValue, to: path)
-                } else {
-                    if value[keyPath: path] != nil, path.parent.isEmpty || value[keyPath: path.parent]?.dictionary != nil {
-                        throw Message(text: "\(file): Value already exists at key path \(path)")
-                    }
-                    try insertChecked(newValue, at: path, in: &value, file: file)
+                try checkInsertionPoint(path, in: value, file: file)
+                if value[keyPath: path] != nil, value[keyPath: path.parent]?.dictionary != nil {
+                    throw Message(text: "\(file): Value already exists at key path \(path)")
                 }
+                try value.insertValue(newValue, at: path)
             case .replace:
-                try insertChecked(newValue, at: path, in: &value, file: file, replacing: true)
+                try checkInsertionPoint(path, in: value, file: file)
+                try value.setValue(newValue, at: path)
             case .remove:
                 guard value[keyPath: path] != nil else {
                     throw Message(text: "\(file): No value to remove at key path \(path)")
@@ -270,12 +272,25 @@ enum PlutilCommand {
         }
     }
 
-    /// Inserts or replaces, with plutil's message for a non-numeric component in an array.
-    private static func insertChecked(_ newValue: PlistValue, at path: KeyPath, in value: inout PlistValue, file: String, replacing: Bool = false) throws {
-        if let last = path.components.last, value[keyPath: path.parent]?.array != nil, Int(last) == nil {
-            throw Message(text: "\(file): Unable to index into array with key path \(path)")
+    /// plutil's messages for a key path whose last component cannot be written: a missing
+    /// parent, a parent that is not a container, a non-numeric or out-of-range array index.
+    private static func checkInsertionPoint(_ path: KeyPath, in value: PlistValue, file: String) throws {
+        guard let last = path.components.last, let parent = value[keyPath: path.parent] else {
+            throw Message(text: "\(file): Key path not found \(path)")
         }
-        if replacing { try value.setValue(newValue, at: path) } else { try value.insertValue(newValue, at: path) }
+        switch parent {
+        case .dictionary:
+            return
+        case .array(let array):
+            guard last.allSatisfy(\.isASCII), let index = Int(last), index >= 0 else {
+                throw Message(text: "\(file): Unable to index into array with key path \(path)")
+            }
+            guard index <= array.count else {
+                throw Message(text: "\(file): Index \(index) out of bounds in array at key path \(path)")
+            }
+        default:
+            throw Message(text: "\(file): Unable to insert value at key path \(path)")
+        }
     }
 
     private static func lookUp(_ path: KeyPath, in value: PlistValue, file: String) throws -> PlistValue {
@@ -307,6 +322,10 @@ enum PlutilCommand {
             // sorted keys make both deterministic.
             options.keyOrder = .sorted
             options.prettyPrintsJSON = invocation.readable
+        }
+        if format == .json && !value.isContainer {
+            // plutil writes JSON only for an array or dictionary at the top.
+            throw Message(text: "\(FileIO.displayName(file)): Invalid object in plist for JSON format")
         }
         do {
             let data = try value.encoded(as: format, options: options)
