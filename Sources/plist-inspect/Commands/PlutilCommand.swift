@@ -150,6 +150,11 @@ enum PlutilCommand {
             } catch let message as Message {
                 Console.shared.err(message.text + "\n")
                 status = .failure
+            } catch {
+                // Every path above reports with a Message; this keeps one file's unexpected
+                // failure from stopping the others.
+                Console.shared.err("\(FileIO.displayName(file)): \(Failure.wrap(error).message)\n")
+                status = .failure
             }
         }
         return status
@@ -161,7 +166,11 @@ enum PlutilCommand {
         do {
             bytes = try FileIO.read(file)
         } catch {
-            throw Message(text: "\(name): (The operation could not be completed. The file doesn’t exist.)")
+            let failure = Failure.wrap(error)
+            if failure.fileProblem == "No such file." {
+                throw Message(text: "\(name): (The operation could not be completed. The file doesn’t exist.)")
+            }
+            throw Message(text: "\(name): (\(failure.fileProblem ?? failure.message))")
         }
         let document: PlistDocument
         do {
