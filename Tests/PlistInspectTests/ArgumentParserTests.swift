@@ -45,6 +45,14 @@ import Testing
         #expect(error?.exitCode == .usage)
     }
 
+    @Test func requiredOptionIsCheckedAndUnbracketed() throws {
+        let spec = CommandSpec(name: "r", abstract: "R.", options: [.init(["-f", "--format"], value: "format", help: "F.", required: true)])
+        let error = #expect(throws: CommandError.self) { try ArgumentParser.parse([], for: spec) }
+        #expect(error?.message == "Missing expected argument '--format <format>'.")
+        #expect(HelpFormatter.usage(spec) == "plist-inspect r --format <format>")
+        #expect(try ArgumentParser.parse(["-f", "xml"], for: spec).value("--format") == "xml")
+    }
+
     @Test func helpSkipsPositionalChecks() throws {
         let parsed = try ArgumentParser.parse(["--help"], for: Self.spec)
         #expect(parsed.flag("--help"))

@@ -57,6 +57,10 @@ enum ArgumentParser {
             }
         }
         if result.flag("--help") { return result }
+        for option in spec.options where option.isRequired && result.values[option.key] == nil {
+            let label = option.valueName.map { "\(option.key) <\($0)>" } ?? option.key
+            throw CommandError.usage("Missing expected argument '\(label)'.", spec)
+        }
         try checkPositionals(result.positionals, spec)
         return result
     }

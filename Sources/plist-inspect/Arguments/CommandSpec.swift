@@ -11,12 +11,15 @@ struct CommandSpec: Sendable {
         let help: String
         /// Whether the option may be given more than once.
         let isRepeatable: Bool
+        /// Whether the command cannot run without it (shown without brackets in usage).
+        let isRequired: Bool
 
-        init(_ names: [String], value valueName: String? = nil, help: String, repeatable: Bool = false) {
+        init(_ names: [String], value valueName: String? = nil, help: String, repeatable: Bool = false, required: Bool = false) {
             self.names = names
             self.valueName = valueName
             self.help = help
             self.isRepeatable = repeatable
+            self.isRequired = required
         }
 
         /// The name the parsed result is keyed by.

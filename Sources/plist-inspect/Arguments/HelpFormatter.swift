@@ -11,7 +11,7 @@ enum HelpFormatter {
         if !spec.subcommands.isEmpty { parts.append("<subcommand>") }
         for option in spec.options where option.key != "--help" {
             let label = option.valueName.map { "\(option.key) <\($0)>" } ?? option.key
-            parts.append("[\(label)]" + (option.isRepeatable ? " ..." : ""))
+            parts.append((option.isRequired ? label : "[\(label)]") + (option.isRepeatable ? " ..." : ""))
         }
         for argument in spec.arguments {
             var label = "<\(argument.name)>"

@@ -13,7 +13,7 @@ enum ConvertCommand: Subcommand {
           """,
         arguments: [.init("file", help: "The files to convert ('-' for standard input).", variadic: true)],
         options: [
-            .init(["-f", "--format"], value: "format", help: "xml, binary, json, openstep, swift or objc."),
+            .init(["-f", "--format"], value: "format", help: "xml, binary, json, openstep, swift or objc.", required: true),
             .init(["-o", "--output"], value: "path", help: "Write the result here ('-' for standard output)."),
             .init(["-e", "--extension"], value: "ext", help: "Write each result beside its input with this extension."),
             .init(["-i", "--in-place"], help: "Replace each input with its converted form."),
@@ -28,9 +28,7 @@ enum ConvertCommand: Subcommand {
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        guard let formatName = arguments.value("--format") else {
-            throw CommandError.usage("Missing the target format (-f xml|binary|json|openstep|swift|objc).", spec)
-        }
+        let formatName = arguments.value("--format") ?? ""  // required: the parser checked
         guard let format = OutputFormat(name: formatName), format != .raw else {
             throw CommandError.usage("Unknown format '\(formatName)'; use xml, binary, json, openstep, swift or objc.", spec)
         }
