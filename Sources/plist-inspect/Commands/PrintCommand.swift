@@ -35,7 +35,9 @@ enum PrintCommand: Subcommand {
                     return FileOutcome(stdout: try jsonReport(value, format: document.format, file: file))
                 }
                 let title = "\(FileIO.displayName(file)) (\(archive ? "keyed archive" : document.format.plutilName))"
-                return FileOutcome(stdout: Data(tree.render(value, title: title).utf8))
+                // A blank line between the trees of several files.
+                let separator = file == files.first ? "" : "\n"
+                return FileOutcome(stdout: Data((separator + tree.render(value, title: title)).utf8))
             } catch {
                 return .failure(Failure.wrap(error, file: file))
             }
