@@ -25,12 +25,15 @@ public enum AtomicFileWriter {
     public static let pauseEnvironmentVariable = "PLISTKIT_ATOMIC_WRITE_PAUSE"
 
     /// Replaces the file at `path` with `bytes` atomically, keeping its permission bits (new
-    /// files get `0o666` less the umask, as `open` gives).
+    /// files get `0o666` less the umask, as `open` gives). When `path` is a symbolic link,
+    /// the file it points to is replaced and the link kept.
     ///
     /// - Throws: ``AtomicFileWriteError`` naming the step that failed; the destination is then
     ///   unchanged and no temporary file is left behind.
     /// - Complexity: O(n) in the number of bytes.
-    public static func write(_ bytes: Data, to path: String) throws {
+    public static func write(_ bytes: Data, to requestedPath: String) throws {
+        // Writing through a symbolic link replaces the file it points to, not the link.
+        let path = resolvingSymbolicLink(requestedPath)
         let directory = directoryPath(of: path)
         var existing = stat()
         let hasExisting = stat(path, &existing) == 0
@@ -108,6 +111,16 @@ public enum AtomicFileWriter {
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+
+    /// The target of a symbolic link (fully resolved), or `path` itself when it is not one or
+    /// cannot be resolved (a dangling link is then replaced, as `rename` would).
+    private static func resolvingSymbolicLink(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+              let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     private static func directoryPath(of path: String) -> String {

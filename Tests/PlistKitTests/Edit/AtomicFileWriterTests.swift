@@ -64,4 +64,15 @@ import Testing
         #expect(try Data(contentsOf: destination.appendingPathComponent("inner")) == Data("inside".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["occupied"])
     }
+
+    @Test func writesThroughASymbolicLinkKeepingTheLink() throws {
+        let directory = try scratchDirectory()
+        let target = directory.appendingPathComponent("real.plist")
+        let link = directory.appendingPathComponent("link.plist")
+        try Data("old".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        try AtomicFileWriter.write(Data("new".utf8), to: link.path)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(try Data(contentsOf: target) == Data("new".utf8))
+    }
 }
