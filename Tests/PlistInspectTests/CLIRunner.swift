@@ -21,6 +21,17 @@ enum CLIRunner {
     /// `TestData/CLI`.
     static let testData = packageRoot.appendingPathComponent("TestData/CLI")
 
+    /// The shared real-world corpus (`shared/corpus` beside the checkout or beside its parent,
+    /// or `PLISTKIT_CORPUS`), or `nil` when it is not there.
+    static let corpus: URL? = {
+        let candidates = [
+            ProcessInfo.processInfo.environment["PLISTKIT_CORPUS"].map { URL(fileURLWithPath: $0) },
+            packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus"),
+            packageRoot.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus"),
+        ].compactMap { $0 }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("MANIFEST.tsv").path) }
+    }()
+
     /// The built binary: next to the test bundle (`.build/<triple>/debug/`), else
     /// `.build/debug/` under the package root.
     static let binary: URL = {

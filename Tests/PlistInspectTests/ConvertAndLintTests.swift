@@ -194,4 +194,11 @@ import PlistKit
         #expect(result.status == 65)
         #expect(result.stderrText.contains("at key path 'ref'"))
     }
+
+    @Test func errorQuotingAControlCharacterStaysOneLine() throws {
+        let result = try CLIRunner.run(["lint", "-"], stdin: Data("{\"a\": \"x\ny\"}".utf8))
+        #expect(result.status == 1)
+        #expect(result.stderrText.hasPrefix("<stdin>: "))
+        #expect(result.stderrText.filter { $0 == "\n" }.count == 1)
+    }
 }

@@ -144,7 +144,7 @@ enum EditCommand {
         do {
             return try TypedValueArgument.value(text, as: kind)
         } catch let error as PlistError where error.code == .invalidArgument {
-            throw CommandError.usage(error.description, spec)
+            throw CommandError.usage(ValueText.singleLine(error.description), spec)
         } catch {
             throw CommandError("The --\(kind.rawValue) value is not valid: \(error)", exitCode: .dataError)
         }

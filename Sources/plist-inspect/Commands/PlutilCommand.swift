@@ -181,7 +181,7 @@ enum PlutilCommand {
                 _ = try PlistDocument(decoding: bytes, format: .openStep)
             }
         } catch let error as PlistError {
-            throw Message(text: "\(name): (\(error.description))")
+            throw Message(text: "\(name): (\(ValueText.singleLine(error.description)))")
         }
         switch invocation.verb {
         case .lint:
@@ -250,7 +250,7 @@ enum PlutilCommand {
                     newValue = try TypedValueArgument.value(text, as: kind)
                 }
             } catch let error as PlistError {
-                throw Message(text: "\(file): Invalid value for -\(kind.rawValue): \(error.description)")
+                throw Message(text: "\(file): Invalid value for -\(kind.rawValue): \(ValueText.singleLine(error.description))")
             }
         }
         do {
@@ -277,7 +277,7 @@ enum PlutilCommand {
                 break
             }
         } catch let error as PlistError {
-            throw Message(text: "\(file): \(error.description)")
+            throw Message(text: "\(file): \(ValueText.singleLine(error.description))")
         }
     }
 
@@ -342,7 +342,7 @@ enum PlutilCommand {
         } catch let error as PlistError where error.code == .unrepresentableValue && format == .json {
             throw Message(text: "\(FileIO.displayName(file)): Invalid object in plist for JSON format")
         } catch let error as PlistError {
-            throw Message(text: "\(FileIO.displayName(file)): \(error.description)")
+            throw Message(text: "\(FileIO.displayName(file)): \(ValueText.singleLine(error.description))")
         }
     }
 

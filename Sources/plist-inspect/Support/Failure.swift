@@ -20,14 +20,17 @@ enum Failure {
         if let error = error as? CommandError { return error }
         let prefix = file.map { "\(FileIO.displayName($0)): " } ?? ""
         if let error = error as? PlistError {
-            return CommandError(prefix + error.description, exitCode: exitCode(for: error.code), fileProblem: error.description)
+            // Messages may quote the input; keep each one on one line.
+            let description = ValueText.singleLine(error.description)
+            return CommandError(prefix + description, exitCode: exitCode(for: error.code), fileProblem: description)
         }
         if let error = error as? KeyedArchiveError {
             // Refusing a class the user's allow-list leaves out is a failed check; anything
             // else is an archive that cannot be read.
+            let description = ValueText.singleLine(error.description)
             return CommandError(
-                prefix + error.description, exitCode: error.code == .classNotAllowed ? .failure : .dataError,
-                fileProblem: error.description)
+                prefix + description, exitCode: error.code == .classNotAllowed ? .failure : .dataError,
+                fileProblem: description)
         }
         if let error = error as? AtomicFileWriteError {
             return CommandError(error.description, exitCode: .ioError)
