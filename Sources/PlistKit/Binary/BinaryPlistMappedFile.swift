@@ -25,7 +25,9 @@ final class BinaryPlistMappedFile: @unchecked Sendable {
     ///   opened, examined or mapped (the message carries the system's reason), or
     ///   ``PlistError/Code/limitExceeded`` when it is larger than `maximumBytes`.
     init(path: String, maximumBytes: Int) throws {
-        let descriptor = open(path, O_RDONLY)
+        // Non-blocking, so that a FIFO given by mistake fails the regular-file check below
+        // instead of blocking until a writer appears.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.failure("open", path) }
         defer { close(descriptor) }
         var status = stat()

@@ -59,11 +59,15 @@ public struct BinaryPlistView: Sendable {
     /// Creates a view of a binary plist file, memory-mapped rather than read, so that only the
     /// pages a lookup touches are loaded.
     ///
-    /// - Throws: ``PlistError`` with ``PlistError/Code/invalidArgument`` when the file cannot
-    ///   be opened or mapped, or the errors of ``init(bytes:options:)``.
+    /// - Throws: ``PlistError`` with ``PlistError/Code/invalidArgument`` when the URL is not a
+    ///   file URL or the file cannot be opened or mapped (or is not a regular file), or the
+    ///   errors of ``init(bytes:options:)``.
     /// Complexity: O(1) besides the mapping: offset-table entries are checked as lookups
     /// follow them.
     public init(contentsOf url: URL, options: PlistReadingOptions = PlistReadingOptions()) throws {
+        guard url.isFileURL else {
+            throw PlistError(.invalidArgument, "Cannot map '\(url)': it is not a file URL")
+        }
         let file = try BinaryPlistMappedFile(path: url.path, maximumBytes: options.maximumInputBytes)
         self.storage = .mapped(file)
         self.options = options

@@ -144,6 +144,12 @@ import Testing
         #expect(try view.children(at: "a").map(\.kind) == [.string, .data])
         let missing = url.appendingPathExtension("absent")
         #expect { try BinaryPlistView(contentsOf: missing) } throws: { ($0 as? PlistError)?.code == .invalidArgument }
+        #expect { try BinaryPlistView(contentsOf: FileManager.default.temporaryDirectory) } throws: {
+            ($0 as? PlistError)?.code == .invalidArgument
+        }
+        #expect { try BinaryPlistView(contentsOf: URL(string: "https://example.com/a.plist")!) } throws: {
+            ($0 as? PlistError)?.code == .invalidArgument
+        }
         let empty = url.appendingPathExtension("empty")
         try Data().write(to: empty)
         defer { try? FileManager.default.removeItem(at: empty) }
