@@ -69,7 +69,8 @@ enum XMLPlistWriter {
     static func unrepresentableReason(for value: PlistValue) -> String? {
         switch value {
         case .string(let string):
-            return unrepresentableReason(forText: string, what: "the string")
+            guard let scalar = firstNonXMLScalar(in: string) else { return nil }
+            return "the string holds \(name(of: scalar)), which XML 1.0 cannot carry"
         case .date(let date):
             let seconds = date.timeIntervalSinceReferenceDate
             if !seconds.isFinite { return "the date is \(seconds) seconds from 2001, not a moment XML can write" }
@@ -79,8 +80,8 @@ enum XMLPlistWriter {
             return nil
         case .dictionary(let dictionary):
             for key in dictionary.keys {
-                if let reason = unrepresentableReason(forText: key, what: "the key '\(printable(key))'") {
-                    return reason
+                if let scalar = firstNonXMLScalar(in: key) {
+                    return "the key '\(printable(key))' holds \(name(of: scalar)), which XML 1.0 cannot carry"
                 }
             }
             return nil
@@ -89,13 +90,18 @@ enum XMLPlistWriter {
         }
     }
 
-    /// Why XML 1.0 cannot hold `text`, or `nil` when it can.
-    static func unrepresentableReason(forText text: String, what: String) -> String? {
-        for scalar in text.unicodeScalars where !isXMLCharacter(scalar.value) {
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            return "\(what) holds U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex), which XML 1.0 cannot carry"
-        }
-        return nil
+    /// The first scalar of `text` that XML 1.0 cannot hold, or `nil`.
+    static func firstNonXMLScalar(in text: String) -> Unicode.Scalar? {
+        // Fast path: only bytes below 0x20 (controls) and 0xEF (lead byte of U+FFFE/U+FFFF)
+        // can start a character XML cannot hold.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0xEF }) else { return nil }
+        return text.unicodeScalars.first { !isXMLCharacter($0.value) }
+    }
+
+    /// `U+0001` style name of a scalar.
+    static func name(of scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)"
     }
 
     /// `text` with each character XML cannot hold shown as `\u{…}`, for messages.
