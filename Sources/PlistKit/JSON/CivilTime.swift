@@ -64,16 +64,20 @@ struct CivilTime: Hashable {
     }
 
     /// Splits a finite time into whole seconds (rounded down) and the fraction in [0, 1);
-    /// `nil` when it lies outside years 0001–9999.
+    /// `nil` when it lies outside years 0001–9999 or the split is not exact.
     ///
-    /// The fraction is exact: `seconds - floor(seconds)` never rounds for doubles of this size,
-    /// so `Double(whole) + fraction == seconds` again when both are read back.
+    /// `seconds - floor(seconds)` is exact (Sterbenz) except for -1 < seconds < 0, where
+    /// `seconds + 1` can round (-1e-300 + 1 is 1.0); such a time is refused here, so that
+    /// `Double(whole) + fraction == seconds` whenever the text form is used.
     static func split(_ seconds: Double) -> (CivilTime, fraction: Double)? {
         // Years 0001 through 9999 lie within these bounds (seconds since 2001).
         guard seconds.isFinite, seconds >= -63_113_904_000, seconds < 252_423_993_600 else { return nil }
         let whole = seconds.rounded(.down)
-        guard let time = CivilTime(secondsSinceReference: Int64(whole)), (1...9999).contains(time.year) else { return nil }
-        return (time, seconds - whole)
+        let fraction = seconds - whole
+        guard fraction < 1, whole + fraction == seconds,
+              let time = CivilTime(secondsSinceReference: Int64(whole)), (1...9999).contains(time.year)
+        else { return nil }
+        return (time, fraction)
     }
 
     /// The digits after the decimal point of `fraction` (in [0, 1)) that read back as exactly

@@ -71,7 +71,12 @@ struct ConversionLossAnalyzer {
             default:
                 try checkScalarForTextFormats(value, path)
                 if format == .openStep && OpenStepOutput.gnustepDate(date.timeIntervalSinceReferenceDate) == nil {
-                    throw unrepresentable(value, path, "a GNUstep date holds years 0001 through 9999 only")
+                    let seconds = date.timeIntervalSinceReferenceDate
+                    throw unrepresentable(
+                        value, path,
+                        seconds > -1 && seconds < 0
+                            ? "the fraction of a second of \(seconds) cannot be written exactly in a GNUstep date"
+                            : "a GNUstep date is written for years 0001 through 9999 only")
                 }
             }
         case .uid:
@@ -118,7 +123,7 @@ struct ConversionLossAnalyzer {
         }
         try reporter.report(
             .typeChanged, at: KeyPath(components: path),
-            "\(what) is written as a tagged JSON object, which only PlistKit's tagged reading turns back into a \(value.kind.rawValue)")
+            "\(what) is written as a tagged JSON object, which only PlistKit's tagged reading turns back into \(Self.article(value.kind))")
     }
 
     /// OpenStep has only strings, data, arrays and dictionaries; GNUstep's typed values carry
@@ -140,8 +145,17 @@ struct ConversionLossAnalyzer {
     private func unrepresentable(_ value: PlistValue, _ path: [String], _ why: String) -> PlistError {
         PlistError(
             .unrepresentableValue,
-            "Cannot write a \(value.kind.rawValue) as \(format.plutilName): \(why)",
+            "Cannot write \(Self.article(value.kind)) as \(format.plutilName): \(why)",
             at: .keyPath(KeyPath(components: path)))
+    }
+
+    /// The kind with its article, for messages: "an integer", "a UID", "a string".
+    static func article(_ kind: PlistValue.Kind) -> String {
+        switch kind {
+        case .integer, .array: return "an \(kind.rawValue)"
+        case .uid: return "a UID"
+        default: return "a \(kind.rawValue)"
+        }
     }
 
     private func isSorted(_ keys: [String]) -> Bool {

@@ -29,8 +29,50 @@ struct FormatSniffer {
 
     func detect() -> PlistFormat? {
         if bytes.starts(with: Array("bplist".utf8)) { return .binary }
+        if let format = bytes.withUnsafeBytes({ Self.classifyUTF8($0.bindMemory(to: UInt8.self)) }) { return format }
         let text = leadingText(maximumCharacters: 4096)
         return Self.classify(text)
+    }
+
+    /// The common cases, decided on the bytes of UTF-8 input without building a string:
+    /// `<…` (XML or OpenStep data), `[`, `(` and `{…`. Returns `nil` for anything else
+    /// (a byte-order mark, UTF-16/32, a number, a word, non-ASCII text), which the general
+    /// path decides.
+    static func classifyUTF8(_ b: UnsafeBufferPointer<UInt8>) -> PlistFormat? {
+        guard b.count >= 2, b[0] != 0, b[1] != 0 else { return nil }
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
+        var i = 0
+        while i < b.count, isSpace(b[i]) { i += 1 }
+        guard i < b.count else { return nil }
+        switch b[i] {
+        case UInt8(ascii: "<"):
+            let head = String(decoding: UnsafeBufferPointer(rebasing: b[i..<min(b.count, i + 9)]), as: UTF8.self).lowercased()
+            if head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("<!doctype") || head.hasPrefix("<!--") {
+                return .xml
+            }
+            return .openStep
+        case UInt8(ascii: "["):
+            return .json
+        case UInt8(ascii: "("):
+            return .openStep
+        case UInt8(ascii: "{"):
+            i += 1
+            while i < b.count, isSpace(b[i]) { i += 1 }
+            guard i < b.count else { return .openStep }
+            if b[i] == UInt8(ascii: "}") { return .json }
+            guard b[i] == UInt8(ascii: "\"") else { return .openStep }
+            // Skip the quoted key (backslash escapes honoured; UTF-8 never uses these bytes
+            // inside a multi-byte character), then see whether ':' follows.
+            i += 1
+            let limit = min(b.count, i + 65_536)
+            while i < limit, b[i] != UInt8(ascii: "\"") { i += b[i] == UInt8(ascii: "\\") ? 2 : 1 }
+            guard i < limit else { return nil }
+            i += 1
+            while i < b.count, isSpace(b[i]) { i += 1 }
+            return i < b.count && b[i] == UInt8(ascii: ":") ? .json : .openStep
+        default:
+            return nil
+        }
     }
 
     /// Decodes up to `maximumCharacters` leading characters, honouring a BOM. Text without a

@@ -84,6 +84,25 @@ import Testing
         }
     }
 
+    /// For the valid JSON files both read, our values equal JSONSerialization's, up to the
+    /// places where Foundation on Linux is lossy (integers of 19+ digits as doubles, reals not
+    /// correctly rounded, booleans as numbers; see `JSONRoundTripTests.firstDifference`). The
+    /// files are real projects' data that Foundation read without trouble (CHECKS.tsv).
+    @Test func readsJSONAsFoundationDoes() throws {
+        var compared = 0
+        for entry in Self.entries where entry.kind == "json" && entry.expected == "valid" && Self.foundationAccepted(entry) {
+            let data = try entry.data()
+            guard let ours = try? PlistValue(decoding: data, format: .json) else { continue }  // null: see the table
+            let object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            let theirs = try PlistValue(propertyList: object)
+            if let difference = JSONRoundTripTests.firstDifference(theirs, ours) {
+                Issue.record("\(entry): \(difference)")
+            }
+            compared += 1
+        }
+        #expect(Self.entries.isEmpty || compared > 20)
+    }
+
     /// Every difference listed is still a difference: a stale entry fails.
     @Test func explainsOnlyRealDifferences() throws {
         guard !Self.entries.isEmpty else { return }

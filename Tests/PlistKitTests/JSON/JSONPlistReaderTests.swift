@@ -152,6 +152,24 @@ import Testing
         #expect(throws: PlistError.self) { try Self.read("[[{\"a\":{}}]]", depth: 3) }
     }
 
+    /// Tag objects and `$dict` wrappers are not plist levels: a tree exactly at the depth limit
+    /// written as tagged JSON reads back under that limit.
+    @Test func countsPlistDepthInTaggedJSON() throws {
+        var tree: PlistValue = ["$date": .date(Date(timeIntervalSinceReferenceDate: 1)), "d": .data(Data([1]))]
+        for level in 0..<9 { tree = level % 2 == 0 ? [tree] : ["$real": tree] }
+        // 10 containers deep: 5 arrays, 5 dictionaries (4 of them wrapped in {"$dict": …}).
+        let data = try tree.encoded(as: .json, options: PlistWritingOptions(jsonStyle: .tagged))
+        let exact = PlistReadingOptions(maximumDepth: 10, readsTaggedJSON: true)
+        #expect(try PlistValue(decoding: data, format: .json, options: exact) == tree)
+        let tooShallow = PlistReadingOptions(maximumDepth: 9, readsTaggedJSON: true)
+        let error = try #require(throws: PlistError.self) { try PlistValue(decoding: data, format: .json, options: tooShallow) }
+        #expect(error.code == .limitExceeded)
+        let deepObjects = String(repeating: "{\"a\":", count: 100_000)
+        #expect(throws: PlistError.self) { try Self.read(deepObjects, tagged: true) }
+        let deepTags = String(repeating: "{\"$date\":", count: 100_000)
+        #expect(throws: PlistError.self) { try Self.read(deepTags, tagged: true) }
+    }
+
     @Test func limitsObjectCount() throws {
         let options = PlistReadingOptions(maximumObjectCount: 3)
         #expect(throws: Never.self) { try PlistValue(decoding: Data("[1,2]".utf8), format: .json, options: options) }

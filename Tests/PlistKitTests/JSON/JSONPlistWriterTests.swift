@@ -48,7 +48,7 @@ import Testing
     static let strictRefusals: [(PlistValue, String)] = [
         (["a": [.date(Date(timeIntervalSinceReferenceDate: 0))]], "Cannot write a date as json: strict JSON has no value for a date (write tagged JSON to keep it) at key path 'a.0'."),
         (["d": .data(Data([1]))], "Cannot write a data as json: strict JSON has no value for data (write tagged JSON to keep it) at key path 'd'."),
-        ([.uid(1)], "Cannot write a uid as json: strict JSON has no value for a UID (write tagged JSON to keep it) at key path '0'."),
+        ([.uid(1)], "Cannot write a UID as json: strict JSON has no value for a UID (write tagged JSON to keep it) at key path '0'."),
         (["x.y": .real(.nan)], "Cannot write a real as json: strict JSON has no value for nan (write tagged JSON to keep it) at key path 'x\\.y'."),
         (.real(-.infinity), "Cannot write a real as json: strict JSON has no value for -inf (write tagged JSON to keep it) at the root."),
     ]
@@ -78,6 +78,8 @@ import Testing
         (.date(Date(timeIntervalSinceReferenceDate: 0.5)), "{\"$date\":\"2001-01-01T00:00:00.5Z\"}"),
         (.date(Date(timeIntervalSinceReferenceDate: -978_307_200)), "{\"$date\":\"1970-01-01T00:00:00Z\"}"),
         (.date(Date(timeIntervalSinceReferenceDate: 1e-7)), "{\"$date\":\"2001-01-01T00:00:00.0000001Z\"}"),
+        (.date(Date(timeIntervalSinceReferenceDate: -0.25)), "{\"$date\":\"2000-12-31T23:59:59.75Z\"}"),
+        (.date(Date(timeIntervalSinceReferenceDate: -1e-300)), "{\"$date\":-1e-300}"),
         (.date(Date(timeIntervalSinceReferenceDate: 1e15)), "{\"$date\":1000000000000000.0}"),
         (.date(Date(timeIntervalSinceReferenceDate: -1e20)), "{\"$date\":-1e+20}"),
         (.data(Data([0, 1, 2, 0xFF])), "{\"$data\":\"AAEC\\/w==\"}"),

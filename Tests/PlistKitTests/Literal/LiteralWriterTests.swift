@@ -40,7 +40,7 @@ import Testing
     static let objectiveCRefusals: [(PlistValue, String)] = [
         (mixed, "Cannot write a data as an Objective-C literal: Objective-C has no literal syntax for data at key path 'blob'."),
         (["a": [.date(Date(timeIntervalSinceReferenceDate: 0))]], "Cannot write a date as an Objective-C literal: Objective-C has no literal syntax for dates at key path 'a.0'."),
-        (["u": .uid(3)], "Cannot write a uid as an Objective-C literal: UIDs exist only in binary property lists and keyed archives at key path 'u'."),
+        (["u": .uid(3)], "Cannot write a UID as an Objective-C literal: UIDs exist only in binary property lists and keyed archives at key path 'u'."),
         (.data(Data()), "Cannot write a data as an Objective-C literal: Objective-C has no literal syntax for it at the root."),
     ]
 
@@ -53,7 +53,7 @@ import Testing
 
     @Test func refusesUIDsInSwift() throws {
         let error = try #require(throws: PlistError.self) { try PlistValue.array([.uid(1)]).swiftLiteral() }
-        #expect(error.description == "Cannot write a uid as a Swift literal: UIDs exist only in binary property lists and keyed archives at key path '0'.")
+        #expect(error.description == "Cannot write a UID as a Swift literal: UIDs exist only in binary property lists and keyed archives at key path '0'.")
     }
 
     /// Where plutil writes invalid source, PlistKit writes valid source (Docs/Formats.md).

@@ -51,11 +51,11 @@ import Testing
     }
 
     static let refusals: [(PlistValue, String)] = [
-        (["n": 1], "Cannot write a integer as openstep: OpenStep has no integer type (GNUstep typed values can carry it) at key path 'n'."),
+        (["n": 1], "Cannot write an integer as openstep: OpenStep has no integer type (GNUstep typed values can carry it) at key path 'n'."),
         (["a": [.boolean(true)]], "Cannot write a boolean as openstep: OpenStep has no boolean type (GNUstep typed values can carry it) at key path 'a.0'."),
         ([.real(1)], "Cannot write a real as openstep: OpenStep has no real type (GNUstep typed values can carry it) at key path '0'."),
         ([.date(Date(timeIntervalSinceReferenceDate: 0))], "Cannot write a date as openstep: OpenStep has no date type (GNUstep typed values can carry it) at key path '0'."),
-        (["u": .uid(1)], "Cannot write a uid as openstep: OpenStep has no UID type, not even among GNUstep's typed values at key path 'u'."),
+        (["u": .uid(1)], "Cannot write a UID as openstep: OpenStep has no UID type, not even among GNUstep's typed values at key path 'u'."),
     ]
 
     @Test(arguments: refusals)
@@ -90,7 +90,12 @@ import Testing
         #expect(try PlistValue(decoding: data, format: .openStep) == value)
         let far = PlistValue.array([.date(Date(timeIntervalSinceReferenceDate: 1e12))])
         let error = try #require(throws: PlistError.self) { try far.encoded(as: .openStep, options: options) }
-        #expect(error.description == "Cannot write a date as openstep: a GNUstep date holds years 0001 through 9999 only at key path '0'.")
+        #expect(error.description == "Cannot write a date as openstep: a GNUstep date is written for years 0001 through 9999 only at key path '0'.")
+        let tiny = PlistValue.array([.date(Date(timeIntervalSinceReferenceDate: -1e-300))])
+        let fraction = try #require(throws: PlistError.self) { try tiny.encoded(as: .openStep, options: options) }
+        #expect(fraction.description == "Cannot write a date as openstep: the fraction of a second of -1e-300 cannot be written exactly in a GNUstep date at key path '0'.")
+        let fine = PlistValue.array([.date(Date(timeIntervalSinceReferenceDate: -0.25))])
+        #expect(try PlistValue(decoding: fine.encoded(as: .openStep, options: options), format: .openStep) == fine)
     }
 
     @Test func writesStringsFiles() throws {
@@ -104,11 +109,11 @@ import Testing
     }
 
     static let stringsRefusals: [(PlistValue, String)] = [
-        (["a": ["x"]], "Cannot write a array as openstep: a .strings file holds only a flat dictionary of strings at key path 'a'."),
+        (["a": ["x"]], "Cannot write an array as openstep: a .strings file holds only a flat dictionary of strings at key path 'a'."),
         (["a": ["b": "c"]], "Cannot write a dictionary as openstep: a .strings file holds only a flat dictionary of strings at key path 'a'."),
         (["a": .data(Data())], "Cannot write a data as openstep: a .strings file holds only strings at key path 'a'."),
-        (["a": 1], "Cannot write a integer as openstep: a .strings file holds only strings at key path 'a'."),
-        (["x", "y"], "Cannot write a array as openstep: a .strings file holds only a flat dictionary of strings at the root."),
+        (["a": 1], "Cannot write an integer as openstep: a .strings file holds only strings at key path 'a'."),
+        (["x", "y"], "Cannot write an array as openstep: a .strings file holds only a flat dictionary of strings at the root."),
         ("x", "Cannot write a string as openstep: a .strings file needs a dictionary of strings at the root at the root."),
     ]
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import PlistKit
+@testable import PlistKit
 
 @Suite struct PlistFormatDetectionTests {
     @Test(arguments: [
@@ -70,6 +70,22 @@ import PlistKit
     @Test func reportsUnknownFormatForEmptyInput() throws {
         let error = try #require(throws: PlistError.self) { try PlistValue(decoding: Data("  ".utf8)) }
         #expect(error.code == .unknownFormat)
+    }
+
+    /// The byte-level fast path decides exactly as the general path on every input it
+    /// decides at all.
+    @Test func fastPathAgreesWithTheGeneralPath() {
+        let pieces = ["{", "}", "[", "(", "<", "\"", "\\", ":", "=", ";", " ", "\n", "a", "1", "<?xml", "<plist", "<!--", "é", "\"k\""]
+        var random = SeededRandom(seed: 5)
+        var decided = 0
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let bytes = Array(text.utf8)
+            guard let fast = bytes.withUnsafeBufferPointer({ FormatSniffer.classifyUTF8($0) }) else { continue }
+            decided += 1
+            #expect(fast == FormatSniffer.classify(Substring(text)), "\(text.debugDescription)")
+        }
+        #expect(decided > 5_000)
     }
 
     @Test func findsNothingInEmptyInput() {

@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FoundationEssentials
+
+/// The text being built and the recursive walk of ``PlistLiteralWriter``.
+struct LiteralOutput {
+    let language: PlistLiteralWriter.Language
+    var text = ""
+
+    init(language: PlistLiteralWriter.Language) {
+        self.language = language
+    }
+
+    private var isSwift: Bool { language == .swift }
+
+    private func indent(_ level: Int) -> String { String(repeating: " ", count: 4 * level) }
+
+    private func unrepresentable(_ value: PlistValue, _ path: [String], _ why: String) -> PlistError {
+        PlistError(
+            .unrepresentableValue,
+            "Cannot write \(ConversionLossAnalyzer.article(value.kind)) as \(isSwift ? "a Swift" : "an Objective-C") literal: \(why)",
+            at: .keyPath(KeyPath(components: path)))
+    }
+
+    mutating func write(_ value: PlistValue, level: Int, path: inout [String]) throws {
+        switch value {
+        case .string(let string):
+            writeString(string)
+        case .integer(let integer):
+            if isSwift {
+                text += integer.exceedsInt64 ? "UInt64(\(integer))" : integer.description
+            } else if integer.exceedsInt64 {
+                text += "@\(integer)ULL"
+            } else if integer == PlistInteger(Int64.min) {
+                text += "@(-9223372036854775807LL - 1)"
+            } else {
+                text += "@\(integer)"
+            }
+        case .real(let real):
+            text += isSwift ? Self.swiftReal(real) : Self.objectiveCReal(real)
+        case .boolean(let flag):
+            text += isSwift ? (flag ? "true" : "false") : (flag ? "@YES" : "@NO")
+        case .date(let date):
+            guard isSwift else { throw unrepresentable(value, path, "Objective-C has no literal syntax for dates") }
+            let seconds = date.timeIntervalSinceReferenceDate
+            text += "Date(timeIntervalSinceReferenceDate: \(seconds.isFinite ? seconds.description : Self.swiftReal(seconds)))"
+        case .data(let data):
+            guard isSwift else { throw unrepresentable(value, path, "Objective-C has no literal syntax for data") }
+            text += "Data(bytes: ["
+            for byte in data {
+                text += "0x"
+                text.unicodeScalars.append(Self.hexDigit(byte >> 4))
+                text.unicodeScalars.append(Self.hexDigit(byte & 0xF))
+                text += ","
+            }
+            text += "])"
+        case .uid:
+            throw unrepresentable(value, path, "UIDs exist only in binary property lists and keyed archives")
+        case .array(let elements):
+            text += isSwift ? "[\n" : "@[\n"
+            for (i, element) in elements.enumerated() {
+                path.append(String(i))
+                defer { path.removeLast() }
+                text += indent(level + 1)
+                try write(element, level: level + 1, path: &path)
+                text += ",\n"
+            }
+            text += indent(level) + "]"
+        case .dictionary(let dictionary):
+            if dictionary.isEmpty && isSwift {
+                text += "[:]"
+                return
+            }
+            text += isSwift ? "[\n" : "@{\n"
+            for (key, element) in dictionary.sortedByKey() {
+                path.append(key)
+                defer { path.removeLast() }
+                text += indent(level + 1)
+                writeString(key)
+                text += " : "
+                try write(element, level: level + 1, path: &path)
+                text += ",\n"
+            }
+            text += indent(level) + (isSwift ? "]" : "}")
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> Unicode.Scalar {
+        Unicode.Scalar(nibble < 10 ? 0x30 + nibble : 0x41 + nibble - 10)
+    }
+
+    /// `%f` as plutil prints reals, when that text reads back as the same real; otherwise the
+    /// shortest text that does.
+    static func fixedOrShortest(_ real: Double) -> String {
+        var buffer = [CChar](repeating: 0, count: 400)
+        let count = withVaList([real]) { arguments in
+            buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, "%f", arguments) }
+        }
+        guard count > 0, count < buffer.count else { return real.description }
+        let fixed = String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if let back = Double(fixed), back.bitPattern == real.bitPattern { return fixed }
+        return real.description
+    }
+
+    static func swiftReal(_ real: Double) -> String {
+        if real.isNaN { return "Double.nan" }
+        if real.isInfinite { return real > 0 ? "Double.infinity" : "-Double.infinity" }
+        return fixedOrShortest(real)
+    }
+
+    static func objectiveCReal(_ real: Double) -> String {
+        if real.isNaN { return "@(NAN)" }
+        if real.isInfinite { return real > 0 ? "@(INFINITY)" : "@(-INFINITY)" }
+        return "@" + fixedOrShortest(real)
+    }
+
+    private mutating func writeString(_ string: String) {
+        text += isSwift ? "\"" : "@\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\\": text += "\\\\"
+            case "\"": text += "\\\""
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\0" where isSwift: text += "\\0"
+            case "\u{0}"..."\u{1F}", "\u{7F}":
+                if isSwift {
+                    text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    // Three octal digits: an octal escape never takes a fourth, so the next
+                    // character cannot be swallowed (a \x escape would).
+                    let octal = String(scalar.value, radix: 8)
+                    text += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+                }
+            case "\u{2028}", "\u{2029}", "\u{FEFF}":
+                text += isSwift ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : "\\u\(String(scalar.value, radix: 16, uppercase: true))"
+            default:
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+}
