@@ -56,8 +56,4 @@ public struct ArchiveGenericObject: KeyedArchivable, Hashable, Sendable {
     }
 }
 
-/// Types that decode an object of any class without instantiating it: the allow-list still
-/// applies, the class registry and the requested type's class names do not.
-protocol GenericArchivable {}
-
 extension ArchiveGenericObject: GenericArchivable {}

@@ -5,7 +5,7 @@ struct ArchiveGraphWalker {
     let archive: KeyedArchive
 
     /// Where an object was first reached from: its parent's visit slot and the field key.
-    private var parents: [(parent: Int, component: String)] = []
+    private var parents: [(parent: Int, component: ArchivePathComponent?)] = []
 
     init(archive: KeyedArchive) {
         self.archive = archive
@@ -22,30 +22,37 @@ struct ArchiveGraphWalker {
         parents = []
         // Collect UIDs inside a value (a field may hold an array or dictionary of UIDs),
         // with an explicit stack: field values nest at most as deep as the archive allowed.
-        func enqueue(_ value: PlistValue, slot: Int, label: String) {
-            var pending: [(PlistValue, String)] = [(value, label)]
-            while let (current, name) = pending.popLast() {
+        func enqueue(_ value: PlistValue, slot: Int, component: ArchivePathComponent?) {
+            var pending: [(PlistValue, ArchivePathComponent?)] = [(value, component)]
+            while let (current, step) = pending.popLast() {
                 switch current {
                 case .uid(let uid):
                     let index = Int(uid)
                     guard index != 0, archive.objects.indices.contains(index), seen.insert(index).inserted else { continue }
-                    parents.append((slot, name))
+                    parents.append((slot, step))
                     queue.append((index, parents.count - 1))
                 case .array(let elements):
+                    // Components stay unrendered: labels are only built for an error's path.
+                    let label: String
+                    switch step {
+                    case .key(let key)?: label = key
+                    case let other?: label = other.description
+                    case nil: label = ""
+                    }
                     for (i, element) in elements.enumerated().reversed() where element.isContainer || element.kind == .uid {
-                        pending.append((element, "\(name)[\(i)]"))
+                        pending.append((element, .element(label, i)))
                     }
                 case .dictionary(let entries):
                     for (key, element) in entries where element.isContainer || element.kind == .uid {
-                        pending.append((element, "\(name).\(key)"))
+                        pending.append((element, .key(step.map { "\($0).\(key)" } ?? key)))
                     }
                 default:
                     break
                 }
             }
         }
-        parents.append((-1, rootPath.joined(separator: ".")))
-        enqueue(start, slot: 0, label: "")
+        parents.append((-1, .key(rootPath.joined(separator: "."))))
+        enqueue(start, slot: 0, component: nil)
         var head = 0
         while head < queue.count {
             let (index, slot) = queue[head]
@@ -53,7 +60,7 @@ struct ArchiveGraphWalker {
             guard case .instance(let instance) = archive.objects[index] else { continue }
             try visit(instance) { self.path(to: slot) }
             for (key, value) in instance.storage where key != "$class" && (value.isContainer || value.kind == .uid) {
-                enqueue(value, slot: slot, label: key)
+                enqueue(value, slot: slot, component: .key(key))
             }
         }
     }
@@ -63,7 +70,7 @@ struct ArchiveGraphWalker {
         var current = slot
         while current >= 0 && current < parents.count {
             let (parent, component) = parents[current]
-            if !component.isEmpty { components.append(component) }
+            if let component { components.append(component.description) }
             current = parent
         }
         return components.reversed()

@@ -63,11 +63,11 @@ enum ArchiveNSValueShape {
     static func decodeGeometry(_ unarchiver: KeyedUnarchiver, special: Int, key: String, count: Int, kind: String) throws -> [Double] {
         let found = try unarchiver.decodeInteger(forKey: "NS.special")
         guard found == special else {
-            throw unarchiver.mismatch("Expected an NSValue holding a \(kind) (NS.special \(special)), found NS.special \(found)")
+            throw unarchiver.mismatch("Expected an NSValue holding \(kind) (NS.special \(special)), found NS.special \(found)")
         }
         let text = try unarchiver.decodeString(forKey: key)
         guard let values = numbers(in: text, count: count) else {
-            throw unarchiver.mismatch("The '\(key)' of an NSValue, \"\(text.prefix(60))\", is not a \(kind)")
+            throw unarchiver.mismatch("The '\(key)' of an NSValue, \"\(text.prefix(60))\", is not \(kind)")
         }
         return values
     }

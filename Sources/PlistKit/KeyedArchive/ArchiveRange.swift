@@ -15,7 +15,7 @@ public struct ArchiveRange: KeyedArchivable, Hashable, Sendable {
     }
 
     /// Reads `NS.special`, `NS.rangeval.location` and `NS.rangeval.length`; the numbers may be
-    /// inline (as macOS writes them) or NSNumber references (as Foundation on Linux does).
+    /// NSNumber references (as Foundation writes them) or inline integers.
     ///
     /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` when the NSValue holds something else.
     public init(from unarchiver: KeyedUnarchiver) throws {
@@ -27,7 +27,7 @@ public struct ArchiveRange: KeyedArchivable, Hashable, Sendable {
                   length: try unarchiver.decodeInteger(forKey: "NS.rangeval.length"))
     }
 
-    /// Writes the range as Foundation on Linux does, the numbers as NSNumber references.
+    /// Writes the range as Foundation does, the numbers as NSNumber references.
     public func encode(to archiver: KeyedArchiver) throws {
         archiver.encode(ArchiveNSValueShape.range, forKey: "NS.special")
         archiver.setField(try archiver.reference(for: location), forKey: "NS.rangeval.location")

@@ -7,6 +7,8 @@ extension Bool: KeyedArchivable, InlineArchivable {
 
     var inlineArchiveValue: PlistValue? { .boolean(self) }
 
+    static func readsInline(_ value: PlistValue) -> Bool { value.kind == .boolean }
+
     /// Reads an inline boolean.
     ///
     /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` for any other value.

@@ -8,6 +8,8 @@ extension Data: KeyedArchivable, InlineArchivable {
 
     var inlineArchiveValue: PlistValue? { .data(self) }
 
+    static func readsInline(_ value: PlistValue) -> Bool { value.kind == .data }
+
     /// Reads inline data or an NSData object.
     ///
     /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` for any other value.

@@ -7,6 +7,8 @@ extension Double: KeyedArchivable, InlineArchivable {
 
     var inlineArchiveValue: PlistValue? { .real(self) }
 
+    static func readsInline(_ value: PlistValue) -> Bool { value.kind == .real || value.kind == .integer }
+
     /// Reads an inline real or integer.
     ///
     /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` for any other value.

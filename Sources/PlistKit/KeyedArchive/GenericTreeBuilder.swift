@@ -3,10 +3,12 @@ import FoundationEssentials
 /// Turns archive values into the readable tree of ``KeyedArchive/genericTree(options:)``,
 /// instantiating nothing.
 ///
-/// Each object with a class is expanded once, at its first occurrence in depth-first order;
-/// every later reference to it, and every reference back into an object being expanded (a
-/// cycle), becomes `{"$ref": index}`. The output is therefore linear in the archive's size
-/// even for graphs with many shared paths. Built-in Foundation classes become plain values
+/// Each object of a class other than the built-ins is expanded once, at its first occurrence
+/// in depth-first order; every later reference to it, and every reference back into any object
+/// being expanded (a cycle), becomes `{"$ref": index}`. Built-in objects are values and are
+/// shown again at each reference while the tree holds fewer than
+/// ``GenericTreeOptions/maximumExpandedValues`` values, `{"$ref": index}` beyond that, so the
+/// output stays bounded even for graphs with exponentially many shared paths. Built-in Foundation classes become plain values
 /// when their fields have the shape Foundation writes, and generic objects otherwise.
 struct GenericTreeBuilder {
     let archive: KeyedArchive
@@ -14,6 +16,14 @@ struct GenericTreeBuilder {
     var nestedArchiveDepth = 0
     private var expanded = Set<Int>()
     private var referenceCounts: [Int]? = nil
+    /// Built-in objects already expanded, with the number of values their trees hold.
+    private var builtinTrees: [Int: (PlistValue, Int)] = [:]
+    /// The number of values put into the tree so far, shared built-ins counted each time.
+    private var producedValues = 0
+    /// The keys the tree itself uses in objects.
+    static let markers: Set<String> = ["$class", "$classes", "$index", "$ref", "$null", "$archive", "$entries", "$classDescription"]
+    /// The keys followed to the value being expanded, for errors.
+    private var path: [String] = []
 
     init(archive: KeyedArchive, options: GenericTreeOptions) {
         self.archive = archive
@@ -23,10 +33,20 @@ struct GenericTreeBuilder {
     /// The tree for a value of `$top` or of a field: UIDs resolved, scalars as they are.
     mutating func tree(for raw: PlistValue, path: [String]) throws -> PlistValue {
         var depth = 0
-        return try tree(for: raw, path: path, depth: &depth)
+        self.path = path
+        return try tree(for: raw, depth: &depth)
     }
 
-    private mutating func tree(for raw: PlistValue, path: [String], depth: inout Int) throws -> PlistValue {
+    /// The tree of a value one step below the current one, `component` naming the step in
+    /// errors. The path is a stack mutated in place, so the walk copies no arrays.
+    private mutating func child(_ component: String, _ raw: PlistValue, depth: inout Int) throws -> PlistValue {
+        path.append(component)
+        defer { path.removeLast() }
+        return try tree(for: raw, depth: &depth)
+    }
+
+    private mutating func tree(for raw: PlistValue, depth: inout Int) throws -> PlistValue {
+        producedValues += 1
         depth += 1
         defer { depth -= 1 }
         guard depth <= options.maximumDepth else {
@@ -36,28 +56,28 @@ struct GenericTreeBuilder {
         }
         switch raw {
         case .uid(let uid):
-            return try object(Int(uid), path: path, depth: &depth)
+            return try object(Int(uid), depth: &depth)
         case .array(let elements):
             var result: [PlistValue] = []
             result.reserveCapacity(elements.count)
             for (i, element) in elements.enumerated() {
-                result.append(try tree(for: element, path: path + [String(i)], depth: &depth))
+                result.append(try child(String(i), element, depth: &depth))
             }
             return .array(result)
         case .dictionary(let entries):
             var result = PlistDictionary(minimumCapacity: entries.count)
             for (key, element) in entries {
-                result[key] = try tree(for: element, path: path + [key], depth: &depth)
+                result[key] = try child(key, element, depth: &depth)
             }
             return .dictionary(result)
         case .data(let data):
-            return nested(data, path: path) ?? raw
+            return nested(data) ?? raw
         default:
             return raw
         }
     }
 
-    private mutating func object(_ index: Int, path: [String], depth: inout Int) throws -> PlistValue {
+    private mutating func object(_ index: Int, depth: inout Int) throws -> PlistValue {
         guard archive.objects.indices.contains(index) else {
             throw KeyedArchiveError(
                 .corruptArchive, "UID \(index) is out of range ($objects has \(archive.objects.count) entries)",
@@ -67,15 +87,30 @@ struct GenericTreeBuilder {
         case .null:
             return ["$null": true]
         case .scalar(let value):
-            if case .data(let data) = value { return nested(data, path: path) ?? value }
+            if case .data(let data) = value { return nested(data) ?? value }
             return value
         case .classDescription(let description):
             return ["$classDescription": .string(description.name)]
         case .instance(let instance):
+            // A shared built-in (an NSArray, NSString, NSDate… that Foundation wrote once
+            // because equal values appeared twice) is a value: it is shown again wherever it is
+            // referred to, as long as the tree stays within its size budget. The copy costs
+            // nothing (PlistValue is copy-on-write); the budget bounds what printing it costs.
+            if let (value, size) = builtinTrees[index] {
+                if producedValues + size <= options.maximumExpandedValues {
+                    producedValues += size
+                    return value
+                }
+                return ["$ref": .integer(PlistInteger(Int64(index)))]
+            }
             guard expanded.insert(index).inserted else {
                 return ["$ref": .integer(PlistInteger(Int64(index)))]
             }
-            if let builtin = try builtin(instance, path: path, depth: &depth) { return builtin }
+            let before = producedValues
+            if let builtin = try builtin(instance, depth: &depth) {
+                builtinTrees[index] = (builtin, producedValues - before + 1)
+                return builtin
+            }
             var result = PlistDictionary(minimumCapacity: instance.storage.count + 2)
             result["$class"] = .string(instance.className)
             if options.includesClassChains {
@@ -83,7 +118,10 @@ struct GenericTreeBuilder {
             }
             if referenceCount(of: index) > 1 { result["$index"] = .integer(PlistInteger(Int64(index))) }
             for (key, value) in instance.storage where key != "$class" {
-                result[key] = try tree(for: value, path: path + [key], depth: &depth)
+                // `$$name` is how the archiver escapes a coder key `$name`; it stays escaped
+                // where the plain name would be taken for one of the tree's own markers.
+                let name = KeyedUnarchiver.unescaped(key)
+                result[Self.markers.contains(name) ? key : name] = try child(key, value, depth: &depth)
             }
             return .dictionary(result)
         }
@@ -130,16 +168,16 @@ struct GenericTreeBuilder {
         return instance
     }
 
-    private mutating func builtin(_ instance: ArchivedInstance, path: [String], depth: inout Int) throws -> PlistValue? {
+    private mutating func builtin(_ instance: ArchivedInstance, depth: inout Int) throws -> PlistValue? {
         let fields = instance.storage
         switch instance.className {
         case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet":
             guard case .array(let elements)? = fields["NS.objects"] else { return nil }
-            return try tree(for: .array(elements), path: path + ["NS.objects"], depth: &depth)
+            return try child("NS.objects", .array(elements), depth: &depth)
         case "NSOrderedSet", "NSMutableOrderedSet":
             var elements: [PlistValue] = []
             while let element = fields["NS.object.\(elements.count)"] { elements.append(element) }
-            return try tree(for: .array(elements), path: path, depth: &depth)
+            return try tree(for: .array(elements), depth: &depth)
         case "NSDictionary", "NSMutableDictionary":
             guard case .array(let keys)? = fields["NS.keys"], case .array(let values)? = fields["NS.objects"],
                   keys.count == values.count else { return nil }
@@ -150,11 +188,11 @@ struct GenericTreeBuilder {
             if plainKeys.count == keys.count, Set(plainKeys).count == keys.count {
                 var result = PlistDictionary(minimumCapacity: keys.count)
                 for (i, key) in plainKeys.enumerated() {
-                    result[key] = try tree(for: values[i], path: path + [key], depth: &depth)
+                    result[key] = try child(key, values[i], depth: &depth)
                 }
                 return .dictionary(result)
             }
-            return try entries(instance, keys, values, path, &depth)
+            return try entries(instance, keys, values, &depth)
         case "NSString", "NSMutableString":
             if let string = scalar(fields["NS.string"])?.string { return .string(string) }
             if let bytes = scalar(fields["NS.bytes"])?.data, let string = String(validating: bytes, as: UTF8.self) {
@@ -163,7 +201,7 @@ struct GenericTreeBuilder {
             return nil
         case "NSData", "NSMutableData":
             guard let data = scalar(fields["NS.data"] ?? fields["NS.bytes"])?.data else { return nil }
-            return nested(data, path: path) ?? .data(data)
+            return nested(data) ?? .data(data)
         case "NSDate":
             switch scalar(fields["NS.time"]) {
             case .real(let time)?: return .date(Date(timeIntervalSinceReferenceDate: time))
@@ -177,7 +215,7 @@ struct GenericTreeBuilder {
             guard let relative = scalar(fields["NS.relative"])?.string else { return nil }
             guard let base = fields["NS.base"], base != .uid(0) else { return .string(relative) }
             guard isInstance(base, of: ["NSURL"]) != nil else { return nil }
-            let baseTree = try tree(for: base, path: path + ["NS.base"], depth: &depth)
+            let baseTree = try child("NS.base", base, depth: &depth)
             if case .string(let baseString) = baseTree, let url = URL(string: relative, relativeTo: URL(string: baseString)) {
                 return .string(url.absoluteString)
             }
@@ -187,38 +225,38 @@ struct GenericTreeBuilder {
         case "NSValue":
             return ArchiveNSValueShape.genericTree(fields: fields, scalar: { scalar($0) })
         case "NSAttributedString", "NSMutableAttributedString":
-            return try attributedString(instance, path: path, depth: &depth)
+            return try attributedString(instance, depth: &depth)
         default:
             return nil
         }
     }
 
     private mutating func entries(
-        _ instance: ArchivedInstance, _ keys: [PlistValue], _ values: [PlistValue], _ path: [String], _ depth: inout Int
+        _ instance: ArchivedInstance, _ keys: [PlistValue], _ values: [PlistValue], _ depth: inout Int
     ) throws -> PlistValue {
         var pairs: [PlistValue] = []
         pairs.reserveCapacity(keys.count)
         for i in keys.indices {
-            let key = try tree(for: keys[i], path: path + ["NS.keys[\(i)]"], depth: &depth)
-            let value = try tree(for: values[i], path: path + ["NS.objects[\(i)]"], depth: &depth)
+            let key = try child("NS.keys[\(i)]", keys[i], depth: &depth)
+            let value = try child("NS.objects[\(i)]", values[i], depth: &depth)
             pairs.append(["key": key, "value": value])
         }
         return ["$class": .string(instance.className), "$entries": .array(pairs)]
     }
 
-    private mutating func attributedString(_ instance: ArchivedInstance, path: [String], depth: inout Int) throws -> PlistValue? {
+    private mutating func attributedString(_ instance: ArchivedInstance, depth: inout Int) throws -> PlistValue? {
         let fields = instance.storage
         guard let stringRaw = fields["NSString"] else { return nil }
-        let stringTree = try tree(for: stringRaw, path: path + ["NSString"], depth: &depth)
+        let stringTree = try child("NSString", stringRaw, depth: &depth)
         guard case .string(let string) = stringTree else { return nil }
         var result: PlistDictionary = ["$class": .string(instance.className), "string": .string(string)]
         guard let attributesRaw = fields["NSAttributes"] else { return .dictionary(result) }
-        let attributes = try tree(for: attributesRaw, path: path + ["NSAttributes"], depth: &depth)
+        let attributes = try child("NSAttributes", attributesRaw, depth: &depth)
         let utf16Count = string.utf16.count
         var info: Data?
         if let infoRaw = fields["NSAttributeInfo"] {
             // Foundation writes the runs as an NSMutableData object, older archives inline.
-            info = try tree(for: infoRaw, path: path + ["NSAttributeInfo"], depth: &depth).data
+            info = try child("NSAttributeInfo", infoRaw, depth: &depth).data
         }
         if let info, case .array(let table) = attributes,
            let runs = ArchiveAttributedString.decodeRuns(info, attributeCount: table.count, stringLength: utf16Count) {
@@ -236,7 +274,7 @@ struct GenericTreeBuilder {
 
     /// `{"$archive": tree}` when nested decoding is on and `data` is a property list holding a
     /// keyed archive; `nil` otherwise (the data stays data).
-    private func nested(_ data: Data, path: [String]) -> PlistValue? {
+    private func nested(_ data: Data) -> PlistValue? {
         guard options.decodesNestedArchives, nestedArchiveDepth < options.maximumNestedArchiveDepth,
               KeyedArchive.mayHoldPropertyList(data),
               let value = try? PlistValue(decoding: data, options: PlistReadingOptions(maximumDepth: options.maximumDepth)),

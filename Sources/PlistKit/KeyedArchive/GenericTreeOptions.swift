@@ -12,12 +12,18 @@ public struct GenericTreeOptions: Hashable, Sendable {
     /// Whether each expanded object other than built-ins lists its `$classes` chain under
     /// `"$classes"`. Default: `false`.
     public var includesClassChains: Bool
+    /// How many values a tree may hold before built-in objects referred to more than once
+    /// (shared arrays, strings, dictionaries) stop being shown again and become
+    /// `{"$ref": index}`. Bounds the output of archives built to expand exponentially.
+    /// Default: 2²⁰.
+    public var maximumExpandedValues: Int
 
     /// Creates options; every parameter has the default described on its property.
     public init(
         decodesNestedArchives: Bool = false, maximumNestedArchiveDepth: Int = 4,
-        maximumDepth: Int = 512, includesClassChains: Bool = false
+        maximumDepth: Int = 512, includesClassChains: Bool = false, maximumExpandedValues: Int = 1 << 20
     ) {
+        self.maximumExpandedValues = maximumExpandedValues
         self.decodesNestedArchives = decodesNestedArchives
         self.maximumNestedArchiveDepth = maximumNestedArchiveDepth
         self.maximumDepth = maximumDepth

@@ -7,6 +7,8 @@ extension Int: KeyedArchivable, InlineArchivable {
 
     var inlineArchiveValue: PlistValue? { .integer(PlistInteger(Int64(self))) }
 
+    static func readsInline(_ value: PlistValue) -> Bool { value.integer?.intValue != nil }
+
     /// Reads an inline integer.
     ///
     /// - Throws: KeyedArchiveError/Code/typeMismatch for any other value or one that does

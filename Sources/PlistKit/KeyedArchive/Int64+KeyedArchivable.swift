@@ -7,6 +7,8 @@ extension Int64: KeyedArchivable, InlineArchivable {
 
     var inlineArchiveValue: PlistValue? { .integer(PlistInteger(self)) }
 
+    static func readsInline(_ value: PlistValue) -> Bool { value.integer?.int64Value != nil }
+
     /// Reads an inline integer.
     ///
     /// - Throws: KeyedArchiveError/Code/typeMismatch for any other value or one that does

@@ -58,11 +58,3 @@ extension KeyedArchivable {
         return name == "NSObject" ? [name] : [name, "NSObject"]
     }
 }
-
-/// Types whose archived form may be an inline `$objects` scalar (a string, number, boolean
-/// or data) rather than an object with a class: they are never subject to the allow-list,
-/// since nothing is instantiated from a class name to read them.
-protocol InlineArchivable {
-    /// The inline form this value is written as, or `nil` to write an object with a class.
-    var inlineArchiveValue: PlistValue? { get }
-}

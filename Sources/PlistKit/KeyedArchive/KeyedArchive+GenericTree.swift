@@ -13,12 +13,15 @@ extension KeyedArchive {
     ///   `{"location", "length"}`, `{"x", "y"}`, `{"width", "height"}` or all four;
     ///   NSAttributedString `{"$class", "string", "runs": [{"location", "length", "attributes"}]}`;
     ///   NSNull `{"$class": "NSNull"}`; a nil reference `{"$null": true}`.
-    /// - A second reference to an object, and a reference back into an object being expanded
-    ///   (a cycle), become `{"$ref": index}`, so the tree stays linear in the archive's size.
+    /// - A second reference to an object of a class other than the built-ins, and a reference
+    ///   back into any object being expanded (a cycle), become `{"$ref": index}`; shared
+    ///   built-ins (Foundation writes equal strings, arrays and dictionaries once) are shown
+    ///   again at each reference, up to ``GenericTreeOptions/maximumExpandedValues`` values.
     ///
     /// - Throws: ``KeyedArchiveError/Code/limitExceeded`` when values nest deeper than
     ///   `options.maximumDepth`.
-    /// - Complexity: O(n) in the size of the archive.
+    /// - Complexity: O(n) in the size of the archive plus the values shown again, at most
+    ///   `options.maximumExpandedValues`.
     public func genericTree(options: GenericTreeOptions = GenericTreeOptions()) throws -> PlistValue {
         var builder = GenericTreeBuilder(archive: self, options: options)
         return try builder.topTree()

@@ -87,7 +87,9 @@ public struct KeyedArchive: Sendable {
         let count = rawObjects.count
         // UIDs are 32-bit; an array longer than that cannot be addressed completely, which is
         // harmless: only the UIDs that appear are checked.
-        func checkReferences(in value: PlistValue, objectIndex: Int?, path: [String], depth: Int) throws {
+        // The path is a stack mutated in place: small-string components allocate nothing, so
+        // checking costs no allocation per reference.
+        func checkReferences(in value: PlistValue, objectIndex: Int?, path: inout [String], depth: Int) throws {
             guard depth <= options.maximumDepth else {
                 throw KeyedArchiveError(
                     .limitExceeded, "Fields are nested deeper than \(options.maximumDepth) levels",
@@ -103,19 +105,27 @@ public struct KeyedArchive: Sendable {
                         objectIndex: objectIndex, keyPath: path)
                 }
             case .array(let elements):
-                for (i, element) in elements.enumerated() where element.isContainer || element.kind == .uid {
-                    try checkReferences(in: element, objectIndex: objectIndex, path: path + [String(i)], depth: depth + 1)
+                for (i, element) in elements.enumerated() {
+                    if case .uid(let uid) = element, Int(uid) < count { continue }
+                    guard element.isContainer || element.kind == .uid else { continue }
+                    path.append(String(i))
+                    try checkReferences(in: element, objectIndex: objectIndex, path: &path, depth: depth + 1)
+                    path.removeLast()
                 }
             case .dictionary(let entries):
                 for (key, element) in entries where element.isContainer || element.kind == .uid {
-                    try checkReferences(in: element, objectIndex: objectIndex, path: path + [key], depth: depth + 1)
+                    path.append(key)
+                    try checkReferences(in: element, objectIndex: objectIndex, path: &path, depth: depth + 1)
+                    path.removeLast()
                 }
             default:
                 break
             }
         }
+        var path: [String] = []
         for (key, value) in top {
-            try checkReferences(in: value, objectIndex: nil, path: ["$top", key], depth: 1)
+            path = ["$top", key]
+            try checkReferences(in: value, objectIndex: nil, path: &path, depth: 1)
         }
 
         // Class descriptions first, so that instances can refer to any of them.
@@ -171,8 +181,12 @@ public struct KeyedArchive: Sendable {
                         "The '$class' of $objects[\(index)] refers to $objects[\(classIndex)], which is \(Self.describe(rawObjects[classIndex])), not a class dictionary",
                         objectIndex: index, keyPath: ["$class"])
                 }
-                for (key, value) in entries where key != "$class" && (value.isContainer || value.kind == .uid) {
-                    try checkReferences(in: value, objectIndex: index, path: [key], depth: 1)
+                for (key, value) in entries where key != "$class" {
+                    if case .uid(let uid) = value, Int(uid) < count { continue }
+                    guard value.isContainer || value.kind == .uid else { continue }
+                    path.removeAll(keepingCapacity: true)
+                    path.append(key)
+                    try checkReferences(in: value, objectIndex: index, path: &path, depth: 1)
                 }
                 objects.append(.instance(ArchivedInstance(index: index, archivedClass: archivedClass, storage: entries)))
             }

@@ -144,6 +144,9 @@ public final class KeyedArchiver {
 
     /// Stores a raw value (a UID, an array of UIDs, a scalar) under `key` of the current object.
     func setField(_ value: PlistValue, forKey key: String) {
+        // Keys starting with `$` are the archive's own (`$class`); NSKeyedArchiver escapes a
+        // coder key that starts with `$` by prefixing another `$`, and the unarchiver undoes it.
+        let key = key.hasPrefix("$") ? "$" + key : key
         if frames.isEmpty {
             top[key] = value
         } else {
@@ -153,11 +156,18 @@ public final class KeyedArchiver {
 
     /// The UID of `value` in `$objects`, archiving it first when it is new.
     func reference<T: KeyedArchivable>(for value: T) throws -> PlistValue {
-        if let inline = (value as? any InlineArchivable)?.inlineArchiveValue {
+        // Metatype checks first: they cost nothing for concrete types, where a cast of the
+        // value to an existential would box it.
+        if T.self is any InlineArchivable.Type, let inline = (value as? any InlineArchivable)?.inlineArchiveValue {
             return .uid(try UInt32(exactly: index(ofScalar: inline)) ?? tooMany())
         }
+        // A generic tree's nil marker is a nil reference again.
+        if T.self == PlistValue.self, case .dictionary(let entries)? = value as? PlistValue,
+           entries.count == 1, entries["$null"] == .boolean(true) {
+            return .uid(0)
+        }
         var identity: ObjectIdentifier?
-        if T.self is AnyClass || type(of: value as Any) is AnyClass {
+        if T.self is AnyClass {
             let object = value as AnyObject
             let id = ObjectIdentifier(object)
             if let existing = identityIndex[id] { return .uid(UInt32(existing)) }
@@ -174,25 +184,24 @@ public final class KeyedArchiver {
         // referring back to this object (a cycle) gets its UID.
         objects.append(.string("$null"))
         if let identity { identityIndex[identity] = index }
-        frames.append(Frame(fields: PlistDictionary(), inline: nil))
+        // `$class` comes first, as Apple writes it; its UID is filled in once the fields are
+        // written, because NSKeyedArchiver appends a class dictionary after the object's fields.
+        frames.append(Frame(fields: ["$class": .uid(0)], inline: nil))
         do {
             try value.encode(to: self)
         } catch {
             frames.removeLast()
             throw error
         }
-        let frame = frames.removeLast()
+        var frame = frames.removeLast()
         if let inline = frame.inline {
             objects[index] = inline
             return .uid(UInt32(index))
         }
         var chain = value.archiveClassChain
-        if let first = chain.first, let replacement = classNameOverrides[first] { chain[0] = replacement }
-        let classUID = try classReference(chain)
-        var dictionary = PlistDictionary(minimumCapacity: frame.fields.count + 1)
-        dictionary["$class"] = classUID
-        for (key, field) in frame.fields { dictionary[key] = field }
-        objects[index] = .dictionary(dictionary)
+        if !classNameOverrides.isEmpty, let first = chain.first, let replacement = classNameOverrides[first] { chain[0] = replacement }
+        frame.fields["$class"] = try classReference(chain)
+        objects[index] = .dictionary(frame.fields)
         return .uid(UInt32(index))
     }
 

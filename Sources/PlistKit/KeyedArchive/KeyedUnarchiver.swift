@@ -34,14 +34,20 @@ public final class KeyedUnarchiver {
     public let archive: KeyedArchive
     /// The class names objects may have, or `nil` to allow every class (insecure decoding of
     /// trusted archives). Inline scalars are always allowed.
-    public var allowedClassNames: Set<String>?
+    public var allowedClassNames: Set<String>? {
+        // A new list must be checked again over the whole graph.
+        didSet { validatedTopKeys.removeAll() }
+    }
     /// The deepest nesting of objects decoded; deeper graphs fail with
     /// ``KeyedArchiveError/Code/limitExceeded``. Default: 512.
     public var maximumDepth: Int
 
     private var registry: [String: any KeyedArchivable.Type] = [:]
     private var frames: [Frame] = [.top]
-    private var path: [String] = []
+    /// The keys followed from `$top`, kept as components so that the common, error-free path
+    /// builds no strings; ``path`` renders them for errors.
+    private var pathStorage: [ArchivePathComponent] = []
+    private var path: [String] { pathStorage.map(\.description) }
     private var inProgress: Set<Int> = []
     private var cache: [Int: Any] = [:]
     private var validatedTopKeys: Set<String> = []
@@ -132,10 +138,15 @@ public final class KeyedUnarchiver {
     /// The keys of the object being decoded (of `$top` at the top level), `$class` excluded.
     public var allKeys: [String] {
         switch frames.last ?? .top {
-        case .top: return archive.top.keys
-        case .instance(let instance): return instance.fieldNames
+        case .top: return archive.top.keys.map(Self.unescaped)
+        case .instance(let instance): return instance.fieldNames.map(Self.unescaped)
         case .scalar: return []
         }
+    }
+
+    /// A stored key as the coder wrote it: `$$name` is the escaped form of `$name`.
+    static func unescaped(_ key: String) -> String {
+        key.hasPrefix("$$") ? String(key.dropFirst()) : key
     }
 
     /// The class name of the object being decoded, or `nil` at the top level and for inline
@@ -184,6 +195,8 @@ public final class KeyedUnarchiver {
     }
 
     func rawValue(forKey key: String) -> PlistValue? {
+        // Coder keys starting with `$` are stored with one more `$` (see KeyedArchiver.setField).
+        let key = key.hasPrefix("$") ? "$" + key : key
         switch frames.last ?? .top {
         case .top: return archive.top[key]
         case .instance(let instance): return instance[field: key]
@@ -269,8 +282,8 @@ public final class KeyedUnarchiver {
     /// - Throws: ``KeyedArchiveError``.
     public func decodeGenericValue(forKey key: String) throws -> PlistValue? {
         guard let raw = rawValue(forKey: key) else { return nil }
-        path.append(key)
-        defer { path.removeLast() }
+        pathStorage.append(.key(key))
+        defer { pathStorage.removeLast() }
         if case .uid(let uid) = raw {
             try checkAllowed(index: Int(uid))
             try validateReachable(from: raw)
@@ -295,8 +308,8 @@ public final class KeyedUnarchiver {
     ///   ``KeyedArchiveError/Code/limitExceeded``, and whatever the type's initializer throws.
     public func decodeObject<T: KeyedArchivable>(of type: T.Type, forKey key: String) throws -> T? {
         guard let raw = rawValue(forKey: key) else { return nil }
-        path.append(key)
-        defer { path.removeLast() }
+        pathStorage.append(.key(key))
+        defer { pathStorage.removeLast() }
         if case .top? = frames.last { try validateReachable(from: raw) }
         return try decode(type, from: raw)
     }
@@ -308,8 +321,8 @@ public final class KeyedUnarchiver {
     ///   none of the types reads the class.
     public func decodeObject(of types: [any KeyedArchivable.Type], forKey key: String) throws -> (any KeyedArchivable)? {
         guard let raw = rawValue(forKey: key) else { return nil }
-        path.append(key)
-        defer { path.removeLast() }
+        pathStorage.append(.key(key))
+        defer { pathStorage.removeLast() }
         if case .top? = frames.last { try validateReachable(from: raw) }
         if case .uid(let uid) = raw, uid == 0 { return nil }
         let chosen = try chooseType(among: types, for: raw)
@@ -342,6 +355,144 @@ public final class KeyedUnarchiver {
         try decodeObject(of: [K: V].self, forKey: key)
     }
 
+    /// Decodes an NSArray / NSMutableArray under `key` whose elements may be of any of
+    /// `types` (each element decodes as the first type that reads its class), or returns `nil`
+    /// when the key is absent or `$null`. Every element's class is checked before any is built.
+    ///
+    /// - Throws: as ``decodeObject(of:forKey:)-([any KeyedArchivable.Type],_)``.
+    public func decodeArrayOfObjects(ofClasses types: [any KeyedArchivable.Type], forKey key: String) throws -> [any KeyedArchivable]? {
+        try withCollection(forKey: key, classNames: [String].archiveClassNames) {
+            guard case .array(let elements)? = rawValue(forKey: "NS.objects") else { throw notFound("NS.objects") }
+            return try decodeHeterogeneous(types, elements, label: "NS.objects")
+        }
+    }
+
+    /// Decodes an NSDictionary / NSMutableDictionary under `key` whose keys are all of `keyType`
+    /// and whose values may be of any of `types`, or returns `nil` when the key is absent or
+    /// `$null`. Every key's and value's class is checked before any is built.
+    ///
+    /// - Throws: as ``decodeDictionary(withKeysOfClass:objectsOfClass:forKey:)``.
+    public func decodeDictionary<K: KeyedArchivable & Hashable>(
+        withKeysOfClass keyType: K.Type, objectsOfClasses types: [any KeyedArchivable.Type], forKey key: String
+    ) throws -> [K: any KeyedArchivable]? {
+        try withCollection(forKey: key, classNames: [String: String].archiveClassNames) {
+            guard case .array(let keys)? = rawValue(forKey: "NS.keys") else { throw notFound("NS.keys") }
+            guard case .array(let values)? = rawValue(forKey: "NS.objects") else { throw notFound("NS.objects") }
+            guard keys.count == values.count else {
+                throw mismatch("An NSDictionary has \(keys.count) keys but \(values.count) values")
+            }
+            try precheckElements(keyType, keys, label: "NS.keys")
+            try precheckHeterogeneous(types, values, label: "NS.objects")
+            let decodedKeys = try decodeElements(keyType, keys, label: "NS.keys")
+            let decodedValues = try decodeHeterogeneous(types, values, label: "NS.objects")
+            var result: [K: any KeyedArchivable] = Dictionary(minimumCapacity: keys.count)
+            for (i, key) in decodedKeys.enumerated() {
+                guard result.updateValue(decodedValues[i], forKey: key) == nil else {
+                    throw mismatch("Key \(i) of an NSDictionary repeats an earlier key")
+                }
+            }
+            return result
+        }
+    }
+
+    /// Decodes the object at an index of `$objects` as `type` (for tools that navigate the
+    /// graph with ``KeyedArchive``), or returns `nil` for index 0 (`$null`). The allow-list
+    /// covers every object reachable from it, with key paths starting at `$objects[index]`.
+    ///
+    /// - Throws: as ``decodeObject(of:forKey:)``; ``KeyedArchiveError/Code/corruptArchive``
+    ///   for an index outside `$objects`.
+    public func decodeObject<T: KeyedArchivable>(of type: T.Type, atIndex index: Int) throws -> T? {
+        guard let uid = UInt32(exactly: index), archive.objects.indices.contains(index) else {
+            throw KeyedArchiveError(
+                .corruptArchive, "Index \(index) is out of range ($objects has \(archive.objects.count) entries)",
+                objectIndex: index)
+        }
+        let saved = pathStorage
+        pathStorage = [.object(index)]
+        defer { pathStorage = saved }
+        if let allowed = allowedClassNames {
+            var walker = ArchiveGraphWalker(archive: archive)
+            try walker.walk(from: .uid(uid), rootPath: path) { instance, keyPath in
+                if !allowed.contains(instance.className) { throw Self.notAllowed(instance, allowed: allowed, keyPath: keyPath()) }
+            }
+        }
+        return try decode(type, from: .uid(uid))
+    }
+
+    /// Runs `body` positioned on the collection object under `key`, after checking its class
+    /// against the allow-list and `classNames`, and a cycle back into it.
+    private func withCollection<R>(forKey key: String, classNames: [String], _ body: () throws -> R) throws -> R? {
+        guard let raw = rawValue(forKey: key) else { return nil }
+        pathStorage.append(.key(key))
+        defer { pathStorage.removeLast() }
+        if case .top? = frames.last { try validateReachable(from: raw) }
+        guard case .uid(let uid) = raw else {
+            throw KeyedArchiveError(
+                .typeMismatch, "Expected a collection object for key '\(key)', found \(KeyedArchive.describe(raw))",
+                objectIndex: currentObjectIndex, keyPath: path)
+        }
+        let index = Int(uid)
+        guard index != 0 else { return nil }
+        guard archive.objects.indices.contains(index), case .instance(let instance) = archive.objects[index] else {
+            throw KeyedArchiveError(
+                .typeMismatch, "Expected a collection object for key '\(key)', found $objects[\(index)], which has no class",
+                objectIndex: index, keyPath: path)
+        }
+        try checkAllowed(instance)
+        guard classNames.contains(instance.className) || registry[instance.className] != nil else {
+            throw KeyedArchiveError(
+                .typeMismatch,
+                "Expected \(classNames.joined(separator: " or ")) for key '\(key)', found class '\(instance.className)' at $objects[\(index)]",
+                objectIndex: index, keyPath: path, className: instance.className)
+        }
+        guard !inProgress.contains(index) else {
+            throw KeyedArchiveError(
+                .cyclicReference,
+                "Object $objects[\(index)] of class '\(instance.className)' refers back to itself while it is being decoded; PlistKit never hands out a half-built object",
+                objectIndex: index, keyPath: path, className: instance.className)
+        }
+        guard frames.count <= maximumDepth else {
+            throw KeyedArchiveError(.limitExceeded, "Objects are nested deeper than \(maximumDepth) levels", objectIndex: index, keyPath: path)
+        }
+        inProgress.insert(index)
+        frames.append(.instance(instance))
+        defer {
+            frames.removeLast()
+            inProgress.remove(index)
+        }
+        return try body()
+    }
+
+    private func precheckHeterogeneous(_ types: [any KeyedArchivable.Type], _ elements: [PlistValue], label: String) throws {
+        for (i, element) in elements.enumerated() {
+            pathStorage.append(.element(label, i))
+            defer { pathStorage.removeLast() }
+            if case .uid(let uid) = element, uid == 0 {
+                throw KeyedArchiveError(
+                    .typeMismatch, "Element \(i) of '\(label)' is $null, but an object is required",
+                    objectIndex: currentObjectIndex, keyPath: path)
+            }
+            _ = try chooseType(among: types, for: element)
+        }
+    }
+
+    private func decodeHeterogeneous(_ types: [any KeyedArchivable.Type], _ elements: [PlistValue], label: String) throws -> [any KeyedArchivable] {
+        try precheckHeterogeneous(types, elements, label: label)
+        var result: [any KeyedArchivable] = []
+        result.reserveCapacity(elements.count)
+        for (i, element) in elements.enumerated() {
+            pathStorage.append(.element(label, i))
+            defer { pathStorage.removeLast() }
+            guard let value = try decodeOpened(try chooseType(among: types, for: element), from: element) else {
+                throw KeyedArchiveError(
+                    .typeMismatch, "Element \(i) of '\(label)' is $null, but an object is required",
+                    objectIndex: currentObjectIndex, keyPath: path)
+            }
+            result.append(value)
+        }
+        return result
+    }
+
     // MARK: Collections, for built-in conformances
 
     /// Decodes the UIDs in the array under `key` of the current object as `type`, checking
@@ -361,8 +512,8 @@ public final class KeyedUnarchiver {
         var result: [T] = []
         result.reserveCapacity(elements.count)
         for (i, element) in elements.enumerated() {
-            path.append("\(label)[\(i)]")
-            defer { path.removeLast() }
+            pathStorage.append(.element(label, i))
+            defer { pathStorage.removeLast() }
             guard let value = try decode(type, from: element) else {
                 throw KeyedArchiveError(
                     .typeMismatch, "Element \(i) of '\(label)' is $null, but \(T.self) is required",
@@ -377,8 +528,8 @@ public final class KeyedUnarchiver {
     /// anything.
     func precheckElements<T: KeyedArchivable>(_ type: T.Type, _ elements: [PlistValue], label: String) throws {
         for (i, element) in elements.enumerated() {
-            path.append("\(label)[\(i)]")
-            defer { path.removeLast() }
+            pathStorage.append(.element(label, i))
+            defer { pathStorage.removeLast() }
             if case .uid(let uid) = element, uid == 0 {
                 throw KeyedArchiveError(
                     .typeMismatch, "Element \(i) of '\(label)' is $null, but \(T.self) is required",
@@ -501,20 +652,30 @@ public final class KeyedUnarchiver {
     }
 
     private func chooseType(among types: [any KeyedArchivable.Type], for raw: PlistValue) throws -> any KeyedArchivable.Type {
-        guard case .uid(let uid) = raw, archive.objects.indices.contains(Int(uid)),
-              case .instance(let instance) = archive.objects[Int(uid)] else {
-            if let inline = types.first(where: { $0 is any InlineArchivable.Type }) { return inline }
-            throw KeyedArchiveError(
-                .typeMismatch, "Expected an object of one of \(types.map { "\($0)" }.joined(separator: ", ")), found \(KeyedArchive.describe(raw))",
-                objectIndex: currentObjectIndex, keyPath: path)
+        var scalar = raw
+        if case .uid(let uid) = raw, archive.objects.indices.contains(Int(uid)) {
+            switch archive.objects[Int(uid)] {
+            case .instance(let instance):
+                try checkAllowed(instance)
+                if let registered = registry[instance.className] { return registered }
+                if let match = types.first(where: { $0.archiveClassNames.contains(instance.className) }) { return match }
+                if let generic = types.first(where: { $0 is any GenericArchivable.Type }) { return generic }
+                throw KeyedArchiveError(
+                    .classUnknown,
+                    "Class '\(instance.className)' at $objects[\(instance.index)] is unknown: none of \(types.map { "\($0)" }.joined(separator: ", ")) reads it",
+                    objectIndex: instance.index, keyPath: path, className: instance.className)
+            case .scalar(let value):
+                scalar = value
+            case .null, .classDescription:
+                break
+            }
         }
-        try checkAllowed(instance)
-        if let registered = registry[instance.className] { return registered }
-        if let match = types.first(where: { $0.archiveClassNames.contains(instance.className) }) { return match }
+        for type in types {
+            if let inline = type as? any InlineArchivable.Type, inline.readsInline(scalar) { return type }
+        }
         throw KeyedArchiveError(
-            .classUnknown,
-            "Class '\(instance.className)' at $objects[\(instance.index)] is unknown: none of \(types.map { "\($0)" }.joined(separator: ", ")) reads it",
-            objectIndex: instance.index, keyPath: path, className: instance.className)
+            .typeMismatch, "Expected an object of one of \(types.map { "\($0)" }.joined(separator: ", ")), found \(KeyedArchive.describe(scalar))",
+            objectIndex: currentObjectIndex, keyPath: path)
     }
 
     private func checkAllowed(index: Int) throws {
@@ -537,7 +698,7 @@ public final class KeyedUnarchiver {
     /// Walks every object reachable from a top-level value, breadth first and without
     /// recursion, and fails on the first class outside the allow-list, before anything is built.
     private func validateReachable(from raw: PlistValue) throws {
-        guard let allowed = allowedClassNames, let topKey = path.first, !validatedTopKeys.contains(topKey) else { return }
+        guard let allowed = allowedClassNames, let topKey = pathStorage.first?.description, !validatedTopKeys.contains(topKey) else { return }
         var walker = ArchiveGraphWalker(archive: archive)
         try walker.walk(from: raw, rootPath: [topKey]) { instance, keyPath in
             if !allowed.contains(instance.className) {

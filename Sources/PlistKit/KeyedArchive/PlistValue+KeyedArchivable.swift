@@ -3,8 +3,14 @@ import FoundationEssentials
 /// A `PlistValue` decodes any archived value as its readable tree (see
 /// ``KeyedArchive/genericTree(options:)``) and encodes as Foundation would archive the
 /// corresponding objects: strings, numbers, booleans and data inline, dates as NSDate, arrays
-/// as NSArray, dictionaries as NSDictionary, and `{"$class": "Name", …}` dictionaries as
-/// objects of that class.
+/// as NSArray, dictionaries as NSDictionary, `{"$class": "Name", …}` dictionaries as objects of
+/// that class with those fields, `{"$null": true}` as a nil reference and NSDictionary
+/// `$entries` as keys and values.
+///
+/// A tree is a reading form: archiving one again writes plain values as the Foundation objects
+/// above, so built-ins the tree flattened (a UUID shown as its string, a URL as its absolute
+/// string, an NSValue as numbers) come back as strings and dictionaries, and a `{"$ref": n}`
+/// back-reference cannot be archived at all. Use the Swift types for exact round trips.
 extension PlistValue: KeyedArchivable, InlineArchivable, GenericArchivable {
     /// None: a tree reads any class the allow-list admits.
     public static var archiveClassNames: [String] { [] }
@@ -15,6 +21,8 @@ extension PlistValue: KeyedArchivable, InlineArchivable, GenericArchivable {
         default: return nil
         }
     }
+
+    static func readsInline(_ value: PlistValue) -> Bool { true }
 
     /// The chain of the Foundation class this value archives as.
     public var archiveClassChain: [String] {
@@ -68,11 +76,31 @@ extension PlistValue: KeyedArchivable, InlineArchivable, GenericArchivable {
                     .invalidValue, "A {\"$ref\": …} back-reference of a generic tree cannot be archived again",
                     keyPath: archiver.codingPath)
             }
+            if case .string(let name)? = entries["$class"], name == "NSDictionary" || name == "NSMutableDictionary",
+               case .array(let pairs)? = entries["$entries"] {
+                // A dictionary whose keys are not distinct strings, as generic trees show it.
+                var keys: [PlistValue] = []
+                var values: [PlistValue] = []
+                for pair in pairs {
+                    guard let key = pair["key"], let value = pair["value"] else {
+                        throw KeyedArchiveError(
+                            .invalidValue, "An entry of a generic dictionary has no 'key' or no 'value'", keyPath: archiver.codingPath)
+                    }
+                    keys.append(try archiver.reference(for: key))
+                    values.append(try archiver.reference(for: value))
+                }
+                archiver.setField(.array(keys), forKey: "NS.keys")
+                archiver.setField(.array(values), forKey: "NS.objects")
+                return
+            }
             if case .string? = entries["$class"] {
-                for (key, value) in entries where !key.hasPrefix("$") {
+                // The tree's own markers are not fields; other keys are, `$name` ones included
+                // (the archiver escapes them), and `$$name` is a tree's escaped form of `$name`.
+                for (key, value) in entries where !["$class", "$classes", "$index"].contains(key) {
+                    let name = KeyedUnarchiver.unescaped(key)
                     switch value {
-                    case .integer, .real, .boolean: archiver.setField(value, forKey: key)
-                    default: archiver.setField(try archiver.reference(for: value), forKey: key)
+                    case .integer, .real, .boolean: archiver.setField(value, forKey: name)
+                    default: archiver.setField(try archiver.reference(for: value), forKey: name)
                     }
                 }
                 return

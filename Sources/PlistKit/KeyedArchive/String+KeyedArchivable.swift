@@ -9,6 +9,8 @@ extension String: KeyedArchivable, InlineArchivable {
 
     var inlineArchiveValue: PlistValue? { .string(self) }
 
+    static func readsInline(_ value: PlistValue) -> Bool { value.kind == .string }
+
     /// Reads an inline string or an NSString object.
     ///
     /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` for any other value.

@@ -54,6 +54,22 @@ import Testing
         #expect(archive.plistValue == value)
     }
 
+    @Test func treesOfObjectsArchiveBackToTheSameArchive() throws {
+        let archiver = KeyedArchiver()
+        try archiver.encode(ArchiveGenericObject(className: "Box", fields: ["items": [1, "two"], "none": ["$null": true]]), forKey: "root")
+        let original = try KeyedArchive(archiver.archiveValue)
+        let tree = try #require(try original.genericTree(forKey: "root"))
+        #expect(tree == ["$class": "Box", "items": [1, "two"], "none": ["$null": true]])
+        #expect(original.plistValue["$objects"]?[1]?["none"] == .uid(0))
+        let again = KeyedArchiver()
+        try again.encode(tree, forKey: "root")
+        #expect(try KeyedArchive(again.archiveValue).genericTree(forKey: "root") == tree)
+        #expect(again.archiveValue == archiver.archiveValue)
+        // A back-reference cannot be archived again.
+        let back = KeyedArchiver()
+        #expect(throws: KeyedArchiveError.self) { try back.encode(PlistValue.array([["$ref": 1]]), forKey: "root") }
+    }
+
     @Test func dictionariesWithoutPlainKeysKeepTheirEntries() throws {
         let value = handmadeArchive(top: ["root": .uid(1)], objects: [
             "$null",
@@ -62,6 +78,10 @@ import Testing
         ])
         let tree = try KeyedArchive(value).genericTree(forKey: "root")
         #expect(tree == ["$class": "NSDictionary", "$entries": [["key": "k", "value": 1], ["key": "k", "value": 2]]])
+        // Archived again, the entries are keys and values again.
+        let archiver = KeyedArchiver()
+        try archiver.encode(tree, forKey: "root")
+        #expect(archiver.archiveValue["$objects"]?[1]?["NS.keys"] == [.uid(2), .uid(2)])
     }
 
     @Test func sharedDiamondsStayLinear() throws {
@@ -83,6 +103,33 @@ import Testing
             levels += 1
         }
         #expect(levels == depth)
+    }
+
+    @Test func sharedBuiltinDiamondsStayWithinTheBudget() throws {
+        // NSArray i holds NSArray i+1 twice: 2^60 leaves if every repeat were shown.
+        var objects: [PlistValue] = ["$null", classDictionary(["NSArray", "NSObject"]), "leaf"]
+        let depth = 60
+        for i in 0..<depth {
+            let next: PlistValue = i == depth - 1 ? .uid(2) : .uid(UInt32(objects.count + 1))
+            objects.append(["$class": .uid(1), "NS.objects": [next, next]])
+        }
+        let archive = try KeyedArchive(handmadeArchive(top: ["root": .uid(3)], objects: objects))
+        let budget = 10_000
+        let tree = try #require(try archive.genericTree(forKey: "root", options: GenericTreeOptions(maximumExpandedValues: budget)))
+        func count(_ value: PlistValue) -> Int {
+            switch value {
+            case .array(let elements): return 1 + elements.reduce(0) { $0 + count($1) }
+            case .dictionary(let entries): return 1 + entries.values.reduce(0) { $0 + count($1) }
+            default: return 1
+            }
+        }
+        #expect(count(tree) <= budget * 3)
+        // Small shared values are still shown in full: the innermost arrays are plain.
+        var node = tree
+        var levels = 0
+        while case .array(let elements) = node, let first = elements.first { node = first; levels += 1 }
+        #expect(levels == depth)
+        #expect(node == "leaf")
     }
 
     @Test func nestedArchivesAreDecodedWhenAsked() throws {

@@ -104,6 +104,25 @@ import Testing
         #expect(Set(unarchiver.allKeys) == ["nothing", "count", "big", "ratio", "flag", "bytes"])
     }
 
+    /// NSKeyedArchiver escapes a coder key starting with `$` by prefixing another `$`
+    /// (`$x` is stored as `$$x`), so that it cannot be taken for `$class`; PlistKit does the same.
+    @Test func dollarKeysAreEscapedAsFoundationDoes() throws {
+        let object = ArchiveGenericObject(className: "W", fields: ["$x": 5, "$class": "not the class"])
+        let value = try archive { try $0.encode(object, forKey: "root") }
+        #expect(value["$objects"]?[1]?["$$x"] == 5)
+        #expect(value["$objects"]?[1]?["$$class"] == .uid(2))
+        #expect(value["$objects"]?[1]?["$class"] == .uid(3))
+        let archive = try KeyedArchive(value)
+        let decoded = try KeyedUnarchiver(archive: archive, allowedClassNames: ["W"]).decodeObject(of: ArchiveGenericObject.self, forKey: "root")
+        #expect(decoded == object)
+        // In the tree, `$x` reads plainly; `$class` keeps its escape, the plain name being the marker.
+        let tree = try #require(try archive.genericTree(forKey: "root"))
+        #expect(tree == ["$class": "W", "$x": 5, "$$class": "not the class"])
+        // The tree archives back to the same object.
+        let again = try self.archive { try $0.encode(tree, forKey: "root") }
+        #expect(again == value)
+    }
+
     @Test func genericObjectsRoundTrip() throws {
         let object = ArchiveGenericObject(
             className: "Widget", classChain: ["Widget", "NSView", "NSObject"],
