@@ -158,4 +158,18 @@ import PlistKit
         #expect(result.status == 66)
         #expect(result.stderrText == "Error: Cannot read 'nothing.plist': No such file.\n")
     }
+
+    @Test func getAndTypeReadBinaryLazily() throws {
+        // One object is corrupt: decoding the whole file fails, but get and type decode only
+        // the path they follow (BinaryPlistView), so other keys still answer.
+        let directory = try CLIRunner.scratch(copying: ["partly-corrupt.bplist"], from: "files")
+        let lint = try CLIRunner.run(["lint", "partly-corrupt.bplist"], in: directory)
+        #expect(lint.status == 1)
+        #expect(lint.stderrText == "partly-corrupt.bplist: Invalid object marker 0x7F in object 5 at byte offset 32.\n")
+        #expect(try CLIRunner.run(["get", "zeta", "partly-corrupt.bplist"], in: directory).stdoutText == "1\n")
+        #expect(try CLIRunner.run(["type", "mid.y", "partly-corrupt.bplist"], in: directory).stdoutText == "bool\n")
+        let bad = try CLIRunner.run(["get", "alpha", "partly-corrupt.bplist"], in: directory)
+        #expect(bad.status == 65)
+        #expect(bad.stderrText == "Error: partly-corrupt.bplist: Invalid object marker 0x7F in object 5 at byte offset 32.\n")
+    }
 }

@@ -29,3 +29,9 @@ write("truncated.bplist", whole[:40])
 # Data long enough to be shown cut (16 leading bytes) in the tree.
 write("data.bplist", plistlib.dumps({"blob": bytes(range(40)), "tiny": b"\x01"}, fmt=plistlib.FMT_BINARY,
                                     sort_keys=False))
+# unsorted.bplist with the marker of the integer 2 (under "alpha") replaced by the invalid 0x7F:
+# the eager reader rejects the file; a lazy lookup of another key still answers.
+corrupt = bytearray(plistlib.dumps({"zeta": 1, "alpha": 2, "mid": {"y": True, "b": False}},
+                                   fmt=plistlib.FMT_BINARY, sort_keys=False))
+corrupt[corrupt.find(bytes([0x10, 0x02]))] = 0x7F
+write("partly-corrupt.bplist", bytes(corrupt))
