@@ -9,7 +9,7 @@ enum OutputFormat: Equatable {
     case raw
 
     /// Parses a format name (`xml`, `xml1`, `binary`, `binary1`, `json`, `openstep`, `swift`,
-    /// `objc`, `raw`); `allowed` restricts which kinds are accepted.
+    /// `objc`, `raw`); each subcommand then refuses the kinds it cannot write.
     init?(name: String) {
         switch name.lowercased() {
         case "swift": self = .swift
