@@ -35,6 +35,10 @@ public struct PlistDiff: Hashable, Sendable {
 
         private static func name(_ path: KeyPath) -> String { path.isEmpty ? "(root)" : path.description }
 
+        private static func counted(_ count: Int, _ noun: String) -> String {
+            count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+        }
+
         /// A one-line rendering: scalars in full (strings quoted), containers by type and count.
         static func summary(_ value: PlistValue) -> String {
             switch value {
@@ -42,11 +46,14 @@ public struct PlistDiff: Hashable, Sendable {
             case .integer(let i): return i.description
             case .real(let r): return "\(r)"
             case .boolean(let b): return b ? "true" : "false"
-            case .date(let d): return "date \(d.timeIntervalSinceReferenceDate)s since 2001"
-            case .data(let d): return "data (\(d.count) bytes)"
+            case .date(let d):
+                let seconds = d.timeIntervalSinceReferenceDate
+                guard seconds.isFinite else { return "date \(seconds)" }
+                return d.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: seconds.rounded(.down) != seconds))
+            case .data(let d): return "data (\(counted(d.count, "byte")))"
             case .uid(let u): return "uid \(u)"
-            case .array(let a): return "array (\(a.count) elements)"
-            case .dictionary(let d): return "dictionary (\(d.count) keys)"
+            case .array(let a): return "array (\(counted(a.count, "element")))"
+            case .dictionary(let d): return "dictionary (\(counted(d.count, "key")))"
             }
         }
     }

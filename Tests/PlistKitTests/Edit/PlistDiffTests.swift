@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import PlistKit
+@testable import PlistKit
 
 @Suite struct PlistDiffTests {
     @Test func equalValuesInAnyKeyOrderHaveNoChanges() {
@@ -45,5 +45,16 @@ import PlistKit
         let other: PlistValue = .array([.array([.integer(2)])])
         let diff = PlistDiff(from: deep, to: other, maximumDepth: 2)
         #expect(diff.changes == [.changed("0", from: .array([.integer(1)]), to: .array([.integer(2)]))])
+    }
+
+    @Test func summariesOfEachType() {
+        typealias Change = PlistDiff.Change
+        #expect(Change.summary(.date(Date(timeIntervalSinceReferenceDate: 0))) == "2001-01-01T00:00:00Z")
+        #expect(Change.summary(.date(Date(timeIntervalSinceReferenceDate: 0.5))) == "2001-01-01T00:00:00.500Z")
+        #expect(Change.summary(.data(Data([1, 2]))) == "data (2 bytes)")
+        #expect(Change.summary(.uid(7)) == "uid 7")
+        #expect(Change.summary(.array([.integer(1)])) == "array (1 element)")
+        #expect(Change.summary(.dictionary([:])) == "dictionary (0 keys)")
+        #expect(Change.summary(.string("a\"b")) == "\"a\"b\"")
     }
 }
