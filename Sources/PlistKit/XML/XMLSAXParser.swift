@@ -31,7 +31,8 @@ enum XMLSAXParser {
     /// One parse: the libxml2 context and the tree builder its callbacks feed.
     private final class Session {
         let builder: XMLPlistTreeBuilder
-        var context: xmlParserCtxtPtr?
+        /// Read on every event; only one parse touches it, on one thread.
+        @exclusivity(unchecked) var context: xmlParserCtxtPtr?
 
         init(builder: XMLPlistTreeBuilder) { self.builder = builder }
 
@@ -147,25 +148,33 @@ enum XMLSAXParser {
         nonisolated(unsafe) private static let handler: xmlSAXHandler = {
             var sax = xmlSAXHandler()
             sax.initialized = UInt32(XML_SAX2_MAGIC)
+            // The three hot callbacks borrow the session (the parse keeps it alive) instead of
+            // retaining and releasing it for every event.
             sax.startElementNs = { userData, localName, prefix, _, _, _, _, _, _ in
-                guard let session = Session.session(userData), let localName else { return }
-                let (line, column) = session.position
-                let name = UnsafeBufferPointer(start: localName, count: Int(max(0, xmlStrlen(localName))))
-                let prefixBytes = prefix.map { UnsafeBufferPointer(start: $0, count: Int(max(0, xmlStrlen($0)))) }
-                session.builder.startElement(name: name, prefix: prefixBytes, line: line, column: column)
-                afterEvent(session)
+                guard let userData, let localName else { return }
+                Unmanaged<Session>.fromOpaque(userData)._withUnsafeGuaranteedRef { session in
+                    let (line, column) = session.position
+                    let name = UnsafeBufferPointer(start: localName, count: Int(max(0, xmlStrlen(localName))))
+                    let prefixBytes = prefix.map { UnsafeBufferPointer(start: $0, count: Int(max(0, xmlStrlen($0)))) }
+                    session.builder.startElement(name: name, prefix: prefixBytes, line: line, column: column)
+                    afterEvent(session)
+                }
             }
             sax.endElementNs = { userData, _, _, _ in
-                guard let session = Session.session(userData) else { return }
-                let (line, column) = session.position
-                session.builder.endElement(line: line, column: column)
-                afterEvent(session)
+                guard let userData else { return }
+                Unmanaged<Session>.fromOpaque(userData)._withUnsafeGuaranteedRef { session in
+                    let (line, column) = session.position
+                    session.builder.endElement(line: line, column: column)
+                    afterEvent(session)
+                }
             }
             let characters: charactersSAXFunc = { userData, bytes, count in
-                guard let session = Session.session(userData), let bytes, count > 0 else { return }
-                let (line, column) = session.position
-                session.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(count)), line: line, column: column)
-                afterEvent(session)
+                guard let userData, let bytes, count > 0 else { return }
+                Unmanaged<Session>.fromOpaque(userData)._withUnsafeGuaranteedRef { session in
+                    let (line, column) = session.position
+                    session.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(count)), line: line, column: column)
+                    afterEvent(session)
+                }
             }
             sax.characters = characters
             sax.ignorableWhitespace = characters

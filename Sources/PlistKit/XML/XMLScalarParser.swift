@@ -193,56 +193,72 @@ enum XMLScalarParser {
     /// must be a multiple of 4, with `=` only as one or two final padding characters. (Apple's
     /// reader skips any character it does not know and decodes what is left; this one refuses.)
     static func data(_ text: UnsafeBufferPointer<UInt8>) -> Result<Data, Reason> {
-        var output = [UInt8]()
-        output.reserveCapacity(text.count / 4 * 3)
-        var quad: UInt32 = 0
-        var quadCount = 0
-        var padding = 0
-        for byte in text {
-            let sextet: UInt32
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): sextet = UInt32(byte - UInt8(ascii: "A"))
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): sextet = UInt32(byte - UInt8(ascii: "a") + 26)
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): sextet = UInt32(byte - UInt8(ascii: "0") + 52)
-            case UInt8(ascii: "+"): sextet = 62
-            case UInt8(ascii: "/"): sextet = 63
-            case UInt8(ascii: "="):
-                guard quadCount >= 2 else {
-                    return .failure(Reason("The <data> has '=' where base64 allows no padding"))
+        // Decoded straight into the Data's own storage: at most 3 bytes per 4 characters.
+        var data = Data(count: text.count / 4 * 3)
+        var failure: Reason?
+        let written = data.withUnsafeMutableBytes { (output: UnsafeMutableRawBufferPointer) -> Int in
+            var count = 0
+            var quad: UInt32 = 0
+            var quadCount = 0
+            var padding = 0
+            for byte in text {
+                let sextet: UInt32
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): sextet = UInt32(byte - UInt8(ascii: "A"))
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): sextet = UInt32(byte - UInt8(ascii: "a") + 26)
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): sextet = UInt32(byte - UInt8(ascii: "0") + 52)
+                case UInt8(ascii: "+"): sextet = 62
+                case UInt8(ascii: "/"): sextet = 63
+                case UInt8(ascii: "="):
+                    guard quadCount >= 2 else {
+                        failure = Reason("The <data> has '=' where base64 allows no padding")
+                        return 0
+                    }
+                    padding += 1
+                    quadCount += 1
+                    quad <<= 6
+                    if quadCount == 4 {
+                        // At least 4 characters were read, so there is room for 1 or 2 bytes.
+                        output[count] = UInt8(truncatingIfNeeded: quad >> 16)
+                        count += 1
+                        if padding == 1 {
+                            output[count] = UInt8(truncatingIfNeeded: quad >> 8)
+                            count += 1
+                        }
+                        quadCount = 0
+                        quad = 0
+                    }
+                    continue
+                case 0x20, 0x09, 0x0A, 0x0D:
+                    continue
+                default:
+                    let character = String(decoding: [byte], as: UTF8.self)
+                    failure = Reason("The <data> holds \(byte < 0x80 ? "'\(character)'" : "a non-ASCII byte"), which is not base64")
+                    return 0
                 }
-                padding += 1
+                guard padding == 0 else {
+                    failure = Reason("The <data> has base64 after its '=' padding")
+                    return 0
+                }
+                quad = quad << 6 | sextet
                 quadCount += 1
-                quad <<= 6
                 if quadCount == 4 {
-                    output.append(UInt8(truncatingIfNeeded: quad >> 16))
-                    if padding == 1 { output.append(UInt8(truncatingIfNeeded: quad >> 8)) }
+                    output[count] = UInt8(truncatingIfNeeded: quad >> 16)
+                    output[count + 1] = UInt8(truncatingIfNeeded: quad >> 8)
+                    output[count + 2] = UInt8(truncatingIfNeeded: quad)
+                    count += 3
                     quadCount = 0
                     quad = 0
                 }
-                continue
-            case 0x20, 0x09, 0x0A, 0x0D:
-                continue
-            default:
-                let character = String(decoding: [byte], as: UTF8.self)
-                return .failure(Reason("The <data> holds \(byte < 0x80 ? "'\(character)'" : "a non-ASCII byte"), which is not base64"))
             }
-            guard padding == 0 else {
-                return .failure(Reason("The <data> has base64 after its '=' padding"))
+            if quadCount != 0 {
+                failure = Reason("The <data> ends in an incomplete base64 group (its length is not a multiple of 4)")
             }
-            quad = quad << 6 | sextet
-            quadCount += 1
-            if quadCount == 4 {
-                output.append(UInt8(truncatingIfNeeded: quad >> 16))
-                output.append(UInt8(truncatingIfNeeded: quad >> 8))
-                output.append(UInt8(truncatingIfNeeded: quad))
-                quadCount = 0
-                quad = 0
-            }
+            return count
         }
-        guard quadCount == 0 else {
-            return .failure(Reason("The <data> ends in an incomplete base64 group (its length is not a multiple of 4)"))
-        }
-        return .success(Data(output))
+        if let failure { return .failure(failure) }
+        data.count = written
+        return .success(data)
     }
 
     /// Why a text is not a value: a sentence fragment without location.
