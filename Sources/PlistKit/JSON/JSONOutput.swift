@@ -110,7 +110,7 @@ struct JSONOutput {
     }
 
     private mutating func writeDictionary(_ dictionary: PlistDictionary, level: Int) throws {
-        let ordered = sortsKeys ? dictionary.sortedByKey() : dictionary
+        let ordered = sortsKeys ? dictionary.sortedInCFOrder() : dictionary
         if tagged, let first = ordered.keys.first,
            (ordered.count == 1 && JSONTag.isReserved(first)) || first == JSONTag.dictionary {
             // This dictionary could be read as a tag or a wrapper: wrap it so it reads back as

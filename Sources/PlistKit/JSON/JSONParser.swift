@@ -1,8 +1,9 @@
 import FoundationEssentials
 
 /// The byte cursor of the JSON reader. It borrows the input buffer for the duration of one
-/// `read` call and is the only place the JSON reader touches memory directly.
-struct JSONParser {
+/// `read` call and is the only place the JSON reader touches memory directly; it is
+/// non-copyable (and, holding a pointer, not `Sendable`) so that it cannot outlive that call.
+struct JSONParser: ~Copyable {
     private let text: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let options: PlistReadingOptions
@@ -16,7 +17,8 @@ struct JSONParser {
         self.text = text
         self.options = options
         let depth = max(0, options.maximumDepth)
-        maximumNesting = options.readsTaggedJSON ? depth.multipliedReportingOverflow(by: 2).partialValue &+ 2 : depth
+        // Twice the depth plus two, saturating: a limit near Int.max must not wrap around.
+        maximumNesting = options.readsTaggedJSON ? (depth >= Int.max / 2 - 1 ? Int.max : depth * 2 + 2) : depth
     }
 
     // MARK: Errors

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Reads JSON (RFC 8259) into a ``PlistValue``.
 ///
 /// Strict RFC 8259 grammar: no comments, no trailing commas, no leading zeros, no `NaN`, only the
-/// six whitespace characters, escapes as the RFC lists them with surrogate pairs joined and
+/// four white-space characters, escapes as the RFC lists them with surrogate pairs joined and
 /// unpaired surrogates refused. Beyond the RFC: a UTF-8 byte-order mark is skipped and UTF-16 or
 /// UTF-32 input (with a BOM, or recognised by its zero bytes) is read, as Foundation's
 /// `JSONSerialization` does.

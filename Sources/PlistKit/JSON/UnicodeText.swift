@@ -152,7 +152,13 @@ enum UnicodeText {
     static func firstInvalidUTF8(in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
         var i = range.lowerBound
         let end = range.upperBound
+        guard let base = text.baseAddress, !range.isEmpty else { return nil }
         while i < end {
+            // ASCII runs, eight bytes at a time.
+            while i + 8 <= end, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+            }
+            guard i < end else { break }
             let b = text[i]
             if b < 0x80 { i += 1; continue }
             let length: Int, minimum: UInt32

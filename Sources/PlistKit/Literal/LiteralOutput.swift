@@ -77,7 +77,7 @@ struct LiteralOutput {
                 return
             }
             text += isSwift ? "[\n" : "@{\n"
-            for (key, element) in dictionary.sortedByKey() {
+            for (key, element) in dictionary.sortedInCFOrder() {
                 path.append(key)
                 defer { path.removeLast() }
                 text += indent(level + 1)

@@ -1,7 +1,8 @@
 import FoundationEssentials
 
-/// The byte cursor of the OpenStep reader; it borrows the input for one `read` call.
-struct OpenStepParser {
+/// The byte cursor of the OpenStep reader; it borrows the input for one `read` call and is
+/// non-copyable (and, holding a pointer, not `Sendable`) so that it cannot outlive it.
+struct OpenStepParser: ~Copyable {
     private let text: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let options: PlistReadingOptions
@@ -45,7 +46,9 @@ struct OpenStepParser {
         index = start
         objectCount = 0
         var dictionary = PlistDictionary()
-        try parseEntries(into: &dictionary, depth: 0, braced: false, openedAt: start)
+        // The brace-less dictionary is itself the first level.
+        try checkDepth(0)
+        try parseEntries(into: &dictionary, depth: 1, braced: false, openedAt: start)
         return .dictionary(dictionary)
     }
 

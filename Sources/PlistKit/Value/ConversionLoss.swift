@@ -16,8 +16,9 @@ struct ConversionLossAnalyzer {
         self.reporter = LossReporter(isStrict: options.isStrict)
     }
 
-    /// Whether any value could be a problem in `format`; binary holds everything.
-    var needsWalk: Bool { format != .binary }
+    /// Whether any value could be a problem in `format`: binary holds everything, and loses
+    /// only the key order, when asked to sort.
+    var needsWalk: Bool { format != .binary || options.sortsKeys(for: .binary) }
 
     /// Walks `value`, throwing for values the format cannot hold and collecting losses.
     mutating func check(_ value: PlistValue) throws {
@@ -101,7 +102,7 @@ struct ConversionLossAnalyzer {
             if format == .openStep && options.writesStringsFile && !path.isEmpty {
                 throw unrepresentable(value, path, "a .strings file holds only a flat dictionary of strings")
             }
-            if options.sortsKeys(for: format) && !isSorted(dictionary.keys) {
+            if options.sortsKeys(for: format) && !isSorted(dictionary.keys, for: format) {
                 try reporter.report(
                     .keyOrderChanged, at: KeyPath(components: path),
                     "the dictionary's keys are written in sorted order, not the order they had")
@@ -158,7 +159,10 @@ struct ConversionLossAnalyzer {
         }
     }
 
-    private func isSorted(_ keys: [String]) -> Bool {
-        zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 }
+    /// Whether `keys` are already in the order the format's writer sorts them in: Swift's
+    /// `<` for binary, UTF-16 code units (CoreFoundation's order) for the text formats.
+    private func isSorted(_ keys: [String], for format: PlistFormat) -> Bool {
+        if format == .binary { return zip(keys, keys.dropFirst()).allSatisfy { !($1 < $0) } }
+        return zip(keys, keys.dropFirst()).allSatisfy { !XMLPlistWriter.utf16Precedes($1, $0) }
     }
 }

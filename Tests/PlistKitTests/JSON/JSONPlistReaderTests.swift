@@ -170,6 +170,11 @@ import Testing
         #expect(throws: PlistError.self) { try Self.read(deepTags, tagged: true) }
     }
 
+    @Test func acceptsAnUnboundedDepthLimit() throws {
+        let options = PlistReadingOptions(maximumDepth: .max, readsTaggedJSON: true)
+        #expect(try PlistValue(decoding: Data("[[{\"$data\":\"AA==\"}]]".utf8), format: .json, options: options) == [[.data(Data([0]))]])
+    }
+
     @Test func limitsObjectCount() throws {
         let options = PlistReadingOptions(maximumObjectCount: 3)
         #expect(throws: Never.self) { try PlistValue(decoding: Data("[1,2]".utf8), format: .json, options: options) }

@@ -117,6 +117,24 @@ import Testing
         #expect(warnings.first?.keyPath == "u")
     }
 
+    /// Sorted means CoreFoundation's UTF-16 order in every text format: U+1F600 (a surrogate
+    /// pair, 0xD83D…) sorts before U+FEFF, although Swift's `<` puts it after.
+    @Test func sortsKeysInUTF16Order() throws {
+        let value: PlistValue = ["\u{FEFF}": 1, "😀": 2, "a": 3]
+        let options = PlistWritingOptions(keyOrder: .sorted)
+        let (data, warnings) = try value.encodedReportingLosses(as: .json, options: options)
+        #expect(String(decoding: data, as: UTF8.self) == "{\"a\":3,\"😀\":2,\"\u{FEFF}\":1}")
+        #expect(warnings.map(\.kind) == [.keyOrderChanged])
+        let already: PlistValue = ["a": 3, "😀": 2, "\u{FEFF}": 1]
+        #expect(try already.encodedReportingLosses(as: .json, options: options).warnings.isEmpty)
+        #expect(try already.encodedReportingLosses(as: .openStep, options: PlistWritingOptions(writesGNUstepTypedValues: true))
+            .warnings.allSatisfy { $0.kind == .typeChanged })
+        #expect(try already.encodedReportingLosses(as: .xml).warnings.isEmpty)
+        // The binary writer sorts with Swift's order when asked, and says so.
+        #expect(try already.encodedReportingLosses(as: .binary, options: options).warnings.map(\.kind) == [.keyOrderChanged])
+        #expect(try already.encodedReportingLosses(as: .binary).warnings.isEmpty)
+    }
+
     @Test func sortsKeysWhenAsked() throws {
         let value: PlistValue = ["b": 1, "a": ["d": 1, "c": 2]]
         let (data, warnings) = try value.encodedReportingLosses(as: .json, options: PlistWritingOptions(keyOrder: .sorted))

@@ -73,6 +73,50 @@ import Testing
         }
     }
 
+    /// With sorted keys, our output equals `JSONSerialization`'s `[.prettyPrinted, .sortedKeys]`
+    /// (plutil's `-r`) and `[.sortedKeys]` byte for byte, written straight from the tree, when
+    /// the keys are lowercase ASCII letters: Foundation sorts with the locale's collation,
+    /// which agrees with CoreFoundation's order on such keys (see Docs/JSON.md).
+    @Test func writesSortedJSONAsPlutilDashR() throws {
+        var configuration = RandomPlistGenerator.Configuration()
+        configuration.scalarKinds = [.string, .integer, .real, .boolean]
+        configuration.allowsNonFiniteReals = false
+        var generator = RandomPlistGenerator(seed: 0x2D72_2D72, configuration: configuration)
+        var random = SeededRandom(seed: 26)
+        for i in 0..<3_000 {
+            let tree = Self.withLowercaseKeys(generator.makeTree(), &random)
+            for pretty in [true, false] {
+                let foundation = try JSONSerialization.data(
+                    withJSONObject: tree.propertyListObject, options: pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys])
+                let ours = try tree.encoded(as: .json, options: PlistWritingOptions(keyOrder: .sorted, prettyPrintsJSON: pretty))
+                if ours != foundation {
+                    Issue.record("tree \(i): \(String(decoding: ours, as: UTF8.self)) != \(String(decoding: foundation, as: UTF8.self))")
+                }
+            }
+        }
+    }
+
+    static func withLowercaseKeys(_ value: PlistValue, _ random: inout SeededRandom) -> PlistValue {
+        switch value {
+        case .array(let elements):
+            return .array(elements.map { withLowercaseKeys($0, &random) })
+        case .dictionary(let dictionary):
+            var result = PlistDictionary()
+            for (_, element) in dictionary {
+                var key = ""
+                repeat {
+                    key = String((0..<Int.random(in: 1...6, using: &random)).map { _ in
+                        Character(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &random)))
+                    })
+                } while result.contains(key: key)
+                result[key] = withLowercaseKeys(element, &random)
+            }
+            return .dictionary(result)
+        default:
+            return value
+        }
+    }
+
     /// Foundation reads what we write to the same values. A random differential is not
     /// possible in this direction: on 10,000 random trees Foundation's JSONSerialization on
     /// Linux (Swift 6.3.1) misread our (valid, plutil-identical) output in ways that are its

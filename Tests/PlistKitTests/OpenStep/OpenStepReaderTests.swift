@@ -168,6 +168,9 @@ import Testing
         }
         #expect(throws: Never.self) { try Self.read("((( a )))", options: PlistReadingOptions(maximumDepth: 3)) }
         #expect(throws: PlistError.self) { try Self.read("(((( a ))))", options: PlistReadingOptions(maximumDepth: 3)) }
+        // A .strings file is a dictionary: the first level.
+        #expect(throws: Never.self) { try Self.read("a = ((b));", options: PlistReadingOptions(maximumDepth: 3)) }
+        #expect(throws: PlistError.self) { try Self.read("a = (((b)));", options: PlistReadingOptions(maximumDepth: 3)) }
         let count = try #require(throws: PlistError.self) {
             try Self.read("(a, b, c, d)", options: PlistReadingOptions(maximumObjectCount: 4))
         }
