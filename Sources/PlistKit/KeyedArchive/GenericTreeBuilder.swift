@@ -129,26 +129,7 @@ struct GenericTreeBuilder {
 
     /// How many references point at each object ($top and fields), counted once on demand.
     private mutating func referenceCount(of index: Int) -> Int {
-        if referenceCounts == nil {
-            var counts = [Int](repeating: 0, count: archive.objects.count)
-            func count(_ value: PlistValue) {
-                var pending = [value]
-                while let current = pending.popLast() {
-                    switch current {
-                    case .uid(let uid) where Int(uid) < counts.count: counts[Int(uid)] += 1
-                    case .array(let elements): pending.append(contentsOf: elements)
-                    case .dictionary(let entries): pending.append(contentsOf: entries.values)
-                    default: break
-                    }
-                }
-            }
-            for value in archive.top.values { count(value) }
-            for object in archive.objects {
-                guard case .instance(let instance) = object else { continue }
-                for (key, value) in instance.storage where key != "$class" { count(value) }
-            }
-            referenceCounts = counts
-        }
+        if referenceCounts == nil { referenceCounts = archive.incomingReferenceCounts() }
         return referenceCounts?[index] ?? 0
     }
 

@@ -280,6 +280,35 @@ public struct KeyedArchive: Sendable {
         try plistValue.encoded(as: format)
     }
 
+    /// How many references (in `$top` and in object fields) point at each object of `$objects`.
+    /// - Complexity: O(n) in the size of the archive.
+    func incomingReferenceCounts() -> [Int] {
+        var counts = [Int](repeating: 0, count: objects.count)
+        func count(_ value: PlistValue) {
+            var pending = [value]
+            while let current = pending.popLast() {
+                switch current {
+                case .uid(let uid) where Int(uid) < counts.count: counts[Int(uid)] += 1
+                case .array(let elements): pending.append(contentsOf: elements)
+                case .dictionary(let entries): pending.append(contentsOf: entries.values)
+                default: break
+                }
+            }
+        }
+        for value in top.values { count(value) }
+        for object in objects {
+            guard case .instance(let instance) = object else { continue }
+            for (key, value) in instance.storage where key != "$class" {
+                if case .uid(let uid) = value {
+                    if Int(uid) < counts.count { counts[Int(uid)] += 1 }
+                } else if value.isContainer {
+                    count(value)
+                }
+            }
+        }
+        return counts
+    }
+
     static func dictionary(for description: ArchivedClass) -> PlistDictionary {
         var entries: PlistDictionary = ["$classname": .string(description.name)]
         entries["$classes"] = .array(description.chain.map(PlistValue.string))

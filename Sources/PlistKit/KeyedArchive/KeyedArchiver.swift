@@ -32,6 +32,7 @@ public final class KeyedArchiver {
     private var frames: [Frame] = []
     private var path: [String] = []
     private var classIndexByChain: [[String]: Int] = [:]
+    private var lastClass: (chain: [String], reference: PlistValue)?
     private var scalarIndex: [PlistValue: Int] = [:]
     private var identityIndex: [ObjectIdentifier: Int] = [:]
     /// Keeps archived class instances alive so that their `ObjectIdentifier`s stay unique
@@ -40,7 +41,8 @@ public final class KeyedArchiver {
     private var classNameOverrides: [String: String] = [:]
 
     private struct Frame {
-        var fields: PlistDictionary
+        /// The fields in encoding order; built into one dictionary of the right size at the end.
+        var fields: [(key: String, value: PlistValue)]
         var inline: PlistValue?
     }
 
@@ -150,7 +152,7 @@ public final class KeyedArchiver {
         if frames.isEmpty {
             top[key] = value
         } else {
-            frames[frames.count - 1].fields[key] = value
+            frames[frames.count - 1].fields.append((key, value))
         }
     }
 
@@ -184,24 +186,28 @@ public final class KeyedArchiver {
         // referring back to this object (a cycle) gets its UID.
         objects.append(.string("$null"))
         if let identity { identityIndex[identity] = index }
-        // `$class` comes first, as Apple writes it; its UID is filled in once the fields are
-        // written, because NSKeyedArchiver appends a class dictionary after the object's fields.
-        frames.append(Frame(fields: ["$class": .uid(0)], inline: nil))
+        var fields: [(key: String, value: PlistValue)] = []
+        fields.reserveCapacity(4)
+        frames.append(Frame(fields: fields, inline: nil))
         do {
             try value.encode(to: self)
         } catch {
             frames.removeLast()
             throw error
         }
-        var frame = frames.removeLast()
+        let frame = frames.removeLast()
         if let inline = frame.inline {
             objects[index] = inline
             return .uid(UInt32(index))
         }
         var chain = value.archiveClassChain
         if !classNameOverrides.isEmpty, let first = chain.first, let replacement = classNameOverrides[first] { chain[0] = replacement }
-        frame.fields["$class"] = try classReference(chain)
-        objects[index] = .dictionary(frame.fields)
+        // `$class` comes first, as Apple writes it; the class dictionary itself is appended
+        // after the object's fields, as NSKeyedArchiver does.
+        var dictionary = PlistDictionary(minimumCapacity: frame.fields.count + 1)
+        dictionary["$class"] = try classReference(chain)
+        for (key, field) in frame.fields { dictionary[key] = field }
+        objects[index] = .dictionary(dictionary)
         return .uid(UInt32(index))
     }
 
@@ -214,7 +220,13 @@ public final class KeyedArchiver {
     }
 
     private func classReference(_ chain: [String]) throws -> PlistValue {
-        if let existing = classIndexByChain[chain] { return .uid(UInt32(existing)) }
+        // Archives are mostly runs of one class (the elements of an array): comparing with the
+        // last chain is cheaper than hashing it.
+        if let last = lastClass, last.chain == chain { return last.reference }
+        if let existing = classIndexByChain[chain] {
+            lastClass = (chain, .uid(UInt32(existing)))
+            return .uid(UInt32(existing))
+        }
         let index = objects.count
         guard UInt32(exactly: index) != nil else { return .uid(try tooMany()) }
         objects.append(.dictionary([
@@ -222,6 +234,7 @@ public final class KeyedArchiver {
             "$classname": .string(chain.first ?? "NSObject"),
         ]))
         classIndexByChain[chain] = index
+        lastClass = (chain, .uid(UInt32(index)))
         return .uid(UInt32(index))
     }
 

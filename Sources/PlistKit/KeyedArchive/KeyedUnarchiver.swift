@@ -36,7 +36,10 @@ public final class KeyedUnarchiver {
     /// trusted archives). Inline scalars are always allowed.
     public var allowedClassNames: Set<String>? {
         // A new list must be checked again over the whole graph.
-        didSet { validatedTopKeys.removeAll() }
+        didSet {
+            validatedTopKeys.removeAll()
+            cache.removeAll()
+        }
     }
     /// The deepest nesting of objects decoded; deeper graphs fail with
     /// ``KeyedArchiveError/Code/limitExceeded``. Default: 512.
@@ -48,7 +51,11 @@ public final class KeyedUnarchiver {
     /// builds no strings; ``path`` renders them for errors.
     private var pathStorage: [ArchivePathComponent] = []
     private var path: [String] { pathStorage.map(\.description) }
-    private var inProgress: Set<Int> = []
+    /// Objects being decoded, by index: reaching one again is a cycle.
+    private lazy var inProgress = [Bool](repeating: false, count: archive.objects.count)
+    /// How many references point at each object; only objects referred to more than once are
+    /// kept for reuse.
+    private lazy var referenceCounts = archive.incomingReferenceCounts()
     private var cache: [Int: Any] = [:]
     private var validatedTopKeys: Set<String> = []
 
@@ -445,7 +452,7 @@ public final class KeyedUnarchiver {
                 "Expected \(classNames.joined(separator: " or ")) for key '\(key)', found class '\(instance.className)' at $objects[\(index)]",
                 objectIndex: index, keyPath: path, className: instance.className)
         }
-        guard !inProgress.contains(index) else {
+        guard !inProgress[index] else {
             throw KeyedArchiveError(
                 .cyclicReference,
                 "Object $objects[\(index)] of class '\(instance.className)' refers back to itself while it is being decoded; PlistKit never hands out a half-built object",
@@ -454,11 +461,11 @@ public final class KeyedUnarchiver {
         guard frames.count <= maximumDepth else {
             throw KeyedArchiveError(.limitExceeded, "Objects are nested deeper than \(maximumDepth) levels", objectIndex: index, keyPath: path)
         }
-        inProgress.insert(index)
+        inProgress[index] = true
         frames.append(.instance(instance))
         defer {
             frames.removeLast()
-            inProgress.remove(index)
+            inProgress[index] = false
         }
         return try body()
     }
@@ -563,8 +570,8 @@ public final class KeyedUnarchiver {
                 objectIndex: index, keyPath: path)
         case .instance(let instance):
             let resolved = try resolveType(type, for: instance)
-            if let cached = cache[index] as? T { return cached }
-            guard !inProgress.contains(index) else {
+            if referenceCounts[index] > 1, let cached = cache[index] as? T { return cached }
+            guard !inProgress[index] else {
                 throw KeyedArchiveError(
                     .cyclicReference,
                     "Object $objects[\(index)] of class '\(instance.className)' refers back to itself while it is being decoded; PlistKit never hands out a half-built object",
@@ -575,11 +582,11 @@ public final class KeyedUnarchiver {
                     .limitExceeded, "Objects are nested deeper than \(maximumDepth) levels",
                     objectIndex: index, keyPath: path, className: instance.className)
             }
-            inProgress.insert(index)
+            inProgress[index] = true
             frames.append(.instance(instance))
             defer {
                 frames.removeLast()
-                inProgress.remove(index)
+                inProgress[index] = false
             }
             let built = try resolved.init(from: self)
             guard let value = built as? T else {
@@ -588,7 +595,7 @@ public final class KeyedUnarchiver {
                     "Class '\(instance.className)' at $objects[\(index)] decodes as \(resolved), not \(T.self)",
                     objectIndex: index, keyPath: path, className: instance.className)
             }
-            cache[index] = value
+            if referenceCounts[index] > 1 { cache[index] = value }
             return value
         }
     }

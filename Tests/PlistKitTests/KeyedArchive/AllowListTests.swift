@@ -170,6 +170,15 @@ private struct Holder: KeyedArchivable {
         #expect(any as? [UserRecord] == [UserRecord(userName: "a", age: 1)])
     }
 
+    @Test func aTightenedListAppliesToTheNextDecode() throws {
+        let unarchiver = KeyedUnarchiver(archive: try archive(Holder(payload: Payload(secret: "s"), note: "n")), allowedClassNames: nil)
+        #expect(try unarchiver.decodeObject(of: Holder.self, forKey: "root")?.payload == Payload(secret: "s"))
+        unarchiver.allowedClassNames = ["Holder"]
+        let error = try #require(throws: KeyedArchiveError.self) { try unarchiver.decodeObject(of: Holder.self, forKey: "root") }
+        #expect(error.code == .classNotAllowed)
+        #expect(error.className == "Payload")
+    }
+
     @Test func classMappingDecodesARenamedClass() throws {
         let archiver = KeyedArchiver()
         archiver.setClassName("LegacyPayload", forClassName: "Payload")

@@ -292,4 +292,31 @@ import Testing
             }
         }
     }
+
+    /// Flips bytes of a binary archive at random: reading, the generic tree and typed decoding
+    /// end in a value or a typed error, never a trap.
+    @Test func randomlyCorruptedBytesNeverTrap() throws {
+        let teams = ["red": [UserRecord(userName: "a", age: 1), UserRecord(userName: "b", age: 2)]]
+        let original = try KeyedArchiver.archivedData(withRootObject: teams)
+        var random = SeededRandom(seed: 0xB17E)
+        var outcomes = (read: 0, failed: 0)
+        for _ in 0..<2_000 {
+            var bytes = [UInt8](original)
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            do {
+                let archive = try KeyedArchive(decoding: Data(bytes))
+                _ = try? archive.genericTree()
+                _ = try? KeyedUnarchiver(archive: archive, allowedClassNames: ["NSDictionary", "NSArray", "User"])
+                    .decodeDictionary(withKeysOfClass: String.self, objectsOfClass: [UserRecord].self, forKey: "root")
+                outcomes.read += 1
+            } catch let error as KeyedArchiveError {
+                #expect(error.code == .unreadableData || error.code == .corruptArchive || error.code == .limitExceeded, "\(error)")
+                outcomes.failed += 1
+            }
+        }
+        #expect(outcomes.read + outcomes.failed == 2_000)
+        #expect(outcomes.failed > 0)
+    }
 }
