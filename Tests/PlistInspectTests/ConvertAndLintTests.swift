@@ -201,4 +201,14 @@ import PlistKit
         #expect(result.stderrText.hasPrefix("<stdin>: "))
         #expect(result.stderrText.filter { $0 == "\n" }.count == 1)
     }
+
+    @Test func outputToADeviceIsWrittenNotReplaced() throws {
+        let directory = try CLIRunner.scratch(copying: ["unsorted.bplist"], from: "files")
+        let result = try CLIRunner.run(["convert", "-f", "xml", "-o", "/dev/stdout", "unsorted.bplist"], in: directory)
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(result.stdoutText.hasPrefix("<?xml"))
+        #expect(try CLIRunner.run(["convert", "-f", "xml", "-o", "/dev/null", "unsorted.bplist"], in: directory).status == 0)
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    }
 }

@@ -5,7 +5,9 @@ public struct AtomicFileWriteError: Error, Hashable, Sendable, CustomStringConve
     public enum Step: String, Hashable, Sendable {
         /// Creating the temporary file beside the destination.
         case createTemporaryFile = "create a temporary file"
-        /// Writing the bytes to the temporary file.
+        /// Opening a device, pipe or socket to write to it directly.
+        case open = "open"
+        /// Writing the bytes to the temporary file (or to a device, pipe or socket).
         case write = "write"
         /// Flushing the temporary file to storage.
         case sync = "sync"

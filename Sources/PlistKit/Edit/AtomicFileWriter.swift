@@ -26,12 +26,23 @@ public enum AtomicFileWriter {
 
     /// Replaces the file at `path` with `bytes` atomically, keeping its permission bits (new
     /// files get `0o666` less the umask, as `open` gives). When `path` is a symbolic link,
-    /// the file it points to is replaced and the link kept.
+    /// the file it points to is replaced and the link kept; when it is a device, pipe or
+    /// socket, the bytes are simply written to it.
     ///
     /// - Throws: ``AtomicFileWriteError`` naming the step that failed; the destination is then
     ///   unchanged and no temporary file is left behind.
     /// - Complexity: O(n) in the number of bytes.
     public static func write(_ bytes: Data, to requestedPath: String) throws {
+        // A device, pipe or socket (`/dev/stdout`, `/dev/null`, a FIFO) cannot be replaced by a
+        // rename, and must not be: it is written in place.
+        var target = stat()
+        if stat(requestedPath, &target) == 0 {
+            let type = target.st_mode & S_IFMT
+            if type != S_IFREG && type != S_IFDIR {
+                try writeInPlace(bytes, to: requestedPath)
+                return
+            }
+        }
         // Writing through a symbolic link replaces the file it points to, not the link.
         let path = resolvingSymbolicLink(requestedPath)
         let directory = directoryPath(of: path)
@@ -69,6 +80,13 @@ public enum AtomicFileWriter {
         guard rename(temporaryPath, path) == 0 else { throw failure(.rename, path) }
         renamed = true
         syncDirectory(directory)
+    }
+
+    private static func writeInPlace(_ bytes: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY)
+        guard descriptor >= 0 else { throw failure(.open, path) }
+        defer { close(descriptor) }
+        try writeAll(bytes, to: descriptor, path: path)
     }
 
     private static func writeAll(_ bytes: Data, to descriptor: Int32, path: String) throws {

@@ -75,4 +75,29 @@ import Testing
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
         #expect(try Data(contentsOf: target) == Data("new".utf8))
     }
+
+    @Test func writesDevicesInPlaceInsteadOfReplacingThem() throws {
+        // Renaming over /dev/null would replace the device (as root); it must be written to.
+        try AtomicFileWriter.write(Data("discarded".utf8), to: "/dev/null")
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    @Test func writesToAFIFO() throws {
+        let directory = try scratchDirectory()
+        let fifo = directory.appendingPathComponent("pipe").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // A reader on another thread drains the FIFO while the writer writes.
+        nonisolated(unsafe) var received = Data()
+        let reader = Thread {
+            received = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data()
+        }
+        reader.start()
+        try AtomicFileWriter.write(Data("through a pipe".utf8), to: fifo)
+        while !reader.isFinished { usleep(1000) }
+        #expect(received == Data("through a pipe".utf8))
+        var info = stat()
+        #expect(stat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
 }
