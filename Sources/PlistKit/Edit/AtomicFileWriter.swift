@@ -14,7 +14,8 @@ import FoundationEssentials
 /// only within one file system), which is flushed with `fsync`, given the destination's
 /// permission bits, and renamed over the destination; the directory is then flushed so the
 /// rename itself survives a power loss. When anything fails, the temporary file is removed and
-/// the destination is untouched.
+/// the destination is untouched. The file keeps its permission bits, and its owner and group
+/// where the system allows; being a new file, it does not keep hard links to the old one.
 ///
 /// Test hook: when the environment variable `PLISTKIT_ATOMIC_WRITE_PAUSE` is set to a number of
 /// seconds, the writer sleeps that long after the temporary file is written and synced and
@@ -74,6 +75,11 @@ public enum AtomicFileWriter {
                 mode = 0o666 & ~mask
             }
             guard fchmod(descriptor, mode) == 0 else { throw failure(.setMode, path) }
+            if hasExisting && (existing.st_uid != geteuid() || existing.st_gid != getegid()) {
+                // Keep the owner and group where the system lets us (root can; others may
+                // at least keep a group they belong to); a refusal is not an error.
+                _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+            }
             guard fsync(descriptor) == 0 else { throw failure(.sync, path) }
         }
         pauseForTestsIfAsked()

@@ -100,4 +100,19 @@ import Testing
         var info = stat()
         #expect(stat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
     }
+
+    @Test func keepsOwnerAndGroupWhenAllowed() throws {
+        // Only root may give a file away; as another user the owner is ours anyway.
+        let directory = try scratchDirectory()
+        let file = directory.appendingPathComponent("owned.plist")
+        try Data("old".utf8).write(to: file)
+        let owner: uid_t = getuid() == 0 ? 65534 : getuid()
+        let group: gid_t = getuid() == 0 ? 65534 : getgid()
+        #expect(chown(file.path, owner, group) == 0)
+        try AtomicFileWriter.write(Data("new".utf8), to: file.path)
+        var info = stat()
+        #expect(stat(file.path, &info) == 0)
+        #expect(info.st_uid == owner)
+        #expect(info.st_gid == group)
+    }
 }
