@@ -85,10 +85,30 @@ enum CLIRunner {
         return Result(stdout: outputData, stderr: errorData, status: process.terminationStatus)
     }
 
+    /// One directory per test process holding every scratch directory, removed when the
+    /// process exits.
+    static let scratchRoot: URL = {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("plist-inspect-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        // World-searchable, for the test that runs the tool as 'nobody'.
+        try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.path)
+        atexit {
+            let root = CLIRunner.scratchRoot.path
+            // Directories a test made read-only must be writable again to be removed.
+            if let walker = FileManager.default.enumerator(atPath: root) {
+                for case let path as String in walker {
+                    _ = chmod(root + "/" + path, 0o755)
+                }
+            }
+            try? FileManager.default.removeItem(atPath: root)
+        }
+        return root
+    }()
+
     /// A fresh temporary directory holding copies of the named files from `TestData/CLI/…`.
     static func scratch(copying files: [String] = [], from folder: String = "plutil/input") throws -> URL {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("plist-inspect-tests-\(UUID().uuidString)")
+        let directory = scratchRoot.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for file in files {
             try FileManager.default.copyItem(

@@ -11,6 +11,7 @@ import Testing
 
     @Test func replacesContentsAndKeepsMode() throws {
         let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("a.plist")
         try Data("old".utf8).write(to: file)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
@@ -24,6 +25,7 @@ import Testing
 
     @Test func createsNewFileWithUmaskMode() throws {
         let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("new.plist")
         try AtomicFileWriter.write(Data([1, 2, 3]), to: file.path)
         #expect(try Data(contentsOf: file) == Data([1, 2, 3]))
@@ -34,6 +36,7 @@ import Testing
 
     @Test func writesEmptyData() throws {
         let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("empty")
         try Data("x".utf8).write(to: file)
         try AtomicFileWriter.write(Data(), to: file.path)
@@ -54,6 +57,7 @@ import Testing
         // A destination that is a non-empty directory cannot be renamed over (EISDIR or
         // ENOTEMPTY, whoever runs the test), so this reaches the last step and fails there.
         let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let destination = directory.appendingPathComponent("occupied")
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
         try Data("inside".utf8).write(to: destination.appendingPathComponent("inner"))
@@ -67,6 +71,7 @@ import Testing
 
     @Test func writesThroughASymbolicLinkKeepingTheLink() throws {
         let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let target = directory.appendingPathComponent("real.plist")
         let link = directory.appendingPathComponent("link.plist")
         try Data("old".utf8).write(to: target)
@@ -86,6 +91,7 @@ import Testing
 
     @Test func writesToAFIFO() throws {
         let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = directory.appendingPathComponent("pipe").path
         #expect(mkfifo(fifo, 0o600) == 0)
         // A reader on another thread drains the FIFO while the writer writes.
@@ -104,6 +110,7 @@ import Testing
     @Test func keepsOwnerAndGroupWhenAllowed() throws {
         // Only root may give a file away; as another user the owner is ours anyway.
         let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("owned.plist")
         try Data("old".utf8).write(to: file)
         let owner: uid_t = getuid() == 0 ? 65534 : getuid()
