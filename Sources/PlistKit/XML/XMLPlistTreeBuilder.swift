@@ -3,9 +3,9 @@ import FoundationEssentials
 /// Builds a ``PlistValue`` from the element and text events of an XML parser, checking the
 /// structure of Apple's property-list DTD as it goes.
 ///
-/// The parser (``XMLPlistReader``) calls ``startElement(_:line:column:)``,
-/// ``endElement(line:column:)`` and ``characters(_:line:column:)``; the first problem is kept
-/// in ``failure`` and the parser stops. Text is gathered into one reused byte buffer and
+/// The parser (``XMLSAXParser``) calls ``startElement(name:prefix:line:column:)``,
+/// ``endElement(line:column:)`` and ``characters(_:line:column:)`` with its position; the first
+/// problem is kept in ``failure`` and the parser stops. Text is gathered into one reused byte buffer and
 /// element names are never turned into strings.
 final class XMLPlistTreeBuilder {
     private struct Container {
@@ -27,7 +27,7 @@ final class XMLPlistTreeBuilder {
     /// The text of the open text element.
     @exclusivity(unchecked) private var text: [UInt8] = []
     @exclusivity(unchecked) private var scratch: [UInt8] = []
-    /// Where the open text element's content starts (just past its start tag).
+    /// Where the parser was when the open text element started: the `>` ending its start tag.
     @exclusivity(unchecked) private var textStart = (line: 1, column: 1)
     @exclusivity(unchecked) private var objectCount = 0
     /// The finished root value.

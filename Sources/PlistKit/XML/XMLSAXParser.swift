@@ -57,34 +57,34 @@ enum XMLSAXParser {
             defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
 
             withExtendedLifetime(self) {
-                    let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
-                    // The first bytes let libxml2 detect UTF-16/32 and the BOM.
-                    let head = min(4, raw.count)
-                    guard let context = xmlCreatePushParserCtxt(&handler, me, base, Int32(head), nil) else {
-                        builder.fail(with: PlistError(.corruptData, "libxml2 could not create a parser", at: .byteOffset(0)))
-                        return
+                let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
+                // The first bytes let libxml2 detect UTF-16/32 and the BOM.
+                let head = min(4, raw.count)
+                guard let context = xmlCreatePushParserCtxt(&handler, me, base, Int32(head), nil) else {
+                    builder.fail(with: PlistError(.corruptData, "libxml2 could not create a parser", at: .byteOffset(0)))
+                    return
+                }
+                self.context = context
+                defer {
+                    self.context = nil
+                    xmlFreeParserCtxt(context)
+                }
+                var flags = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue)
+                if ignoringDeclaredEncoding { flags |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
+                xmlCtxtUseOptions(context, flags)
+                var offset = head
+                repeat {
+                    let count = min(XMLSAXParser.chunkSize, raw.count - offset)
+                    let last = offset + count == raw.count
+                    let status = xmlParseChunk(context, base.map { $0 + offset }, Int32(count), last ? 1 : 0)
+                    offset += count
+                    if builder.failure != nil { break }
+                    if status != 0 || context.pointee.wellFormed == 0 {
+                        reportLastError(context)
+                        break
                     }
-                    self.context = context
-                    defer {
-                        self.context = nil
-                        xmlFreeParserCtxt(context)
-                    }
-                    var flags = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue)
-                    if ignoringDeclaredEncoding { flags |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
-                    xmlCtxtUseOptions(context, flags)
-                    var offset = head
-                    repeat {
-                        let count = min(XMLSAXParser.chunkSize, raw.count - offset)
-                        let last = offset + count == raw.count
-                        let status = xmlParseChunk(context, base.map { $0 + offset }, Int32(count), last ? 1 : 0)
-                        offset += count
-                        if builder.failure != nil { break }
-                        if status != 0 || context.pointee.wellFormed == 0 {
-                            reportLastError(context)
-                            break
-                        }
-                        if last { break }
-                    } while true
+                    if last { break }
+                } while true
             }
         }
 

@@ -90,7 +90,8 @@ enum XMLScalarParser {
     /// `strtod`, which Apple's reader uses. Hexadecimal reals and `nan(…)` are refused, as there.
     static func real(_ text: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Result<Double, Reason> {
         let body = trimmed(text)
-        let failure = Result<Double, Reason>.failure(Reason("The <real> \(quoted(text)) is not a number"))
+        // Built only on failure: quoting allocates.
+        var failure: Result<Double, Reason> { .failure(Reason("The <real> \(quoted(text)) is not a number")) }
         guard !body.isEmpty else { return .failure(Reason("The <real> is empty")) }
         var i = 0
         var negative = false
@@ -135,8 +136,10 @@ enum XMLScalarParser {
     /// elsewhere, nothing around it, fields in range (Apple's reader takes month 13 or hour 25
     /// and rolls them over; this reader refuses them), within ±2⁵³ seconds of 2001.
     static func date(_ text: UnsafeBufferPointer<UInt8>) -> Result<Date, Reason> {
-        let failure = Result<Date, Reason>.failure(
-            Reason("The <date> \(quoted(text)) is not of the form YYYY-MM-DDTHH:MM:SSZ"))
+        // Built only on failure: quoting allocates.
+        var failure: Result<Date, Reason> {
+            .failure(Reason("The <date> \(quoted(text)) is not of the form YYYY-MM-DDTHH:MM:SSZ"))
+        }
         var i = 0
         var negative = false
         if i < text.count && text[i] == UInt8(ascii: "-") {

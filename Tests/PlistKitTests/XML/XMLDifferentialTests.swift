@@ -6,9 +6,9 @@ import Testing
 /// `PropertyListSerialization` on this machine, compared byte for byte and value for value.
 ///
 /// Two documented differences (Docs/XML.md) are mapped before comparing, because Foundation is
-/// wrong on them: it writes a carriage return raw, which every conforming XML parser (libxml2
-/// here) reads back as a line feed, where PlistKit writes `&#13;`; and it writes `-0.0` as
-/// `0.0`, losing the sign, where PlistKit writes `-0.0`.
+/// wrong on them: it writes a carriage return raw, which conforming XML parsers read back as a
+/// line feed, where PlistKit writes `&#13;` (PlistKit's reader, like Apple's, keeps a raw CR);
+/// and it writes `-0.0` as `0.0`, losing the sign, where PlistKit writes `-0.0`.
 @Suite struct XMLDifferentialTests {
     static let treesPerBatch = 1_000
     static let batches = Array(0..<10)
@@ -78,6 +78,37 @@ import Testing
         #expect(byFoundation == ["a", "b\u{FEFF}"])
     }
 
+    /// With control characters allowed, a tree holding one is refused with its key path (Foundation
+    /// writes it raw, making a file libxml2 refuses); every other tree still matches Foundation.
+    @Test func treesWithControlCharactersAreRefusedNotWrittenBroken() throws {
+        var configuration = RandomPlistGenerator.Configuration()
+        configuration.allowsFractionalDates = false
+        configuration.allowsControlCharacters = true
+        var generator = RandomPlistGenerator(seed: 0xC0_47_20_15, configuration: configuration)
+        var refused = 0
+        for index in 0..<1_000 {
+            let tree = generator.makeTree()
+            let theirs = try PropertyListSerialization.data(fromPropertyList: tree.propertyListObject, format: .xml, options: 0)
+            do {
+                let ours = try tree.encoded(as: .xml)
+                let comparable = XMLTestSupport.replacing("<real>-0.0</real>", with: "<real>0.0</real>", in: ours)
+                #expect(comparable == XMLTestSupport.escapingCarriageReturns(theirs), "tree \(index)")
+            } catch let error as PlistError {
+                refused += 1
+                #expect(error.code == .unrepresentableValue)
+                guard case .keyPath(let path)? = error.location else {
+                    Issue.record("tree \(index): \(error)")
+                    continue
+                }
+                // Foundation's bytes hold the control character raw, which libxml2 refuses.
+                #expect(throws: PlistError.self) { try PlistValue(decoding: theirs, format: .xml) }
+                let offending = try #require(tree[keyPath: path])
+                #expect(XMLPlistWriter.unrepresentableReason(for: offending) != nil, "tree \(index) at \(path)")
+            }
+        }
+        #expect(refused > 50)
+    }
+
     /// Foundation loses the sign of zero; PlistKit keeps it, and Foundation reads it back.
     @Test func negativeZeroKeepsItsSignUnlikeFoundation() throws {
         let ours = try PlistValue.real(-0.0).encoded(as: .xml)
@@ -89,14 +120,16 @@ import Testing
         #expect(try PlistValue(decoding: ours, format: .xml) == .real(-0.0))
     }
 
-    /// A raw CR in XML text is read as LF by conforming parsers, so PlistKit writes `&#13;`.
+    /// A raw CR in XML text is read as LF by conforming parsers, so PlistKit writes `&#13;`;
+    /// Foundation writes it raw, and PlistKit's reader keeps that raw CR as Apple's reader does.
     @Test func carriageReturnIsWrittenAsCharacterReference() throws {
         let value = PlistValue.string("a\rb\r\nc")
         let ours = try value.encoded(as: .xml)
         #expect(String(decoding: ours, as: UTF8.self).contains("<string>a&#13;b&#13;\nc</string>"))
         #expect(try PlistValue(decoding: ours, format: .xml) == value)
         let theirs = try PropertyListSerialization.data(fromPropertyList: "a\rb\r\nc", format: .xml, options: 0)
-        #expect(try PlistValue(decoding: theirs, format: .xml) == .string("a\nb\nc"))
+        #expect(String(decoding: theirs, as: UTF8.self).contains("<string>a\rb\r\nc</string>"))
+        #expect(try PlistValue(decoding: theirs, format: .xml) == value)
         #expect(try PropertyListSerialization.propertyList(from: ours, options: [], format: nil) as? String == "a\rb\r\nc")
     }
 
