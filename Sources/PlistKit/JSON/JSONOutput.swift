@@ -84,6 +84,13 @@ struct JSONOutput {
         bytes.append(UInt8(ascii: "}"))
     }
 
+    /// Whether strict JSON writes `real` without a fraction or exponent (`3`, `-0`), so that it
+    /// reads back as an integer: Swift prints integral values up to 2⁵³ as `3.0` and larger
+    /// ones with an exponent, and the writer drops the `.0` as plutil does.
+    static func dropsFraction(_ real: Double) -> Bool {
+        real.isFinite && real.rounded(.towardZero) == real && real.magnitude <= 0x1p53
+    }
+
     /// Writes a finite real.
     private mutating func writeReal(_ real: Double) {
         // Swift prints the shortest digits that round-trip, with an exponent from 2^53 up and
@@ -110,7 +117,7 @@ struct JSONOutput {
     }
 
     private mutating func writeDictionary(_ dictionary: PlistDictionary, level: Int) throws {
-        let ordered = sortsKeys ? dictionary.sortedInCFOrder() : dictionary
+        let ordered = sortsKeys ? PlutilKeyCollation.sorted(dictionary) : dictionary
         if tagged, let first = ordered.keys.first,
            (ordered.count == 1 && JSONTag.isReserved(first)) || first == JSONTag.dictionary {
             // This dictionary could be read as a tag or a wrapper: wrap it so it reads back as

@@ -77,7 +77,7 @@ struct LiteralOutput {
                 return
             }
             text += isSwift ? "[\n" : "@{\n"
-            for (key, element) in dictionary.sortedInCFOrder() {
+            for (key, element) in PlutilKeyCollation.sorted(dictionary) {
                 path.append(key)
                 defer { path.removeLast() }
                 text += indent(level + 1)

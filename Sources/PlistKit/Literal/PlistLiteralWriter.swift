@@ -6,7 +6,8 @@ import FoundationEssentials
 /// The layout is plutil's: a `/// Generated from NAME` comment, a constant named after the
 /// source file (`let name = …` in Swift; `__attribute__((visibility("hidden")))` and
 /// `NSArray * const name = @[…];` in Objective-C), four spaces per level, a comma after every
-/// element, dictionary keys sorted, and `[Any]`/`[String : Any]` on a Swift root whose elements
+/// element, dictionary keys in plutil's order (Foundation's numeric, case-insensitive collation,
+/// as in `plutil -convert json -r`), and `[Any]`/`[String : Any]` on a Swift root whose elements
 /// differ in type. Reals are written with `%f` as plutil writes them whenever that reads back
 /// exactly (`2.500000`), dates as `Date(timeIntervalSinceReferenceDate: 0.0)` and data as
 /// `Data(bytes: [0x00,0x01,])`.

@@ -49,7 +49,7 @@ struct ConversionLossAnalyzer {
             if format == .json {
                 if !real.isFinite {
                     try checkJSON(value, path, "\(real)")
-                } else if options.jsonStyle == .strict && real.description.hasSuffix(".0") {
+                } else if options.jsonStyle == .strict && JSONOutput.dropsFraction(real) {
                     // JSONOutput drops the ".0" as plutil does; every JSON reader, ours
                     // included, then reads an integer.
                     try reporter.report(
@@ -160,9 +160,11 @@ struct ConversionLossAnalyzer {
     }
 
     /// Whether `keys` are already in the order the format's writer sorts them in: Swift's
-    /// `<` for binary, UTF-16 code units (CoreFoundation's order) for the text formats.
+    /// `<` for binary, plutil's collation for JSON (see `PlutilKeyCollation`), UTF-16 code units
+    /// (CoreFoundation's order) for XML and OpenStep.
     private func isSorted(_ keys: [String], for format: PlistFormat) -> Bool {
         if format == .binary { return zip(keys, keys.dropFirst()).allSatisfy { !($1 < $0) } }
+        if format == .json { return PlutilKeyCollation.isSorted(keys) }
         return zip(keys, keys.dropFirst()).allSatisfy { !XMLPlistWriter.utf16Precedes($1, $0) }
     }
 }

@@ -86,7 +86,7 @@ import Testing
 
     /// For the valid JSON files both read, our values equal JSONSerialization's, up to the
     /// places where Foundation on Linux is lossy (integers of 19+ digits as doubles, reals not
-    /// correctly rounded, booleans as numbers; see `JSONRoundTripTests.firstDifference`). The
+    /// correctly rounded, booleans as numbers, U+FEFF dropped; see `JSONRoundTripTests.firstDifference`). The
     /// files are real projects' data that Foundation read without trouble (CHECKS.tsv).
     @Test func readsJSONAsFoundationDoes() throws {
         var compared = 0

@@ -60,6 +60,19 @@ import Testing
         #expect(error.description == message)
     }
 
+    /// The analyzer's numeric test agrees with the writer's text on every kind of double.
+    @Test func predictsWhichRealsLoseTheirFraction() {
+        var random = SeededRandom(seed: 53)
+        var samples: [Double] = [0, -0.0, 1, -1, 0x1p53, -0x1p53, 0x1p53 + 2, 0x1p52 + 0.5, 1e16, 1e300, 0.5, .leastNonzeroMagnitude, 123456789]
+        for _ in 0..<100_000 {
+            samples.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &random)))
+            samples.append(Double(Int64.random(in: -1 << 55 ... 1 << 55, using: &random)))
+        }
+        for real in samples where real.isFinite {
+            #expect(JSONOutput.dropsFraction(real) == real.description.hasSuffix(".0"), "\(real)")
+        }
+    }
+
     @Test func reportsIntegralRealsInStrictJSON() throws {
         let value: PlistValue = ["a": .real(3), "b": [.real(0.5), .real(-0.0)]]
         let (data, warnings) = try value.encodedReportingLosses(as: .json)

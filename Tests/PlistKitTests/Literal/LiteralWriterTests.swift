@@ -31,6 +31,14 @@ import Testing
         #expect(try value.objectiveCLiteral(sourceName: "\(name).plist") == Self.golden("\(name).plutil.m"))
     }
 
+    /// plutil sorts keys with Foundation's collation (as `-convert json -r` does), not
+    /// CoreFoundation's code-unit order.
+    @Test func sortsKeysAsPlutil() throws {
+        let value = try PlistValue(decoding: Fixtures.data("Literal/keys.json"), format: .json)
+        #expect(try value.swiftLiteral(sourceName: "keys.json") == Self.golden("keys.plutil.swift"))
+        #expect(try value.objectiveCLiteral(sourceName: "keys.json") == Self.golden("keys.plutil.m"))
+    }
+
     @Test func matchesPlutilObjectiveCHeader() throws {
         let writer = PlistLiteralWriter(language: .objectiveC, sourceName: "header.plist")
         #expect(try writer.objectiveCHeader(for: Self.settings) == Self.golden("header.plutil.h"))
