@@ -9,11 +9,11 @@ extension Bool: KeyedArchivable, InlineArchivable {
 
     static func readsInline(_ value: PlistValue) -> Bool { value.kind == .boolean }
 
-    /// Reads an inline boolean.
+    /// Reads an inline boolean (or the integer 1 or 0, see `ArchiveNumber`).
     ///
     /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` for any other value.
     public init(from unarchiver: KeyedUnarchiver) throws {
-        guard case .boolean(let value)? = unarchiver.currentScalar else {
+        guard let scalar = unarchiver.currentScalar, let value = ArchiveNumber.boolean(scalar) else {
             throw unarchiver.mismatch("Expected a boolean, found \(unarchiver.currentScalar.map(KeyedArchive.describe) ?? "an object")")
         }
         self = value

@@ -9,12 +9,12 @@ extension Int: KeyedArchivable, InlineArchivable {
 
     static func readsInline(_ value: PlistValue) -> Bool { value.integer?.intValue != nil }
 
-    /// Reads an inline integer.
+    /// Reads an inline integer (or a boolean standing for 1 or 0, see `ArchiveNumber`).
     ///
-    /// - Throws: KeyedArchiveError/Code/typeMismatch for any other value or one that does
+    /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` for any other value or one that does
     ///   not fit.
     public init(from unarchiver: KeyedUnarchiver) throws {
-        guard case .integer(let integer)? = unarchiver.currentScalar, let value = integer.intValue else {
+        guard let scalar = unarchiver.currentScalar, let value = ArchiveNumber.integer(scalar)?.intValue else {
             throw unarchiver.mismatch("Expected an integer that fits Int, found \(unarchiver.currentScalar.map(KeyedArchive.describe) ?? "an object")")
         }
         self = value

@@ -9,12 +9,12 @@ extension Int64: KeyedArchivable, InlineArchivable {
 
     static func readsInline(_ value: PlistValue) -> Bool { value.integer?.int64Value != nil }
 
-    /// Reads an inline integer.
+    /// Reads an inline integer (or a boolean standing for 1 or 0, see `ArchiveNumber`).
     ///
-    /// - Throws: KeyedArchiveError/Code/typeMismatch for any other value or one that does
+    /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` for any other value or one that does
     ///   not fit.
     public init(from unarchiver: KeyedUnarchiver) throws {
-        guard case .integer(let integer)? = unarchiver.currentScalar, let value = integer.int64Value else {
+        guard let scalar = unarchiver.currentScalar, let value = ArchiveNumber.integer(scalar)?.int64Value else {
             throw unarchiver.mismatch("Expected an integer that fits Int64, found \(unarchiver.currentScalar.map(KeyedArchive.describe) ?? "an object")")
         }
         self = value

@@ -95,14 +95,14 @@ public final class KeyedArchiver {
     }
 
     /// Encodes bytes inline in the current object's dictionary (`encodeBytes(_:length:forKey:)`);
-    /// to archive an NSData object instead, use ``encode(_:forKey:)-(T?,_)`` with `Data`.
+    /// to archive an NSData object instead, use `encode(_:forKey:)` (the generic one) with `Data`.
     public func encodeBytes(_ value: Data, forKey key: String) {
         setField(.data(value), forKey: key)
     }
 
     /// Encodes an array of objects as an NSArray under `key`.
     ///
-    /// - Throws: as ``encode(_:forKey:)-(T?,_)``.
+    /// - Throws: as `encode(_:forKey:)` (the generic one).
     public func encodeArrayOfObjects<T: KeyedArchivable>(_ values: [T], forKey key: String) throws {
         try encode(values, forKey: key)
     }
@@ -128,7 +128,7 @@ public final class KeyedArchiver {
 
     /// Archives `root` under the `root` key, as `NSKeyedArchiver.archivedData(withRootObject:requiringSecureCoding:)`.
     ///
-    /// - Throws: as ``encode(_:forKey:)-(T?,_)`` and ``encodedData()``.
+    /// - Throws: as `encode(_:forKey:)` (the generic one) and ``encodedData()``.
     public static func archivedData<T: KeyedArchivable>(withRootObject root: T, format: PlistFormat = .binary) throws -> Data {
         let archiver = KeyedArchiver()
         archiver.outputFormat = format

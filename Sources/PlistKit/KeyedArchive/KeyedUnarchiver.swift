@@ -213,13 +213,14 @@ public final class KeyedUnarchiver {
 
     // MARK: Scalars
 
-    /// Decodes an integer stored inline or as an NSNumber object.
+    /// Decodes an integer stored inline or as an NSNumber object (a boolean reads as 1 or 0,
+    /// since Foundation's archives may store one for the other).
     ///
     /// - Throws: ``KeyedArchiveError/Code/valueNotFound`` when the key is absent,
     ///   ``KeyedArchiveError/Code/typeMismatch`` when the value is not an integer that fits `Int`.
     public func decodeInteger(forKey key: String) throws -> Int {
         let value = try scalar(forKey: key)
-        guard case .integer(let integer) = value, let result = integer.intValue else {
+        guard let result = ArchiveNumber.integer(value)?.intValue else {
             throw mismatch(expected: "an integer that fits Int", found: value, key: key)
         }
         return result
@@ -230,7 +231,7 @@ public final class KeyedUnarchiver {
     /// - Throws: as ``decodeInteger(forKey:)``.
     public func decodeInt64(forKey key: String) throws -> Int64 {
         let value = try scalar(forKey: key)
-        guard case .integer(let integer) = value, let result = integer.int64Value else {
+        guard let result = ArchiveNumber.integer(value)?.int64Value else {
             throw mismatch(expected: "an integer that fits Int64", found: value, key: key)
         }
         return result
@@ -245,16 +246,18 @@ public final class KeyedUnarchiver {
         switch value {
         case .real(let real): return real
         case .integer(let integer): return integer.doubleValue
+        case .boolean(let bool): return bool ? 1 : 0
         default: throw mismatch(expected: "a real", found: value, key: key)
         }
     }
 
-    /// Decodes a boolean stored inline or as an NSNumber object.
+    /// Decodes a boolean stored inline or as an NSNumber object (the integers 1 and 0 read as
+    /// `true` and `false`, since Foundation's archives may store one for the other).
     ///
     /// - Throws: as ``decodeInteger(forKey:)``.
     public func decodeBool(forKey key: String) throws -> Bool {
         let value = try scalar(forKey: key)
-        guard case .boolean(let bool) = value else { throw mismatch(expected: "a boolean", found: value, key: key) }
+        guard let bool = ArchiveNumber.boolean(value) else { throw mismatch(expected: "a boolean", found: value, key: key) }
         return bool
     }
 
@@ -366,7 +369,7 @@ public final class KeyedUnarchiver {
     /// `types` (each element decodes as the first type that reads its class), or returns `nil`
     /// when the key is absent or `$null`. Every element's class is checked before any is built.
     ///
-    /// - Throws: as ``decodeObject(of:forKey:)-([any KeyedArchivable.Type],_)``.
+    /// - Throws: as `decodeObject(of:forKey:)` with a list of types.
     public func decodeArrayOfObjects(ofClasses types: [any KeyedArchivable.Type], forKey key: String) throws -> [any KeyedArchivable]? {
         try withCollection(forKey: key, classNames: [String].archiveClassNames) {
             guard case .array(let elements)? = rawValue(forKey: "NS.objects") else { throw notFound("NS.objects") }
@@ -408,6 +411,8 @@ public final class KeyedUnarchiver {
     ///
     /// - Throws: as ``decodeObject(of:forKey:)``; ``KeyedArchiveError/Code/corruptArchive``
     ///   for an index outside `$objects`.
+    /// - Complexity: with an allow-list, O(n) in the objects reachable from `index` for the
+    ///   check, on every call.
     public func decodeObject<T: KeyedArchivable>(of type: T.Type, atIndex index: Int) throws -> T? {
         guard let uid = UInt32(exactly: index), archive.objects.indices.contains(index) else {
             throw KeyedArchiveError(

@@ -24,6 +24,11 @@ import Testing
         // boolean is archived as the integer written before it: what PlistKit reads is right.
         #expect(try tree(NSArray(array: ["a", 1, 2.5, true])) == ["a", 1, 2.5, 1])
         #expect(try tree(NSArray(array: ["a", 2.5, true])) == ["a", 2.5, true])
+        // Typed, each reads as NSNumber would: the uniqued 1 is `true` as a Bool, and a
+        // uniqued `true` is 1 as an Int.
+        #expect(try decode([Bool].self, NSArray(array: [1, true, false])) == [true, true, false])
+        #expect(try decode([Int].self, NSArray(array: [true, 1, 0])) == [1, 1, 0])
+        #expect(try decode([Double].self, NSArray(array: [true, 1.5])) == [1, 1.5])
     }
 
     @Test func dictionaries() throws {

@@ -1,0 +1,51 @@
+import Foundation
+import PlistKit
+import Testing
+
+/// The examples of Docs/KeyedArchives.md, run as written there.
+@Suite struct DocumentationExampleTests {
+    struct User: KeyedArchivable, Equatable {
+        static let archiveClassNames = ["User"]
+        var userName: String
+        var age: Int
+        var friends: [User]
+
+        init(userName: String, age: Int, friends: [User]) {
+            self.userName = userName
+            self.age = age
+            self.friends = friends
+        }
+
+        init(from unarchiver: KeyedUnarchiver) throws {
+            userName = try unarchiver.decodeString(forKey: "userName")
+            age = try unarchiver.decodeInteger(forKey: "age")
+            friends = try unarchiver.decodeArrayOfObjects(ofClass: User.self, forKey: "friends") ?? []
+        }
+
+        func encode(to archiver: KeyedArchiver) throws {
+            try archiver.encode(userName, forKey: "userName")
+            archiver.encode(age, forKey: "age")
+            try archiver.encodeArrayOfObjects(friends, forKey: "friends")
+        }
+    }
+
+    @Test func typedRoundTrip() throws {
+        let user = User(userName: "ann", age: 37, friends: [User(userName: "bob", age: 40, friends: [])])
+        let data = try KeyedArchiver.archivedData(withRootObject: user)
+        let back = try KeyedUnarchiver.unarchivedObject(ofClass: User.self, from: data, additionalTypes: [[User].self])
+        #expect(back == user)
+        let tree = try KeyedArchive.genericTree(decoding: data)
+        #expect(tree["root"]?["userName"] == "ann")
+        #expect(tree["root"]?["friends"]?[0]?["$class"] == "User")
+    }
+
+    @Test func allowListMessage() throws {
+        let data = try KeyedArchiver.archivedData(withRootObject: [ArchiveGenericObject(className: "Payload")])
+        let unarchiver = try KeyedUnarchiver(decoding: data, allowedClassNames: ["NSArray", "User"])
+        let error = try #require(throws: KeyedArchiveError.self) {
+            try unarchiver.decodeArrayOfObjects(ofClass: User.self, forKey: "root")
+        }
+        #expect(error.description
+            == "Class 'Payload' at $objects[2] is not allowed (allowed: NSArray, User), reached by key path 'root.NS.objects[0]'.")
+    }
+}
