@@ -188,8 +188,15 @@ enum XMLPlistWriter {
 
         init(sortsKeys: Bool) { self.sortsKeys = sortsKeys }
 
+        /// Tabs for the usual depths, appended in one copy.
+        private static let tabs = [UInt8](repeating: 0x09, count: 32)
+
         private mutating func indent(_ depth: Int) {
-            for _ in 0..<depth { out.append(0x09) }
+            if depth <= Self.tabs.count {
+                Self.tabs.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<depth])) }
+            } else {
+                out.append(contentsOf: repeatElement(0x09, count: depth))
+            }
         }
 
         private mutating func append(_ text: StaticString) {

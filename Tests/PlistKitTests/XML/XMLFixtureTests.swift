@@ -50,10 +50,11 @@ import Testing
         #expect(try PlistValue(decoding: file, format: .xml) == foundation)
     }
 
-    /// XML 1.0 §2.11: CR LF in text reads as LF; Foundation's own parser keeps CR LF.
-    @Test func carriageReturnLineFeedInTextReadsAsLineFeed() throws {
+    /// Apple's reader keeps CR LF in text (where XML 1.0 §2.11 would make it LF); so does
+    /// PlistKit (see XMLCarriageReturnPreserver).
+    @Test func carriageReturnLineFeedInTextIsKeptAsApplesReaderKeepsIt() throws {
         let file = try Fixtures.data("XML/crlf-line-ends.plist")
-        #expect(try PlistValue(decoding: file, format: .xml) == ["lines": "one\ntwo"])
+        #expect(try PlistValue(decoding: file, format: .xml) == ["lines": "one\r\ntwo"])
         let foundation = try PropertyListSerialization.propertyList(from: file, options: [], format: nil) as? [String: String]
         #expect(foundation == ["lines": "one\r\ntwo"])
     }

@@ -174,6 +174,8 @@ import Testing
         data += "</string></plist>".data(using: .utf16LittleEndian)!
         let error = try #require(throws: PlistError.self) { try PlistValue(decoding: data, format: .xml) }
         #expect(error.code == .corruptData)
+        #expect(error.location == .byteOffset(32))
+        #expect(error.reason == "The UTF-16 code unit 0xD800 is an unpaired surrogate")
     }
 
     /// Seeded random corruption of a valid document: each result is a value or a typed error.

@@ -45,26 +45,10 @@ enum XMLTestSupport {
         }
     }
 
-    /// CR LF and CR as LF, by Unicode scalars (XML 1.0 §2.11 line-end handling).
-    static func normalizingLineEnds(_ string: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        var previousWasCR = false
-        for scalar in string.unicodeScalars {
-            if scalar == "\r" {
-                scalars.append("\n")
-                previousWasCR = true
-                continue
-            }
-            if !(scalar == "\n" && previousWasCR) { scalars.append(scalar) }
-            previousWasCR = false
-        }
-        return String(scalars)
-    }
-
-    /// What a conforming XML parser reads from Foundation's XML of `value`: CR and CR LF in
-    /// text become LF (XML 1.0 §2.11), and `-0.0` becomes `0.0` (Foundation writes `0.0`).
+    /// What PlistKit reads from Foundation's XML of `value`: `-0.0` becomes `0.0` (Foundation
+    /// writes `0.0`); everything else, raw CRs in text included, comes back unchanged.
     static func afterFoundationRoundTrip(_ value: PlistValue) -> PlistValue {
-        mappingNegativeZero(mappingText(value, normalizingLineEnds))
+        mappingNegativeZero(value)
     }
 
     static func mappingNegativeZero(_ value: PlistValue) -> PlistValue {
