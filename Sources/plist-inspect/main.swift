@@ -1,2 +1,10 @@
-// PLACEHOLDER: the CLI is built by its own issue.
-print("plist-inspect")
+import Foundation
+
+// The same binary is plist-inspect and, invoked through a link named `plutil`, a plutil
+// work-alike.
+let words = Array(CommandLine.arguments.dropFirst())
+let invokedName = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "plist-inspect"
+// Writing to a closed pipe (`… | head -1`) must end quietly, not kill the process mid-batch.
+signal(SIGPIPE, SIG_IGN)
+let status = invokedName == "plutil" ? PlutilCommand.main(words) : RootCommand.main(words)
+exit(status.rawValue)

@@ -1,0 +1,100 @@
+import Foundation
+import PlistKit
+
+/// `convert -f FORMAT FILE…`: rewrites files in another format.
+enum ConvertCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "convert",
+        abstract: "Convert property lists to another format.",
+        discussion: """
+          With one input and no -o, -e or --in-place, the result goes to standard output.
+          Information the target format cannot keep is reported on standard error with its key
+          path; --strict makes any such loss an error.
+          """,
+        arguments: [.init("file", help: "The files to convert ('-' for standard input).", variadic: true)],
+        options: [
+            .init(["-f", "--format"], value: "format", help: "xml, binary, json, openstep, swift or objc.", required: true),
+            .init(["-o", "--output"], value: "path", help: "Write the result here ('-' for standard output)."),
+            .init(["-e", "--extension"], value: "ext", help: "Write each result beside its input with this extension."),
+            .init(["-i", "--in-place"], help: "Replace each input with its converted form."),
+            .init(["--sort-keys"], help: "Write dictionary keys in sorted order."),
+            .init(["--keep-order"], help: "Write dictionary keys in the order the input had."),
+            .init(["--strict"], help: "Fail instead of losing any information."),
+            .init(["--tagged"], help: "JSON: write and read dates, data and UIDs as tagged objects."),
+            .init(["-r", "--pretty"], help: "JSON: indent for people."),
+            .init(["--gnustep"], help: "OpenStep: write numbers, booleans and dates as GNUstep typed values."),
+            .init(["--strings"], help: "OpenStep: write a flat dictionary of strings as a .strings file."),
+            BatchRunner.jobsOption,
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let formatName = arguments.value("--format") ?? ""  // required: the parser checked
+        guard let format = OutputFormat(name: formatName), format != .raw else {
+            throw CommandError.usage("Unknown format '\(formatName)'; use xml, binary, json, openstep, swift or objc.", spec)
+        }
+        let files = arguments.positionals
+        let output = arguments.value("--output"), ext = arguments.value("--extension")
+        let inPlace = arguments.flag("--in-place")
+        if [output != nil, ext != nil, inPlace].filter({ $0 }).count > 1 {
+            throw CommandError.usage("Use only one of -o, -e and --in-place.", spec)
+        }
+        if files.count > 1 && output != nil {
+            throw CommandError.usage("-o takes one input file; use -e or --in-place for several.", spec)
+        }
+        if files.count > 1 && output == nil && ext == nil && !inPlace {
+            throw CommandError.usage("Several files need -e or --in-place (or convert one file to standard output).", spec)
+        }
+        if inPlace && (format == .swift || format == .objc) {
+            throw CommandError.usage("--in-place cannot replace a property list with source code; use -o or -e.", spec)
+        }
+        if arguments.flag("--sort-keys") && arguments.flag("--keep-order") {
+            throw CommandError.usage("Use either --sort-keys or --keep-order.", spec)
+        }
+        var options = PlistWritingOptions()
+        options.keyOrder = arguments.flag("--sort-keys") ? .sorted : arguments.flag("--keep-order") ? .preserved : .formatDefault
+        // --strict is checked here on the reported losses rather than by the writer's strict
+        // mode, which also refuses the key sorting XML always does: dictionary order is not
+        // information a property-list reader sees.
+        let strict = arguments.flag("--strict")
+        options.jsonStyle = arguments.flag("--tagged") ? .tagged : .strict
+        options.prettyPrintsJSON = arguments.flag("--pretty")
+        options.writesGNUstepTypedValues = arguments.flag("--gnustep")
+        options.writesStringsFile = arguments.flag("--strings")
+        var reading = PlistReadingOptions()
+        reading.readsTaggedJSON = arguments.flag("--tagged")
+        let readingOptions = reading, writingOptions = options
+        let jobs = try BatchRunner.jobs(arguments)
+
+        let outcomes = BatchRunner.run(files, jobs: jobs, verb: "converted", showsSummary: files.count > 1) { file in
+            do {
+                let destination: String
+                if let output { destination = output }
+                else if let ext { destination = file == "-" ? "-" : replacingExtension(of: file, with: ext) }
+                else if inPlace { destination = file }
+                else { destination = "-" }
+                let document = try Documents.load(file, options: readingOptions)
+                let (data, writeWarnings) = try Encoding.encode(document.value, as: format, options: writingOptions, sourceName: file)
+                let warnings = Encoding.significant(document.warnings + writeWarnings)
+                if strict, let first = warnings.first {
+                    throw CommandError("\(FileIO.displayName(file)): Refusing a lossy conversion: \(first)", exitCode: .dataError)
+                }
+                try FileIO.write(data, to: destination)
+                return FileOutcome(stderr: Encoding.warningText(warnings, file: file))
+            } catch {
+                return .failure(Failure.wrap(error, file: file))
+            }
+        }
+        return BatchRunner.exitCode(outcomes, checkFailure: false)
+    }
+
+    /// `dir/name.json` with `xml` gives `dir/name.xml`; a name without an extension gains one.
+    static func replacingExtension(of path: String, with ext: String) -> String {
+        let trimmed = ext.hasPrefix(".") ? String(ext.dropFirst()) : ext
+        let slash = path.lastIndex(of: "/")
+        let nameStart = slash.map { path.index(after: $0) } ?? path.startIndex
+        if let dot = path[nameStart...].lastIndex(of: "."), dot != nameStart {
+            return String(path[..<dot]) + "." + trimmed
+        }
+        return path + "." + trimmed
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import PlistKit
+
+/// Writing a value in an ``OutputFormat`` through the library, with losses reported.
+enum Encoding {
+    /// The bytes of `value` in `format`, and the warnings the conversion produced.
+    ///
+    /// - Parameter sourceName: the input's file name, used by the literal writers to name the
+    ///   variable (`items.json` gives `items`).
+    /// - Throws: ``CommandError`` with exit 65 when the format cannot hold the value (or
+    ///   strict writing refuses a loss).
+    static func encode(
+        _ value: PlistValue, as format: OutputFormat, options: PlistWritingOptions, sourceName: String
+    ) throws -> (data: Data, warnings: [PlistWarning]) {
+        do {
+            switch format {
+            case .plist(let plistFormat):
+                return try value.encodedReportingLosses(as: plistFormat, options: options)
+            case .swift, .objc:
+                return try LiteralOutput.encode(value, objc: format == .objc, sourceName: sourceName, options: options)
+            case .raw:
+                return (Data(PlutilPrinter.raw(value, newline: true).utf8), [])
+            }
+        } catch {
+            throw Failure.wrap(error, file: sourceName)
+        }
+    }
+
+    /// The warnings worth telling a person about: all but the reordering of dictionary keys,
+    /// which no reader of a property list can observe (XML and OpenStep are always written
+    /// sorted, as Apple's writers do; --keep-order keeps the order where the format allows).
+    static func significant(_ warnings: [PlistWarning]) -> [PlistWarning] {
+        warnings.filter { $0.kind != .keyOrderChanged }
+    }
+
+    /// Warning lines for stderr: `warning: FILE: At 'key': message`.
+    static func warningText(_ warnings: [PlistWarning], file: String) -> String {
+        warnings.map { "warning: \(FileIO.displayName(file)): \($0)\n" }.joined()
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import PlistKit
+
+/// `lint FILE…`: checks that files are valid property lists.
+enum LintCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "lint",
+        abstract: "Check that files are valid property lists.",
+        discussion: """
+          Prints 'FILE: OK' for each good file and the error with its position on standard
+          error for each bad one. Exits 1 when any file fails.
+          """,
+        arguments: [.init("file", help: "The files to check ('-' for standard input).", variadic: true)],
+        options: [
+            BatchRunner.jobsOption,
+            .init(["-s", "--silent"], help: "Print nothing for good files."),
+            .init(["--json"], help: "Print a JSON report instead of lines."),
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let jobs = try BatchRunner.jobs(arguments)
+        let silent = arguments.flag("--silent"), json = arguments.flag("--json")
+        let files = arguments.positionals
+        // Results are also kept per file for the JSON report.
+        let outcomes = BatchRunner.run(files, jobs: jobs, verb: "passed", showsSummary: files.count > 1 && !json) { file in
+            do {
+                _ = try Documents.load(file)
+                if json || silent { return FileOutcome() }
+                return FileOutcome(stdout: Data("\(FileIO.displayName(file)): OK\n".utf8))
+            } catch {
+                let failure = Failure.wrap(error, file: nil)
+                let problem = failure.fileProblem ?? failure.message
+                if json { return FileOutcome(stderr: "", exitCode: failure.exitCode, message: problem) }
+                return FileOutcome(stderr: "\(FileIO.displayName(file)): \(problem)\n", exitCode: failure.exitCode)
+            }
+        }
+        if json {
+            try printReport(files: files, outcomes: outcomes)
+        }
+        return outcomes.contains(where: \.failed) ? .failure : .success
+    }
+
+    private static func printReport(files: [String], outcomes: [FileOutcome]) throws {
+        var entries: [PlistValue] = []
+        for (file, outcome) in zip(files, outcomes) {
+            var entry: PlistDictionary = ["file": .string(FileIO.displayName(file)), "ok": .boolean(!outcome.failed)]
+            if outcome.failed {
+                entry["error"] = .string(outcome.message)
+                entry["exitCode"] = .integer(PlistInteger(Int64(outcome.exitCode.rawValue)))
+            }
+            entries.append(.dictionary(entry))
+        }
+        let failed = outcomes.filter(\.failed).count
+        let report: PlistValue = .dictionary([
+            "files": .array(entries), "checked": .integer(PlistInteger(Int64(files.count))),
+            "failed": .integer(PlistInteger(Int64(failed))),
+        ])
+        var data = try report.encoded(as: .json, options: PlistWritingOptions(keyOrder: .preserved, prettyPrintsJSON: true))
+        if data.last != UInt8(ascii: "\n") { data.append(UInt8(ascii: "\n")) }
+        Console.shared.out(data)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import PlistKit
+
+/// `unarchive FILE`: a keyed archive as a plain tree.
+enum UnarchiveCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "unarchive",
+        abstract: "Decode an NSKeyedArchiver archive into a plain tree without instantiating classes.",
+        arguments: [.init("file", help: "The archive ('-' for standard input).")],
+        options: [
+            .init(["-f", "--format"], value: "format", help: "print (default), xml, binary, json or openstep."),
+            .init(["--allow"], value: "classes", help: "Fail unless every class is in this comma-separated list."),
+            .init(["-o", "--output"], value: "path", help: "Write the tree here instead of standard output."),
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let file = arguments.positionals[0]
+        let document = try Documents.load(file)
+        let allowed = arguments.value("--allow").map { list in
+            Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        }
+        let tree = try ArchiveView.tree(document.value, file: file, allowedClasses: allowed)
+        let name = arguments.value("--format") ?? "print"
+        let data: Data
+        if name == "print" {
+            var printer = TreePrinter()
+            printer.usesColor = Console.shared.usesColor && arguments.value("--output") == nil
+            data = Data(printer.render(tree, title: "\(FileIO.displayName(file)) (keyed archive)").utf8)
+        } else {
+            guard let format = PlistFormat(name: name) else {
+                throw CommandError.usage("Unknown format '\(name)'; use print, xml, binary, json or openstep.", spec)
+            }
+            let options = PlistWritingOptions(keyOrder: .preserved, jsonStyle: .tagged, prettyPrintsJSON: true)
+            var bytes = try Encoding.encode(tree, as: .plist(format), options: options, sourceName: file).data
+            if format == .json && bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+            data = bytes
+        }
+        try FileIO.write(data, to: arguments.value("--output") ?? "-")
+        return .success
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// What one file of a batch produced: its output and messages, printed in input order, and
+/// whether it failed.
+struct FileOutcome: Sendable {
+    var stdout = Data()
+    var stderr = ""
+    /// The exit status of this file alone; anything but success counts as a failure.
+    var exitCode: ExitCode = .success
+    /// The failure's message without decoration, for reports.
+    var message = ""
+
+    var failed: Bool { exitCode != .success }
+
+    /// An outcome for a failure: `Error: message` on stderr.
+    static func failure(_ error: CommandError) -> FileOutcome {
+        FileOutcome(stderr: "Error: \(error.message)\n", exitCode: error.exitCode, message: error.message)
+    }
+}
+
+/// Runs one job per file on up to N threads (Dispatch), printing each file's output in input
+/// order as soon as it and every earlier file are done, drawing a progress bar on stderr when
+/// it is a terminal, and ending with a summary line. One file failing never stops the others.
+enum BatchRunner {
+    /// Parses the `--jobs` value (default 1).
+    static func jobs(_ arguments: ParsedArguments) throws -> Int {
+        try arguments.integer("--jobs", minimum: 1) ?? 1
+    }
+
+    /// The option every batch subcommand takes.
+    static let jobsOption = CommandSpec.Option(["-j", "--jobs"], value: "n", help: "Work on up to N files at once (default 1).")
+
+    /// Runs `job` for every file and returns the outcomes in input order.
+    ///
+    /// - Parameters:
+    ///   - jobs: the most files worked on at once (at least 1).
+    ///   - verb: the past-tense verb for the summary line ("converted", "linted").
+    ///   - showsSummary: whether to print `N files verb, M failed.` on stderr at the end.
+    static func run(
+        _ files: [String], jobs: Int, verb: String, showsSummary: Bool,
+        _ job: @escaping @Sendable (String) -> FileOutcome
+    ) -> [FileOutcome] {
+        let console = Console.shared
+        let state = BatchState(count: files.count)
+        let workers = max(1, min(jobs, files.count))
+        let draw: @Sendable (Int) -> Void = { done in
+            guard files.count > 1 else { return }
+            console.progress(progressLine(done: done, total: files.count))
+        }
+        draw(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = state.nextIndex() {
+                let outcome = job(files[index])
+                // Printing happens inside the state's lock so that files appear in input order.
+                state.complete(index, outcome) { item in
+                    if !item.stderr.isEmpty { console.err(item.stderr) }
+                    if !item.stdout.isEmpty { console.out(item.stdout) }
+                } progress: { done in
+                    draw(done)
+                }
+            }
+        }
+        console.clearProgress()
+        let outcomes = state.outcomes()
+        if showsSummary {
+            let failed = outcomes.filter(\.failed).count
+            let files = outcomes.count == 1 ? "file" : "files"
+            console.err("\(outcomes.count - failed) of \(outcomes.count) \(files) \(verb), \(failed) failed.\n")
+        }
+        return outcomes
+    }
+
+    /// `[#########           ] 45/100`
+    static func progressLine(done: Int, total: Int) -> String {
+        let width = 30
+        let filled = total == 0 ? width : done * width / total
+        return "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(done)/\(total)"
+    }
+
+    /// The overall exit status: success if every file succeeded, otherwise `failedStatus`
+    /// (1 for checks), or the first file's own status when all failures share it.
+    static func exitCode(_ outcomes: [FileOutcome], checkFailure: Bool) -> ExitCode {
+        let failures = outcomes.filter(\.failed)
+        guard let first = failures.first else { return .success }
+        if checkFailure { return .failure }
+        return failures.allSatisfy { $0.exitCode == first.exitCode } ? first.exitCode : .failure
+    }
+}
+
+/// The shared state of a batch, behind a lock.
+private final class BatchState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private var printed = 0
+    private var done = 0
+    private var results: [FileOutcome?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func nextIndex() -> Int? {
+        lock.withLock {
+            guard next < results.count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    /// Records an outcome, hands every outcome now printable in order to `emit`, and reports
+    /// how many are done.
+    func complete(_ index: Int, _ outcome: FileOutcome, emit: (FileOutcome) -> Void, progress: (Int) -> Void) {
+        lock.withLock {
+            results[index] = outcome
+            done += 1
+            while printed < results.count, let result = results[printed] {
+                emit(result)
+                printed += 1
+            }
+            progress(done)
+        }
+    }
+
+    func outcomes() -> [FileOutcome] {
+        lock.withLock { results.compactMap { $0 } }
+    }
+}

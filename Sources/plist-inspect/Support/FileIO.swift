@@ -1,0 +1,88 @@
+import Foundation
+import PlistKit
+
+/// Reading inputs and writing outputs, with failures turned into ``CommandError``s carrying
+/// the exit statuses the tool documents (66 for unreadable input, 74 for unwritable output).
+enum FileIO {
+    /// Reads a whole file, or standard input for `-`.
+    ///
+    /// - Throws: ``CommandError`` with exit 66 when the file is missing, a directory or
+    ///   unreadable.
+    static func read(_ path: String) throws -> Data {
+        if path == "-" {
+            return FileHandle.standardInput.readDataToEndOfFile()
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw inputError(path, errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw inputError(path, errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw inputError(path, EISDIR) }
+        var data = Data()
+        if info.st_size > 0 { data.reserveCapacity(Int(info.st_size)) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw inputError(path, errno)
+            }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[0..<count])
+        }
+        return data
+    }
+
+    /// Whether the file begins with the binary plist magic `bplist`.
+    ///
+    /// - Throws: ``CommandError`` with exit 66 when the file cannot be opened.
+    static func startsLikeBinaryPlist(_ path: String) throws -> Bool {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw inputError(path, errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw inputError(path, errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw inputError(path, EISDIR) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return false }  // pipes: read normally
+        var head = [UInt8](repeating: 0, count: 6)
+        let count = head.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 6) }
+        return count == 6 && head == Array("bplist".utf8)
+    }
+
+    /// Writes `data` to `path` atomically, or to standard output for `-`.
+    ///
+    /// - Throws: ``CommandError`` with exit 74 when it cannot be written; the old file is then
+    ///   untouched.
+    static func write(_ data: Data, to path: String) throws {
+        if path == "-" {
+            Console.shared.out(data)
+            return
+        }
+        do {
+            try AtomicFileWriter.write(data, to: path)
+        } catch let error as AtomicFileWriteError {
+            throw CommandError(error.description, exitCode: .ioError)
+        }
+    }
+
+    /// Whether a path exists (for `-`, always).
+    static func exists(_ path: String) -> Bool {
+        path == "-" || access(path, F_OK) == 0
+    }
+
+    /// The name shown for a path in messages (`<stdin>` for `-`, as plutil does).
+    static func displayName(_ path: String) -> String {
+        path == "-" ? "<stdin>" : path
+    }
+
+    private static func inputError(_ path: String, _ number: Int32) -> CommandError {
+        let reason: String
+        switch number {
+        case ENOENT: reason = "No such file"
+        case EACCES: reason = "Permission denied"
+        case EISDIR: reason = "It is a directory"
+        default: reason = String(cString: strerror(number))
+        }
+        return CommandError("Cannot read '\(path)': \(reason).", exitCode: .noInput, fileProblem: "\(reason).")
+    }
+}
