@@ -65,8 +65,9 @@ extension PlistValue {
     /// `options.isStrict` is set; use ``encodedReportingLosses(as:options:)`` to see them.
     ///
     /// - Throws: ``PlistError`` with ``PlistError/Code/unrepresentableValue`` and the key path
-    ///   when the format cannot hold a value, or ``PlistError/Code/lossyConversion`` under
-    ///   strict writing.
+    ///   when the format cannot hold a value, ``PlistError/Code/lossyConversion`` under
+    ///   strict writing, or ``PlistError/Code/limitExceeded`` when the tree, with its shared
+    ///   references expanded, holds more than ``PlistWritingOptions/maximumValueCount`` values.
     public func encoded(as format: PlistFormat, options: PlistWritingOptions = PlistWritingOptions()) throws -> Data {
         try encodedReportingLosses(as: format, options: options).data
     }
@@ -79,6 +80,12 @@ extension PlistValue {
         as format: PlistFormat,
         options: PlistWritingOptions = PlistWritingOptions()
     ) throws -> (data: Data, warnings: [PlistWarning]) {
+        guard ExpandedSizeCounter.count(self, limit: options.maximumValueCount) != nil else {
+            throw PlistError(
+                .limitExceeded,
+                "The value holds more than \(options.maximumValueCount) values once its shared references are expanded, more than writing allows (PlistWritingOptions.maximumValueCount)",
+                at: .keyPath(.root))
+        }
         var analyzer = ConversionLossAnalyzer(format: format, options: options)
         try analyzer.check(self)
         let data: Data

@@ -32,6 +32,13 @@ public struct PlistWritingOptions: Hashable, Sendable {
     /// Whether the OpenStep writer writes numbers, booleans and dates as GNUstep typed values
     /// (`<*I12>`, `<*BY>`, `<*D…>`) instead of failing on them. Default: `false`.
     public var writesGNUstepTypedValues: Bool
+    /// The most values a written tree may hold with every shared reference expanded (keys,
+    /// values and containers each count one). Trees read from binary plists can share
+    /// subtrees, and a few hundred bytes can stand for 2⁶⁰ values; every writer expands them,
+    /// so writing refuses such a tree with ``PlistError/Code/limitExceeded`` instead of
+    /// trying. Default: 2²⁶ (about 67 million, some 60 times an iTunes library of 50,000
+    /// tracks).
+    public var maximumValueCount: Int
     /// Whether the OpenStep writer produces `.strings` syntax (`"key" = "value";` lines with no
     /// enclosing braces) for a flat dictionary of strings. Default: `false`.
     public var writesStringsFile: Bool
@@ -43,7 +50,8 @@ public struct PlistWritingOptions: Hashable, Sendable {
         jsonStyle: JSONStyle = .strict,
         prettyPrintsJSON: Bool = false,
         writesGNUstepTypedValues: Bool = false,
-        writesStringsFile: Bool = false
+        writesStringsFile: Bool = false,
+        maximumValueCount: Int = 1 << 26
     ) {
         self.keyOrder = keyOrder
         self.isStrict = isStrict
@@ -51,6 +59,7 @@ public struct PlistWritingOptions: Hashable, Sendable {
         self.prettyPrintsJSON = prettyPrintsJSON
         self.writesGNUstepTypedValues = writesGNUstepTypedValues
         self.writesStringsFile = writesStringsFile
+        self.maximumValueCount = maximumValueCount
     }
 
     /// Whether a writer for `format` sorts dictionary keys under these options.

@@ -64,3 +64,42 @@ import PlistKit
         #expect(atLine.description == "Unexpected tag <foo> at line 3, column 9.")
     }
 }
+
+/// The expanded-size count that guards every writer against shared-reference bombs.
+@Suite struct ExpandedSizeLimitTests {
+    /// An array of `width` references to the level below, `levels` deep: 1 + width + width² …
+    func sharedTree(levels: Int, width: Int) -> PlistValue {
+        var value: PlistValue = "leaf"
+        for _ in 0..<levels { value = .array(Array(repeating: value, count: width)) }
+        return value
+    }
+
+    @Test func countsExpandedValuesExactly() throws {
+        // 3 levels of width 2: 1 + 2 + 4 containers/leaves = 1 + 2 + 4 + 8 = 15 values.
+        let tree = sharedTree(levels: 3, width: 2)
+        let options = PlistWritingOptions(maximumValueCount: 15)
+        _ = try tree.encoded(as: .xml, options: options)
+        let error = #expect(throws: PlistError.self) {
+            try tree.encoded(as: .xml, options: PlistWritingOptions(maximumValueCount: 14))
+        }
+        #expect(error?.code == .limitExceeded)
+    }
+
+    @Test func countsDictionaryKeys() throws {
+        let value: PlistValue = ["a": 1, "b": [true]]
+        // dictionary 1 + keys 2 + values: 1 + (array 1 + element 1) = 6
+        _ = try value.encoded(as: .binary, options: PlistWritingOptions(maximumValueCount: 6))
+        #expect(throws: PlistError.self) {
+            try value.encoded(as: .binary, options: PlistWritingOptions(maximumValueCount: 5))
+        }
+    }
+
+    @Test(arguments: [PlistFormat.xml, .binary, .json, .openStep])
+    func refusesAnExponentialTreeQuickly(format: PlistFormat) {
+        let bomb = sharedTree(levels: 64, width: 2)
+        let error = #expect(throws: PlistError.self) {
+            try bomb.encoded(as: format, options: PlistWritingOptions(jsonStyle: .tagged))
+        }
+        #expect(error?.code == .limitExceeded)
+    }
+}
