@@ -69,7 +69,7 @@ struct BinaryPlistWriterState {
                 var keys = dictionary.keys
                 var values = dictionary.values
                 if sortsKeys {
-                    let order = keys.indices.sorted { keys[$0] < keys[$1] }
+                    let order = keys.indices.sorted { PlistDictionary.keyPrecedes(keys[$0], keys[$1]) }
                     keys = order.map { keys[$0] }
                     values = order.map { values[$0] }
                 }

@@ -15,7 +15,7 @@
 ///    (`a1` < `a01` < `A1`).
 ///
 /// A dictionary with any key outside printable ASCII is sorted in CoreFoundation's order
-/// instead (``PlistDictionary/sortedInCFOrder()``): PlistKit does not reproduce ICU's
+/// instead (``PlistDictionary/sortedByKey()``): PlistKit does not reproduce ICU's
 /// collation of the rest of Unicode, and mixing the two orders in one sort would not be a
 /// consistent order.
 enum PlutilKeyCollation {
@@ -37,7 +37,7 @@ enum PlutilKeyCollation {
     ///
     /// Complexity: O(n log n · k) for n keys of length k.
     static func sorted(_ dictionary: PlistDictionary) -> PlistDictionary {
-        guard covers(dictionary.keys) else { return dictionary.sortedInCFOrder() }
+        guard covers(dictionary.keys) else { return dictionary.sortedByKey() }
         let keys = dictionary.keys.map { Array($0.utf8) }
         let order = keys.indices.sorted { precedes(keys[$0], keys[$1]) }
         var result = PlistDictionary(minimumCapacity: dictionary.count)
@@ -48,7 +48,7 @@ enum PlutilKeyCollation {
     /// Whether `keys` are already in the order ``sorted(_:)`` gives.
     static func isSorted(_ keys: [String]) -> Bool {
         guard covers(keys) else {
-            return zip(keys, keys.dropFirst()).allSatisfy { !XMLPlistWriter.utf16Precedes($1, $0) }
+            return zip(keys, keys.dropFirst()).allSatisfy { !PlistDictionary.keyPrecedes($1, $0) }
         }
         let bytes = keys.map { Array($0.utf8) }
         return zip(bytes, bytes.dropFirst()).allSatisfy { !precedes($1, $0) }

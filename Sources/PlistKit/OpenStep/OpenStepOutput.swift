@@ -25,7 +25,7 @@ struct OpenStepOutput {
         guard case .dictionary(let dictionary) = value else {
             throw PlistError(.unrepresentableValue, "A .strings file needs a dictionary of strings at the root", at: .keyPath(.root))
         }
-        let ordered = sortsKeys ? dictionary.sortedInCFOrder() : dictionary
+        let ordered = sortsKeys ? dictionary.sortedByKey() : dictionary
         for (key, element) in ordered {
             guard case .string(let string) = element else {
                 throw PlistError(
@@ -59,7 +59,7 @@ struct OpenStepOutput {
         case .dictionary(let dictionary):
             guard !dictionary.isEmpty else { return append("{}") }
             append("{\n")
-            for (key, element) in sortsKeys ? dictionary.sortedInCFOrder() : dictionary {
+            for (key, element) in sortsKeys ? dictionary.sortedByKey() : dictionary {
                 indent(level + 1)
                 writeString(key)
                 append(" = ")

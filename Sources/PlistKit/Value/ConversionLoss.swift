@@ -159,12 +159,11 @@ struct ConversionLossAnalyzer {
         }
     }
 
-    /// Whether `keys` are already in the order the format's writer sorts them in: Swift's
-    /// `<` for binary, plutil's collation for JSON (see `PlutilKeyCollation`), UTF-16 code units
-    /// (CoreFoundation's order) for XML and OpenStep.
+    /// Whether `keys` are already in the order the format's writer sorts them in: plutil's
+    /// collation for JSON (see `PlutilKeyCollation`), UTF-16 code units (CoreFoundation's
+    /// order) for every other format.
     private func isSorted(_ keys: [String], for format: PlistFormat) -> Bool {
-        if format == .binary { return zip(keys, keys.dropFirst()).allSatisfy { !($1 < $0) } }
         if format == .json { return PlutilKeyCollation.isSorted(keys) }
-        return zip(keys, keys.dropFirst()).allSatisfy { !XMLPlistWriter.utf16Precedes($1, $0) }
+        return zip(keys, keys.dropFirst()).allSatisfy { !PlistDictionary.keyPrecedes($1, $0) }
     }
 }

@@ -167,10 +167,14 @@ public struct PlistDictionary: Sendable {
         return old
     }
 
-    /// Reorders the entries by key, in the order of Swift's `String` comparison (Unicode
-    /// scalar order of the canonical form), the order Foundation's XML writer uses.
+    /// Reorders the entries by key, by UTF-16 code units: CoreFoundation's literal string
+    /// order, which Foundation's XML writer and plutil use, and the order every PlistKit
+    /// writer means by "sorted". (Swift's `<` differs from it between U+E000...U+FFFF and
+    /// characters above U+FFFF, and calls canonically equivalent keys equal.)
+    ///
+    /// Complexity: O(n log n) in the number of entries.
     public mutating func sortKeys() {
-        let order = orderedKeys.indices.sorted { orderedKeys[$0] < orderedKeys[$1] }
+        let order = orderedKeys.indices.sorted { Self.keyPrecedes(orderedKeys[$0], orderedKeys[$1]) }
         orderedKeys = order.map { orderedKeys[$0] }
         orderedValues = order.map { orderedValues[$0] }
         reindex(from: 0)

@@ -88,11 +88,8 @@ import Testing
         case .dictionary(let dictionary):
             if strings && !path.isEmpty { return nil }
             let sorts = target.writing.sortsKeys(for: target.format)
-            // Text formats sort by UTF-16 code units (CoreFoundation's order), binary by Swift's <.
-            func precedes(_ a: String, _ b: String) -> Bool {
-                target.format == .binary ? a < b : XMLPlistWriter.utf16Precedes(a, b)
-            }
-            if sorts && dictionary.keys != dictionary.keys.sorted(by: precedes) {
+            // Every writer sorts by UTF-16 code units (CoreFoundation's order).
+            if sorts && dictionary.keys != dictionary.keys.sorted(by: PlistDictionary.keyPrecedes) {
                 warn(.keyOrderChanged)
             }
             var result = PlistDictionary()
@@ -101,7 +98,7 @@ import Testing
                 result[key] = item
             }
             guard sorts else { return .dictionary(result) }
-            return .dictionary(target.format == .binary ? result.sortedByKey() : result.sortedInCFOrder())
+            return .dictionary(result.sortedByKey())
         }
     }
 
