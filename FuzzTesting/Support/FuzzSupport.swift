@@ -105,7 +105,9 @@ enum FuzzSupport {
 
     /// `value` as it reads back after a write in `format`: XML and OpenStep keep whole seconds
     /// of dates (Docs/Formats.md); strict JSON writes an integral real without its `.0`, as
-    /// plutil does, so it reads back as an integer (`-0.0` as `0`); every other value is kept.
+    /// plutil does, so it reads back as an integer (`-0.0` as `0`); in XML a dictionary whose
+    /// only key is `CF$UID` with an integer in `0...UInt32.max` is written exactly as a UID and
+    /// read back as one (Docs/XML.md, as CoreFoundation); every other value is kept.
     static func afterDocumentedLosses(_ value: PlistValue, format: PlistFormat) -> PlistValue {
         switch value {
         case .real(let real) where format == .json && real.isFinite && real.description.hasSuffix(".0"):
@@ -118,6 +120,9 @@ enum FuzzSupport {
             return .date(Date(timeIntervalSinceReferenceDate: seconds.rounded(.down)))
         case .array(let elements):
             return .array(elements.map { afterDocumentedLosses($0, format: format) })
+        case .dictionary(let dictionary) where format == .xml && dictionary.count == 1
+            && dictionary.keys[0] == "CF$UID" && dictionary.values[0].integer.flatMap({ $0.exactly(UInt32.self) }) != nil:
+            return .uid(dictionary.values[0].integer!.exactly(UInt32.self)!)
         case .dictionary(let dictionary):
             var result = PlistDictionary(minimumCapacity: dictionary.count)
             for (key, element) in dictionary { result[key] = afterDocumentedLosses(element, format: format) }

@@ -69,6 +69,27 @@ struct RegressionFile: CustomStringConvertible, Sendable {
         }
     }
 
+    @Test(arguments: RegressionFile.files(in: ["keyedarchive"]))
+    func decodingArchiveRegressionGivesTreeOrTypedError(file: RegressionFile) throws {
+        let data = try Data(contentsOf: file.url)
+        let outcome = IsolatedRun.run(seconds: 20) {
+            do {
+                let tree = try KeyedArchive(decoding: data, options: .untrusted).genericTree()
+                _ = try tree.encoded(as: .binary)
+                return Status.ok.rawValue
+            } catch {
+                return error is KeyedArchiveError ? Status.ok.rawValue : Status.wrongErrorType.rawValue
+            }
+        }
+        if file.isOpen {
+            withKnownIssue("\(file) is an open crash (see its README)") {
+                #expect(outcome == .exited(Status.ok.rawValue), "Replaying \(file): the child \(outcome)")
+            }
+        } else {
+            #expect(outcome == .exited(Status.ok.rawValue), "Replaying \(file): the child \(outcome)")
+        }
+    }
+
     /// Reads, and writes back what was read; runs in the child.
     static func replay(_ data: Data, format: PlistFormat?) -> Status {
         let document: PlistDocument
