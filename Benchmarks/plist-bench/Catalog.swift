@@ -71,7 +71,7 @@ enum Catalog {
                 let tree = value(workload)
                 let bytes = try workload.encoded(key, format) { tree }.count
                 let plistKit = BenchOperation.Side {
-                    let data = try tree.encoded(as: format)
+                    let data = try tree.encoded(as: format, options: Workload.writingOptions)
                     return { UInt64(data.count) }
                 }
                 let foundation = object.map { makeObject in

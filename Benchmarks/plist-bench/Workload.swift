@@ -30,6 +30,10 @@ final class Workload {
     /// application that trusts its input would.
     static let deepReadingOptions = PlistReadingOptions(maximumDepth: deepDepth + 1)
 
+    /// Writing options for every data set: the text writers' depth limit is raised to match,
+    /// which is safe here because the benchmark runs on the main thread (8 MiB of stack).
+    static let writingOptions = PlistWritingOptions(maximumDepth: deepDepth + 1)
+
     private var encodings: [String: Data] = [:]
 
     /// `value` encoded by PlistKit's writer in `format`, cached under `key`: the one input both
@@ -37,7 +41,7 @@ final class Workload {
     func encoded(_ key: String, _ format: PlistFormat, _ value: () -> PlistValue) throws -> Data {
         let cacheKey = "\(key).\(format)"
         if let cached = encodings[cacheKey] { return cached }
-        let data = try value().encoded(as: format)
+        let data = try value().encoded(as: format, options: Workload.writingOptions)
         encodings[cacheKey] = data
         return data
     }

@@ -21,13 +21,47 @@ struct ConversionLossAnalyzer {
     var needsWalk: Bool { format != .binary || options.sortsKeys(for: .binary) }
 
     /// Walks `value`, throwing for values the format cannot hold and collecting losses.
+    ///
+    /// The walk is iterative: writers accept trees nested as deeply as a reader's raised
+    /// `maximumDepth` allows (the binary reader and writer handle 10,000 levels), and a
+    /// recursive walk overflowed the stack there before any writer ran.
     mutating func check(_ value: PlistValue) throws {
         guard needsWalk else { return }
+        /// A container being walked: its children, their keys (dictionaries), the next one.
+        struct Frame {
+            let children: [PlistValue]
+            let keys: [String]?
+            var next = 0
+
+            init?(_ value: PlistValue) {
+                switch value {
+                case .array(let elements): children = elements; keys = nil
+                case .dictionary(let dictionary): children = dictionary.values; keys = dictionary.keys
+                default: return nil
+                }
+            }
+        }
         var path: [String] = []
-        try walk(value, path: &path)
+        try inspect(value, path: path)
+        var frames: [Frame] = []
+        if let root = Frame(value) { frames.append(root) }
+        while let top = frames.indices.last {
+            let index = frames[top].next
+            guard index < frames[top].children.count else {
+                frames.removeLast()
+                if !frames.isEmpty { path.removeLast() }
+                continue
+            }
+            frames[top].next += 1
+            let child = frames[top].children[index]
+            path.append(frames[top].keys?[index] ?? String(index))
+            try inspect(child, path: path)
+            if let frame = Frame(child) { frames.append(frame) } else { path.removeLast() }
+        }
     }
 
-    private mutating func walk(_ value: PlistValue, path: inout [String]) throws {
+    /// Checks one value, and for a container its own properties (not its children).
+    private mutating func inspect(_ value: PlistValue, path: [String]) throws {
         // XML 1.0 cannot carry some characters (C0 controls but tab, LF, CR; U+FFFE, U+FFFF) in
         // strings or keys, nor a non-finite date; Apple's writer emits them anyway.
         if format == .xml, let reason = XMLPlistWriter.unrepresentableReason(for: value) {
@@ -89,14 +123,9 @@ struct ConversionLossAnalyzer {
             default:
                 break
             }
-        case .array(let elements):
+        case .array:
             if format == .openStep && options.writesStringsFile {
                 throw unrepresentable(value, path, "a .strings file holds only a flat dictionary of strings")
-            }
-            for (index, element) in elements.enumerated() {
-                path.append(String(index))
-                defer { path.removeLast() }
-                try walk(element, path: &path)
             }
         case .dictionary(let dictionary):
             if format == .openStep && options.writesStringsFile && !path.isEmpty {
@@ -106,11 +135,6 @@ struct ConversionLossAnalyzer {
                 try reporter.report(
                     .keyOrderChanged, at: KeyPath(components: path),
                     "the dictionary's keys are written in sorted order, not the order they had")
-            }
-            for (key, element) in dictionary {
-                path.append(key)
-                defer { path.removeLast() }
-                try walk(element, path: &path)
             }
         }
     }

@@ -12,23 +12,33 @@
 /// computed once, so the walk costs O(distinct containers + their elements), however large
 /// the expansion. Iterative, so nesting depth cannot overflow the stack.
 struct ExpandedSizeCounter {
-    /// One container being counted: its children, where the walk is, and the sum so far.
+    /// One container being counted: its children, where the walk is, the sum so far and the
+    /// deepest nesting below it.
     private struct Frame {
         let identity: UnsafeRawPointer?
         let children: [PlistValue]
         var next = 0
         var total: Int
+        var height = 1
     }
 
-    /// The expanded count of `root` (each key, value and container counts as one), or `nil`
-    /// when it exceeds `limit`.
+    /// The size of a tree once expanded.
+    struct Size {
+        /// Every key, value and container, each counted once per occurrence.
+        var count: Int
+        /// The deepest nesting of containers (a root container with only scalars is 1; a
+        /// scalar root is 0), as the readers' `maximumDepth` counts it.
+        var depth: Int
+    }
+
+    /// The expanded size of `root`, or `nil` when its count exceeds `limit`.
     ///
     /// Complexity: O(distinct containers and their elements).
-    static func count(_ root: PlistValue, limit: Int) -> Int? {
-        var memo: [UnsafeRawPointer: Int] = [:]
+    static func size(of root: PlistValue, limit: Int) -> Size? {
+        var memo: [UnsafeRawPointer: Size] = [:]
         var frames: [Frame] = []
-        // The count of a value known without descending, or nil after pushing its frame.
-        func open(_ value: PlistValue) -> Int? {
+        // The size of a value known without descending, or nil after pushing its frame.
+        func open(_ value: PlistValue) -> Size? {
             let children: [PlistValue]
             let keyCount: Int
             switch value {
@@ -39,33 +49,36 @@ struct ExpandedSizeCounter {
                 children = dictionary.values
                 keyCount = dictionary.count
             default:
-                return 1
+                return Size(count: 1, depth: 0)
             }
-            if children.isEmpty { return 1 }
+            if children.isEmpty { return Size(count: 1, depth: 1) }
             let identity = children.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
             if let identity, let known = memo[identity] { return known }
             frames.append(Frame(identity: identity, children: children, total: 1 + keyCount))
             return nil
         }
-        if let scalar = open(root) { return scalar <= limit ? scalar : nil }
+        if let known = open(root) { return known.count <= limit ? known : nil }
         while !frames.isEmpty {
             let top = frames.count - 1
             if frames[top].next < frames[top].children.count {
                 let child = frames[top].children[frames[top].next]
                 frames[top].next += 1
                 if let known = open(child) {
-                    let (sum, overflow) = frames[top].total.addingReportingOverflow(known)
+                    let (sum, overflow) = frames[top].total.addingReportingOverflow(known.count)
                     guard !overflow, sum <= limit else { return nil }
                     frames[top].total = sum
+                    frames[top].height = Swift.max(frames[top].height, known.depth + 1)
                 }
                 continue
             }
             let finished = frames.removeLast()
-            if let identity = finished.identity { memo[identity] = finished.total }
-            guard let parent = frames.indices.last else { return finished.total }
-            let (sum, overflow) = frames[parent].total.addingReportingOverflow(finished.total)
+            let size = Size(count: finished.total, depth: finished.height)
+            if let identity = finished.identity { memo[identity] = size }
+            guard let parent = frames.indices.last else { return size }
+            let (sum, overflow) = frames[parent].total.addingReportingOverflow(size.count)
             guard !overflow, sum <= limit else { return nil }
             frames[parent].total = sum
+            frames[parent].height = Swift.max(frames[parent].height, size.depth + 1)
         }
         return nil
     }

@@ -39,6 +39,15 @@ public struct PlistWritingOptions: Hashable, Sendable {
     /// trying. Default: 2²⁶ (about 67 million, some 60 times an iTunes library of 50,000
     /// tracks).
     public var maximumValueCount: Int
+    /// The deepest nesting the XML, JSON and OpenStep writers accept; the root container is
+    /// at depth 1. Default: 512, the readers' default `maximumDepth`. Those writers recurse,
+    /// and a thread's stack can be small (512 KiB on Dispatch's worker threads), so deeper
+    /// trees, which only a raised reading limit or code can make, fail with
+    /// ``PlistError/Code/limitExceeded`` unless this is raised, which is safe on a thread with
+    /// a large stack (the main thread's 8 MiB holds well over 10,000 levels). The binary writer
+    /// is iterative and takes any depth.
+    public var maximumDepth: Int
+
     /// Whether the OpenStep writer produces `.strings` syntax (`"key" = "value";` lines with no
     /// enclosing braces) for a flat dictionary of strings. Default: `false`.
     public var writesStringsFile: Bool
@@ -51,7 +60,8 @@ public struct PlistWritingOptions: Hashable, Sendable {
         prettyPrintsJSON: Bool = false,
         writesGNUstepTypedValues: Bool = false,
         writesStringsFile: Bool = false,
-        maximumValueCount: Int = 1 << 26
+        maximumValueCount: Int = 1 << 26,
+        maximumDepth: Int = 512
     ) {
         self.keyOrder = keyOrder
         self.isStrict = isStrict
@@ -60,6 +70,7 @@ public struct PlistWritingOptions: Hashable, Sendable {
         self.writesGNUstepTypedValues = writesGNUstepTypedValues
         self.writesStringsFile = writesStringsFile
         self.maximumValueCount = maximumValueCount
+        self.maximumDepth = maximumDepth
     }
 
     /// Whether a writer for `format` sorts dictionary keys under these options.

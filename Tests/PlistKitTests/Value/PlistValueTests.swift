@@ -103,3 +103,32 @@ import PlistKit
         #expect(error?.code == .limitExceeded)
     }
 }
+
+/// Trees nested far deeper than the default reading limit, as a raised `maximumDepth` admits.
+@Suite struct DeepWritingTests {
+    func nested(_ depth: Int) -> PlistValue {
+        var value: PlistValue = ["leaf": "bottom"]
+        for level in 1..<depth { value = level.isMultiple(of: 2) ? [value] : ["k": value] }
+        return value
+    }
+
+    @Test func binaryWriterWritesTenThousandLevels() throws {
+        let bytes = try nested(10_000).encoded(as: .binary)
+        let value = try PlistValue(decoding: bytes, format: .binary, options: PlistReadingOptions(maximumDepth: 10_000))
+        #expect(value.kind == .dictionary)
+        let refused = #expect(throws: PlistError.self) { try PlistValue(decoding: bytes, format: .binary) }
+        #expect(refused?.code == .limitExceeded)
+    }
+
+    @Test(arguments: [PlistFormat.xml, .json, .openStep])
+    func textWritersStopAtTheirDepthLimit(format: PlistFormat) throws {
+        let options = PlistWritingOptions(jsonStyle: .tagged, writesGNUstepTypedValues: true)
+        let error = #expect(throws: PlistError.self) { try nested(513).encoded(as: format, options: options) }
+        #expect(error?.code == .limitExceeded)
+        #expect(error?.description.contains("nests 513 levels deep") == true)
+        let bytes = try nested(512).encoded(as: format, options: options)
+        #expect(try PlistValue(decoding: bytes, format: format) == nested(512))
+        let shallower = PlistWritingOptions(jsonStyle: .tagged, writesGNUstepTypedValues: true, maximumDepth: 100)
+        #expect(throws: PlistError.self) { try nested(101).encoded(as: format, options: shallower) }
+    }
+}
