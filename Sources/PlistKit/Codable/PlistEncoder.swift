@@ -62,8 +62,11 @@ public struct PlistEncoder: Sendable {
     /// The format ``encode(_:)`` writes. Default: ``PlistFormat/binary``, as Foundation's
     /// `PropertyListEncoder`.
     public var format: PlistFormat = .binary
-    /// Options passed to the format's writer (key order, strictness, JSON style).
-    public var writingOptions = PlistWritingOptions()
+    /// Options passed to the format's writer (key order, strictness, JSON style). Reals in
+    /// XML are spelled as `PropertyListEncoder` spells them
+    /// (``PlistWritingOptions/XMLRealStyle/shortest``), so its XML output and this encoder's
+    /// are the same bytes.
+    public var writingOptions = PlistWritingOptions(xmlRealStyle: .shortest)
     /// How `Date` values are encoded. Default: ``DateEncodingStrategy/plistDate``.
     public var dateEncodingStrategy: DateEncodingStrategy = .plistDate
     /// How `Data` values are encoded. Default: ``DataEncodingStrategy/plistData``.

@@ -20,6 +20,16 @@ public struct PlistWritingOptions: Hashable, Sendable {
         case tagged
     }
 
+    /// How the XML writer spells reals.
+    public enum XMLRealStyle: Hashable, Sendable {
+        /// As `PropertyListSerialization` and Apple's CoreFoundation writer: 17 significant
+        /// digits (`%.17g`, so `1.1` is `1.1000000000000001`), `0.0` for zero.
+        case seventeenDigits
+        /// As Foundation's `PropertyListEncoder`: the shortest digits that read back to the
+        /// same value, without a trailing `.0` (`1.1`, `2`, `1e+16`, `-0`).
+        case shortest
+    }
+
     /// The dictionary key order. Default: ``KeyOrder/formatDefault``.
     public var keyOrder: KeyOrder
     /// Whether any loss of information (see ``PlistWarning``) fails the write instead of
@@ -32,6 +42,10 @@ public struct PlistWritingOptions: Hashable, Sendable {
     /// Whether the OpenStep writer writes numbers, booleans and dates as GNUstep typed values
     /// (`<*I12>`, `<*BY>`, `<*D…>`) instead of failing on them. Default: `false`.
     public var writesGNUstepTypedValues: Bool
+    /// How XML spells reals. Default: ``XMLRealStyle/seventeenDigits``, byte for byte as
+    /// `PropertyListSerialization`; ``PlistEncoder`` defaults to ``XMLRealStyle/shortest``, as
+    /// `PropertyListEncoder` does. Both read back to the same values.
+    public var xmlRealStyle: XMLRealStyle
     /// The most values a written tree may hold with every shared reference expanded (keys,
     /// values and containers each count one). Trees read from binary plists can share
     /// subtrees, and a few hundred bytes can stand for 2⁶⁰ values; every writer expands them,
@@ -61,7 +75,8 @@ public struct PlistWritingOptions: Hashable, Sendable {
         writesGNUstepTypedValues: Bool = false,
         writesStringsFile: Bool = false,
         maximumValueCount: Int = 1 << 26,
-        maximumDepth: Int = 512
+        maximumDepth: Int = 512,
+        xmlRealStyle: XMLRealStyle = .seventeenDigits
     ) {
         self.keyOrder = keyOrder
         self.isStrict = isStrict
@@ -71,6 +86,7 @@ public struct PlistWritingOptions: Hashable, Sendable {
         self.writesStringsFile = writesStringsFile
         self.maximumValueCount = maximumValueCount
         self.maximumDepth = maximumDepth
+        self.xmlRealStyle = xmlRealStyle
     }
 
     /// Whether a writer for `format` sorts dictionary keys under these options.

@@ -42,7 +42,7 @@ enum XMLPlistWriter {
     ///   (``ConversionLossAnalyzer`` normally finds these first).
     /// - Complexity: O(n log n) in the size of the tree (sorting keys).
     static func write(_ value: PlistValue, options: PlistWritingOptions) throws -> Data {
-        var emitter = Emitter(sortsKeys: options.sortsKeys(for: .xml))
+        var emitter = Emitter(sortsKeys: options.sortsKeys(for: .xml), realStyle: options.xmlRealStyle)
         emitter.out.reserveCapacity(4096)
         emitter.out.append(contentsOf: header)
         do {
@@ -159,9 +159,13 @@ enum XMLPlistWriter {
     struct Emitter {
         var out: [UInt8] = []
         let sortsKeys: Bool
+        let realStyle: PlistWritingOptions.XMLRealStyle
         private var scratch = [CChar](repeating: 0, count: 48)
 
-        init(sortsKeys: Bool) { self.sortsKeys = sortsKeys }
+        init(sortsKeys: Bool, realStyle: PlistWritingOptions.XMLRealStyle) {
+            self.sortsKeys = sortsKeys
+            self.realStyle = realStyle
+        }
 
         /// Tabs for the usual depths, appended in one copy.
         private static let tabs = [UInt8](repeating: 0x09, count: 32)
@@ -324,6 +328,10 @@ enum XMLPlistWriter {
                 append("nan")
             } else if real.isInfinite {
                 if real < 0 { append("-infinity") } else { append("+infinity") }
+            } else if realStyle == .shortest {
+                // PropertyListEncoder's spelling: Swift's shortest round-trip text, less ".0".
+                let text = real.description
+                out.append(contentsOf: (text.hasSuffix(".0") ? text.dropLast(2) : Substring(text)).utf8)
             } else if real == 0 {
                 if real.sign == .minus { append("-0.0") } else { append("0.0") }
             } else {
