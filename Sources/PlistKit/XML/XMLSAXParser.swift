@@ -42,6 +42,24 @@ enum XMLSAXParser {
             return (Int(max(1, input.pointee.line)), Int(max(1, input.pointee.col)))
         }
 
+        /// Fails the parse at the current position with `reason` and stops libxml2.
+        func refuse(_ reason: String) {
+            let (line, column) = position
+            builder.fail(with: PlistError(.corruptData, reason, at: .line(line, column: column)))
+            stop()
+        }
+
+        /// Refuses an entity declaration, internal or unparsed: Apple's reader accepts none, and
+        /// refusing them at the declaration is what keeps entity bombs and external entities out.
+        func refuseEntityDeclaration(named name: UnsafePointer<xmlChar>?) {
+            refuse("The document declares the entity '\(Self.text(name))'; property lists may not declare entities, so none is expanded or loaded")
+        }
+
+        /// A libxml2 name as a Swift string (empty when absent).
+        static func text(_ name: UnsafePointer<xmlChar>?) -> String {
+            name.map { String(cString: $0) } ?? ""
+        }
+
         func stop() {
             if let context { xmlStopParser(context) }
         }
@@ -184,34 +202,14 @@ enum XMLSAXParser {
                 session.record(&error.pointee)
             }
             sax.entityDecl = { userData, name, _, _, _, _ in
-                guard let session = Session.session(userData) else { return }
-                let (line, column) = session.position
-                let written = name.map { String(cString: $0) } ?? ""
-                session.builder.fail(with: PlistError(
-                    .corruptData,
-                    "The document declares the entity '\(written)'; property lists may not declare entities, so none is expanded or loaded",
-                    at: .line(line, column: column)))
-                session.stop()
+                Session.session(userData)?.refuseEntityDeclaration(named: name)
             }
             sax.unparsedEntityDecl = { userData, name, _, _, _ in
-                guard let session = Session.session(userData) else { return }
-                let (line, column) = session.position
-                let written = name.map { String(cString: $0) } ?? ""
-                session.builder.fail(with: PlistError(
-                    .corruptData,
-                    "The document declares the entity '\(written)'; property lists may not declare entities, so none is expanded or loaded",
-                    at: .line(line, column: column)))
-                session.stop()
+                Session.session(userData)?.refuseEntityDeclaration(named: name)
             }
             sax.reference = { userData, name in
                 guard let session = Session.session(userData) else { return }
-                let (line, column) = session.position
-                let written = name.map { String(cString: $0) } ?? ""
-                session.builder.fail(with: PlistError(
-                    .corruptData,
-                    "The entity reference '&\(written);' names no entity; only &lt; &gt; &amp; &quot; &apos; and character references are allowed",
-                    at: .line(line, column: column)))
-                session.stop()
+                session.refuse("The entity reference '&\(Session.text(name));' names no entity; only &lt; &gt; &amp; &quot; &apos; and character references are allowed")
             }
             sax.getEntity = { _, _ in nil }
             sax.getParameterEntity = { _, _ in nil }
