@@ -33,13 +33,17 @@ enum IsolatedRun {
         }
     }
 
-    /// Forks, caps the child's address space at `memoryLimit` bytes, runs `body` there and
-    /// waits up to `seconds` for it.
+    /// Forks, lets the child's address space grow by at most `memoryLimit` bytes, runs `body`
+    /// there and waits up to `seconds` for it.
     static func run(seconds: Double, memoryLimit: Int = 2 << 30, _ body: () -> Int32) -> Outcome {
         fflush(nil)
         let child = fork()
         if child == 0 {
-            var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
+            // The cap is the child's current address-space size plus the allowance, not an
+            // absolute figure: under AddressSanitizer the process has already reserved terabytes
+            // of shadow memory, and an absolute 2 GiB cap makes ASan's own next mmap fail.
+            let cap = rlim_t(currentAddressSpaceBytes() + memoryLimit)
+            var limit = rlimit(rlim_cur: cap, rlim_max: cap)
             setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
             _exit(body())
         }
@@ -58,5 +62,23 @@ enum IsolatedRun {
         kill(child, SIGKILL)
         waitpid(child, &status, 0)
         return .timedOut
+    }
+
+    /// The calling process's virtual memory size, from the first field of `/proc/self/statm`
+    /// (in pages); 0 when it cannot be read, which makes the cap absolute.
+    private static func currentAddressSpaceBytes() -> Int {
+        // Read with plain file descriptors: the forked child should not need Foundation.
+        let descriptor = open("/proc/self/statm", O_RDONLY)
+        guard descriptor >= 0 else { return 0 }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return 0 }
+        var pages = 0
+        for byte in buffer.prefix(count) {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
+            pages = pages * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }
