@@ -5,13 +5,34 @@ import FoundationEssentials
 /// gets the eager reader's checks and errors), and objects the type does not ask for are never
 /// read.
 ///
+/// Dictionary keys are interned: each key object of the file is decoded once and given a small
+/// number, its *key id*, shared by every key object with the same text. A dictionary is then its
+/// entries' key ids and value references, and looking a coding key up is one hash of the coding
+/// key's text and a scan of a few integers, with no string built or hashed per dictionary.
+///
 /// The source lives only inside the `withUnsafeBytes` scope of one decode (the byte cursor
 /// borrows the buffer); ``invalidate()`` is called when that scope ends, so a `Decoder` that a
 /// type kept past its `init(from:)` fails with an error instead of reading freed memory.
-final class PlistBinaryDecodingSource: PlistDecodingSource {
-    private var decoder: BinaryPlistDecoder
+///
+/// The mutable properties opt out of dynamic exclusivity checks, which cost more than the
+/// lookups they guard here: one decode runs on one thread, and no access to them overlaps
+/// another (nothing re-enters the source while one of its methods runs).
+final class PlistBinaryDecodingSource {
+    @exclusivity(unchecked) private var decoder: BinaryPlistDecoder
     private let referenceSize: Int
-    private var isValid = true
+    @exclusivity(unchecked) private var isValid = true
+
+    /// Per object index: 0 when the object has not been read as a key, else its key id + 1.
+    /// Allocated on the first dictionary: objectCount entries, and the file's offset table
+    /// already holds at least one byte per object, so this is at most 4 bytes per input byte.
+    @exclusivity(unchecked) private var keyIDByObject: [Int32] = []
+    /// The text of each key id, and the key id of each text.
+    @exclusivity(unchecked) private var keyTextByID: [String] = []
+    @exclusivity(unchecked) private var keyIDByText: [String: Int32] = [:]
+    /// Per key id: the number of the last dictionary that had the key, to find repeated keys
+    /// in one pass (`dictionaryStamp` counts dictionaries).
+    @exclusivity(unchecked) private var lastDictionaryByKeyID: [Int] = []
+    @exclusivity(unchecked) private var dictionaryStamp = 0
 
     init(decoder: consuming BinaryPlistDecoder, referenceSize: Int) {
         self.decoder = decoder
@@ -30,29 +51,69 @@ final class PlistBinaryDecodingSource: PlistDecodingSource {
     }
 
     /// An array or set: where its references start and how many there are.
-    struct Array: PlistDecodingArray {
+    struct Array {
         let source: PlistBinaryDecodingSource
         let object: Int
         let offset: Int
         let count: Int
         let references: Int
 
+        /// The object index of element `index`, in `0..<count`.
         func node(at index: Int) throws -> Int {
             try source.checkValid()
             return try source.decoder.reference(at: references + index * source.referenceSize, object: object, at: offset)
         }
     }
 
-    /// A dictionary with its keys decoded: distinct keys in first-appearance order, each with
-    /// its last value, as the eager reader resolves repeated keys.
-    struct Dictionary: PlistDecodingDictionary {
-        let keys: [String]
-        let valueByKey: [String: Int]
-
-        func node(forKey key: String) -> Int? { valueByKey[key] }
+    /// One key of a dictionary and its value.
+    struct Entry {
+        var keyID: Int32
+        var value: Int
     }
 
-    func item(_ node: Int) throws -> PlistDecodingItem<Dictionary, Array> {
+    /// A dictionary: distinct keys in first-appearance order, each with its last value, as the
+    /// eager reader resolves repeated keys.
+    struct Dictionary {
+        let source: PlistBinaryDecodingSource
+        let entries: [Entry]
+        /// The position in `entries` of each key id, for dictionaries too large to scan (a
+        /// `[String: T]` reads every key of a large dictionary, which scanning makes quadratic).
+        let positionByKeyID: [Int32: Int]?
+
+        /// Dictionaries up to this many entries are scanned rather than indexed.
+        static let largestScanned = 16
+
+        init(source: PlistBinaryDecodingSource, entries: [Entry]) {
+            self.source = source
+            self.entries = entries
+            if entries.count > Self.largestScanned {
+                var positions: [Int32: Int] = Swift.Dictionary(minimumCapacity: entries.count)
+                for (position, entry) in entries.enumerated() { positions[entry.keyID] = position }
+                positionByKeyID = positions
+            } else {
+                positionByKeyID = nil
+            }
+        }
+
+        /// The keys' texts, in order.
+        var keys: [String] { entries.map { source.keyTextByID[Int($0.keyID)] } }
+
+        /// The object index of the value for `key`, or `nil` when the dictionary lacks it.
+        func node(forKey key: String) -> Int? {
+            // A text no key object of the file has read as is in no dictionary: every key of a
+            // dictionary is interned when the dictionary is read.
+            guard let id = source.keyIDByText[key] else { return nil }
+            if let positionByKeyID {
+                return positionByKeyID[id].map { entries[$0].value }
+            }
+            for entry in entries where entry.keyID == id { return entry.value }
+            return nil
+        }
+    }
+
+    /// Reads one value: a scalar's contents, or a container's handle.
+    /// - Throws: ``PlistError`` when the bytes behind the object are malformed.
+    func item(_ node: Int) throws -> PlistDecodingItem {
         try checkValid()
         let (marker, offset) = try decoder.header(of: node)
         let kind = marker >> 4
@@ -80,16 +141,50 @@ final class PlistBinaryDecodingSource: PlistDecodingSource {
         // The references must all lie before the offset table before any is read.
         try decoder.checkExtent(referenceCount, width: referenceSize, from: start, what: what, object: node, at: offset)
         guard isDictionary else {
-            return .array(Array(source: self, object: node, offset: offset, count: count, references: start))
+            return .array(.object(Array(source: self, object: node, offset: offset, count: count, references: start)))
         }
-        var keys: [String] = []
-        keys.reserveCapacity(count)
-        var valueByKey: [String: Int] = Swift.Dictionary(minimumCapacity: count)
+        return .dictionary(.object(try dictionary(node, at: offset, count: count, references: start)))
+    }
+
+    /// Reads a dictionary's references and interns its keys.
+    private func dictionary(_ node: Int, at offset: Int, count: Int, references start: Int) throws -> Dictionary {
+        if keyIDByObject.isEmpty {
+            keyIDByObject = [Int32](repeating: 0, count: decoder.trailer.objectCount)
+        }
+        dictionaryStamp += 1
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
         for i in 0..<count {
-            let key = try decoder.key(try decoder.reference(at: start + i * referenceSize, object: node, at: offset))
+            let keyObject = try decoder.reference(at: start + i * referenceSize, object: node, at: offset)
             let value = try decoder.reference(at: start + (count + i) * referenceSize, object: node, at: offset)
-            if valueByKey.updateValue(value, forKey: key) == nil { keys.append(key) }
+            let keyID = try internedKey(keyObject)
+            if lastDictionaryByKeyID[Int(keyID)] == dictionaryStamp,
+                let first = entries.firstIndex(where: { $0.keyID == keyID }) {
+                // A repeated key (rare): the first position, the last value.
+                entries[first].value = value
+            } else {
+                lastDictionaryByKeyID[Int(keyID)] = dictionaryStamp
+                entries.append(Entry(keyID: keyID, value: value))
+            }
         }
-        return .dictionary(Dictionary(keys: keys, valueByKey: valueByKey))
+        return Dictionary(source: self, entries: entries)
+    }
+
+    /// The key id of key object `object`, decoding and interning it the first time.
+    private func internedKey(_ object: Int) throws -> Int32 {
+        let known = keyIDByObject[object]
+        if known > 0 { return known - 1 }
+        let text = try decoder.key(object)
+        let id: Int32
+        if let existing = keyIDByText[text] {
+            id = existing
+        } else {
+            id = Int32(truncatingIfNeeded: keyTextByID.count)
+            keyTextByID.append(text)
+            keyIDByText[text] = id
+            lastDictionaryByKeyID.append(0)
+        }
+        keyIDByObject[object] = id + 1
+        return id
     }
 }

@@ -146,8 +146,8 @@ public struct PlistDecoder: Sendable {
             }
             let source = PlistBinaryDecodingSource(decoder: objectDecoder, referenceSize: trailer.objectRefSize)
             defer { source.invalidate() }
-            let decoder = PlistDecoderImpl(source: source, state: state, node: trailer.topObject, path: .root)
-            return try decoder.unbox(trailer.topObject, as: type, path: .root)
+            let decoder = PlistDecoderImpl(source: source, state: state, node: .object(trailer.topObject), path: .root)
+            return try decoder.unbox(.object(trailer.topObject), as: type, path: .root)
         }
     }
 
@@ -155,7 +155,7 @@ public struct PlistDecoder: Sendable {
     ///
     /// - Throws: as ``decode(_:from:)``, except for reading errors.
     public func decode<Value: Decodable>(_ type: Value.Type, from value: PlistValue) throws -> Value {
-        let decoder = PlistDecoderImpl(source: PlistValueDecodingSource(), state: PlistDecodingState(options: self), node: value, path: .root)
-        return try decoder.unbox(value, as: type, path: .root)
+        let decoder = PlistDecoderImpl(source: nil, state: PlistDecodingState(options: self), node: .value(value), path: .root)
+        return try decoder.unbox(.value(value), as: type, path: .root)
     }
 }

@@ -3,15 +3,16 @@ import FoundationEssentials
 /// The `Decoder` that ``PlistDecoder`` hands to `init(from:)`: one value of the source, at a
 /// coding path. `node` is `nil` for a value that is absent (a `superDecoder()` whose key is
 /// missing), which reads as `nil`, as in Foundation.
-final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
-    typealias Item = PlistDecodingItem<Source.Dictionary, Source.Array>
+final class PlistDecoderImpl: Decoder {
+    typealias Item = PlistDecodingItem
 
-    let source: Source
+    /// The binary plist the nodes are objects of, or `nil` when decoding a value in memory.
+    let source: PlistBinaryDecodingSource?
     let state: PlistDecodingState
-    let node: Source.Node?
+    let node: PlistDecodingNode?
     let path: PlistCodingPath
 
-    init(source: Source, state: PlistDecodingState, node: Source.Node?, path: PlistCodingPath) {
+    init(source: PlistBinaryDecodingSource?, state: PlistDecodingState, node: PlistDecodingNode?, path: PlistCodingPath) {
         self.source = source
         self.state = state
         self.node = node
@@ -32,7 +33,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
             throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
                 codingPath: path.keys, debugDescription: "Expected to decode Dictionary<String, Any> but found \(item.typeDescription) instead."))
         }
-        return KeyedDecodingContainer(try PlistKeyedDecodingContainer<Key, Source>(decoder: self, dictionary: dictionary, path: path))
+        return KeyedDecodingContainer(try PlistKeyedDecodingContainer<Key>(decoder: self, dictionary: dictionary, path: path))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -57,7 +58,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
     /// Reads a node, turning a malformed object into a `DecodingError` at `path`; an absent
     /// node reads as the null marker. (Paths are taken as autoclosures here and in the scalar
     /// functions below, so that a step is only allocated when an error needs it.)
-    func read(_ node: Source.Node?, path: @autoclosure () -> PlistCodingPath) throws -> Item {
+    func read(_ node: PlistDecodingNode?, path: @autoclosure () -> PlistCodingPath) throws -> Item {
         guard let node else { return .string("$null") }
         state.valueCount += 1
         guard state.valueCount <= state.maximumValueCount else {
@@ -66,7 +67,15 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
                 debugDescription: "Decoding reads more than the limit of \(state.maximumValueCount) values (shared references expand when decoded)."))
         }
         do {
-            return try source.item(node)
+            switch node {
+            case .value(let value):
+                return PlistDecodingItem(value)
+            case .object(let object):
+                guard let source else {
+                    throw PlistError(.invalidArgument, "A binary object reference outside a binary plist")
+                }
+                return try source.item(object)
+            }
         } catch let error as PlistError {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: path().keys, debugDescription: "The property list is corrupt: \(error)", underlyingError: error))
@@ -74,11 +83,8 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
     }
 
     /// Decodes a value of any type from `node`, which sits at `path`.
-    func unbox<Value: Decodable>(_ node: Source.Node?, as type: Value.Type, path lazyPath: @autoclosure () -> PlistCodingPath) throws -> Value {
-        if let primitive = type as? any PlistDecodablePrimitive.Type {
-            let item = try read(node, path: lazyPath())
-            if let value = try primitive.unbox(item, decoder: self, path: lazyPath()) as? Value { return value }
-        }
+    func unbox<Value: Decodable>(_ node: PlistDecodingNode?, as type: Value.Type, path lazyPath: @autoclosure () -> PlistCodingPath) throws -> Value {
+        if let value = try unboxScalar(node, as: type, path: lazyPath()) { return value }
         let path = lazyPath()
         if type == Date.self, let date = try unboxDate(node, path: path) as? Value { return date }
         if type == Data.self, let data = try unboxData(node, path: path) as? Value { return data }
@@ -87,7 +93,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
 
     /// A decoder for a nested value, after checking the depth limit (a binary plist can
     /// reference itself, and a recursive type would follow it forever).
-    func child(_ node: Source.Node?, path: PlistCodingPath) throws -> PlistDecoderImpl<Source> {
+    func child(_ node: PlistDecodingNode?, path: PlistCodingPath) throws -> PlistDecoderImpl {
         guard path.depth <= state.maximumDepth else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: path.keys, debugDescription: "The value nests deeper than \(state.maximumDepth) levels."))
@@ -161,7 +167,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
         return value
     }
 
-    private func unboxDate(_ node: Source.Node?, path: PlistCodingPath) throws -> Date {
+    private func unboxDate(_ node: PlistDecodingNode?, path: PlistCodingPath) throws -> Date {
         func number() throws -> Double {
             let item = try read(node, path: path)
             switch item {
@@ -191,7 +197,7 @@ final class PlistDecoderImpl<Source: PlistDecodingSource>: Decoder {
         }
     }
 
-    private func unboxData(_ node: Source.Node?, path: PlistCodingPath) throws -> Data {
+    private func unboxData(_ node: PlistDecodingNode?, path: PlistCodingPath) throws -> Data {
         switch state.dataStrategy {
         case .plistData:
             let item = try read(node, path: path)

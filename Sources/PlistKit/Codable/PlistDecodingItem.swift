@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// One value as the decoder sees it: a scalar, or a container it can look into without having
 /// read the container's contents.
-enum PlistDecodingItem<Dictionary, Array> {
+enum PlistDecodingItem {
     case string(String)
     case integer(PlistInteger)
     case real(Double)
@@ -10,8 +10,8 @@ enum PlistDecodingItem<Dictionary, Array> {
     case date(Date)
     case data(Data)
     case uid(UInt32)
-    case array(Array)
-    case dictionary(Dictionary)
+    case array(PlistDecodingArray)
+    case dictionary(PlistDecodingDictionary)
 
     /// Whether this is Foundation's marker for `nil`, the string `"$null"`.
     var isNullMarker: Bool {

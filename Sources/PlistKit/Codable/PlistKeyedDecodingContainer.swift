@@ -1,9 +1,9 @@
 import FoundationEssentials
 
 /// Reads keyed values from a dictionary of the source.
-struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>: KeyedDecodingContainerProtocol {
-    let decoder: PlistDecoderImpl<Source>
-    let dictionary: Source.Dictionary
+struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: PlistDecoderImpl
+    let dictionary: PlistDecodingDictionary
     let path: PlistCodingPath
     /// For a converting key strategy: the file's key for each key of the type (the first file
     /// key wins when two convert to the same key).
@@ -11,7 +11,7 @@ struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>:
     /// For a converting key strategy: the type's keys, in the file's order.
     private let convertedKeys: [String]
 
-    init(decoder: PlistDecoderImpl<Source>, dictionary: Source.Dictionary, path: PlistCodingPath) throws {
+    init(decoder: PlistDecoderImpl, dictionary: PlistDecodingDictionary, path: PlistCodingPath) throws {
         self.decoder = decoder
         self.dictionary = dictionary
         self.path = path
@@ -47,29 +47,24 @@ struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>:
     }
 
     func contains(_ key: Key) -> Bool {
-        (try? node(for: key)) != nil
+        node(for: key) != nil
     }
 
-    private func node(for key: Key) throws -> Source.Node? {
+    private func node(for key: Key) -> PlistDecodingNode? {
         let fileKey = fileKeyByTypeKey.map { $0[key.stringValue] } ?? key.stringValue
         guard let fileKey else { return nil }
-        do {
-            return try dictionary.node(forKey: fileKey)
-        } catch let error as PlistError {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: path.keys(appending: key), debugDescription: "The property list is corrupt: \(error)", underlyingError: error))
-        }
+        return dictionary.node(forKey: fileKey)
     }
 
-    private func requiredNode(for key: Key) throws -> Source.Node {
-        guard let node = try node(for: key) else {
+    private func requiredNode(for key: Key) throws -> PlistDecodingNode {
+        guard let node = node(for: key) else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(
                 codingPath: path.keys, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
         return node
     }
 
-    private func item(for key: Key) throws -> PlistDecodingItem<Source.Dictionary, Source.Array> {
+    private func item(for key: Key) throws -> PlistDecodingItem {
         try decoder.read(try requiredNode(for: key), path: path.appending(key))
     }
 
@@ -130,17 +125,10 @@ struct PlistKeyedDecodingContainer<Key: CodingKey, Source: PlistDecodingSource>:
     func superDecoder() throws -> any Decoder {
         // A missing "super" reads as nil rather than failing here, as in Foundation.
         let superKey = PlistCodingKey.super
-        let node: Source.Node?
-        do {
-            node = try dictionary.node(forKey: superKey.stringValue)
-        } catch let error as PlistError {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: path.keys(appending: superKey), debugDescription: "The property list is corrupt: \(error)", underlyingError: error))
-        }
-        return try decoder.child(node, path: path.appending(superKey))
+        return try decoder.child(dictionary.node(forKey: superKey.stringValue), path: path.appending(superKey))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        try decoder.child(try node(for: key), path: path.appending(key))
+        try decoder.child(node(for: key), path: path.appending(key))
     }
 }

@@ -1,13 +1,13 @@
 import FoundationEssentials
 
 /// Reads the elements of an array of the source in order.
-struct PlistUnkeyedDecodingContainer<Source: PlistDecodingSource>: UnkeyedDecodingContainer {
-    let decoder: PlistDecoderImpl<Source>
-    let array: Source.Array
+struct PlistUnkeyedDecodingContainer: UnkeyedDecodingContainer {
+    let decoder: PlistDecoderImpl
+    let array: PlistDecodingArray
     let path: PlistCodingPath
     private(set) var currentIndex = 0
 
-    init(decoder: PlistDecoderImpl<Source>, array: Source.Array, path: PlistCodingPath) {
+    init(decoder: PlistDecoderImpl, array: PlistDecodingArray, path: PlistCodingPath) {
         self.decoder = decoder
         self.array = array
         self.path = path
@@ -23,7 +23,7 @@ struct PlistUnkeyedDecodingContainer<Source: PlistDecodingSource>: UnkeyedDecodi
     private var elementPath: PlistCodingPath { path.appending(index: currentIndex) }
 
     /// The next element's node, or the error Foundation gives at the end.
-    private func next(_ type: Any.Type) throws -> Source.Node {
+    private func next(_ type: Any.Type) throws -> PlistDecodingNode {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, DecodingError.Context(
                 codingPath: elementPath.keys, debugDescription: "Unkeyed container is at end."))
@@ -36,7 +36,7 @@ struct PlistUnkeyedDecodingContainer<Source: PlistDecodingSource>: UnkeyedDecodi
         }
     }
 
-    private func nextItem(_ type: Any.Type) throws -> PlistDecodingItem<Source.Dictionary, Source.Array> {
+    private func nextItem(_ type: Any.Type) throws -> PlistDecodingItem {
         try decoder.read(try next(type), path: elementPath)
     }
 

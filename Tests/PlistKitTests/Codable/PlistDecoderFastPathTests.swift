@@ -66,31 +66,85 @@ import Testing
         #expect(lazyError.path == entry.path)
     }
 
+    /// A binary plist from its objects (each object's bytes, references one byte wide,
+    /// offsets two), with object 0 at the top.
+    static func binaryPlist(_ objects: [[UInt8]]) -> Data {
+        var bytes = [UInt8]("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets += [UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)]
+            bytes += object
+        }
+        let tableOffset = bytes.count
+        bytes += offsets
+        bytes += [0, 0, 0, 0, 0, 0, 2, 1]
+        bytes += withUnsafeBytes(of: UInt64(objects.count).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: UInt64(0).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: UInt64(tableOffset).bigEndian, Array.init)
+        return Data(bytes)
+    }
+
+    /// The lazy path interns keys by their text and indexes large dictionaries; repeated keys,
+    /// one text in several key objects, and dictionaries past the scanned size must read as
+    /// the eager path reads them.
+    @Test func repeatedSharedAndManyKeysReadAsTheEagerPathReadsThem() throws {
+        struct Keys: Decodable, Equatable {
+            var keys: [String]
+            var values: [String: Int]
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: PlistCodingKey.self)
+                keys = container.allKeys.map(\.stringValue)
+                values = try Dictionary(uniqueKeysWithValues: keys.map {
+                    ($0, try container.decode(Int.self, forKey: PlistCodingKey(stringValue: $0)))
+                })
+            }
+        }
+        func text(_ string: String) -> [UInt8] { [0x50 | UInt8(string.utf8.count)] + Array(string.utf8) }
+        // Small: object 0 {a: 1, b: 2, a: 3, "a" again as its own object: 4}; the last "a" wins,
+        // at the first "a"'s position.
+        let small = Self.binaryPlist([
+            [0xD4, 1, 2, 1, 3, 4, 5, 6, 7],
+            text("a"), text("b"), text("a"),
+            [0x10, 1], [0x10, 2], [0x10, 3], [0x10, 4],
+        ])
+        // Large: 40 keys k0...k39 with values 0...39, then k7 repeated with 100.
+        let count = 40
+        var large: [[UInt8]] = [[0xDF, 0x10, UInt8(count + 1)]]
+        var keyReferences: [UInt8] = []
+        var valueReferences: [UInt8] = []
+        for i in 0..<count {
+            keyReferences.append(UInt8(large.count)); large.append(text("k\(i)"))
+            valueReferences.append(UInt8(large.count)); large.append([0x10, UInt8(i)])
+        }
+        keyReferences.append(UInt8(large.count)); large.append(text("k7"))
+        valueReferences.append(UInt8(large.count)); large.append([0x10, 100])
+        large[0] += keyReferences + valueReferences
+        for data in [small, Self.binaryPlist(large)] {
+            let lazy = try Self.lazy.decode(Keys.self, from: data)
+            #expect(lazy == (try Self.eager.decode(Keys.self, from: data)))
+            #expect(try Self.lazy.decode([String: Int].self, from: data) == Self.eager.decode([String: Int].self, from: data))
+        }
+        let smallKeys = try Self.lazy.decode(Keys.self, from: small)
+        #expect(smallKeys.keys == ["a", "b"])
+        #expect(smallKeys.values == ["a": 4, "b": 2])
+        let largeKeys = try Self.lazy.decode(Keys.self, from: Self.binaryPlist(large))
+        #expect(largeKeys.keys == (0..<count).map { "k\($0)" })
+        #expect(largeKeys.values["k7"] == 100)
+        #expect(largeKeys.values["k39"] == 39)
+    }
+
     @Test func readsOnlyWhatTheTypeAsksFor() throws {
         // A file whose 'ignored' value is corrupt (an invalid marker): the eager path rejects
         // the file, the lazy path decodes the type, which never reads that value.
         struct Wanted: Decodable, Equatable { var kept: Int }
-        var bytes = [UInt8]("bplist00".utf8)
         // Objects: 0 dict {kept: 2, ignored: 4}, 1 "kept", 2 int 7, 3 "ignored", 4 bad marker.
-        let objects: [[UInt8]] = [
+        let data = Self.binaryPlist([
             [0xD2, 1, 3, 2, 4],
             [0x54] + Array("kept".utf8),
             [0x10, 7],
             [0x57] + Array("ignored".utf8),
             [0x70],
-        ]
-        var offsets: [UInt8] = []
-        for object in objects {
-            offsets.append(UInt8(bytes.count))
-            bytes += object
-        }
-        let tableOffset = bytes.count
-        bytes += offsets
-        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
-        bytes += withUnsafeBytes(of: UInt64(objects.count).bigEndian, Array.init)
-        bytes += withUnsafeBytes(of: UInt64(0).bigEndian, Array.init)
-        bytes += withUnsafeBytes(of: UInt64(tableOffset).bigEndian, Array.init)
-        let data = Data(bytes)
+        ])
         #expect(try PlistDecoder().decode(Wanted.self, from: data) == Wanted(kept: 7))
         var eager = PlistDecoder()
         eager.decodesBinaryLazily = false
