@@ -14,31 +14,9 @@ struct BinaryPlistWriterState {
     var entries: [Entry] = []
     var children: [Int] = []
     var unique: [PlistValue: Int] = [:]
-    var uniqueStrings: [ExactString: Int] = [:]
-
-    /// A string compared and hashed by its exact UTF-8 bytes rather than by canonical
-    /// equivalence.
-    struct ExactString: Hashable {
-        let text: String
-        init(_ text: String) { self.text = text }
-        static func == (a: ExactString, b: ExactString) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
-        func hash(into hasher: inout Hasher) {
-            // Eight bytes per combine: hashing byte by byte would dominate for long strings.
-            var word: UInt64 = 0
-            var filled = 0
-            for byte in text.utf8 {
-                word = word << 8 | UInt64(byte)
-                filled += 1
-                if filled == 8 {
-                    hasher.combine(word)
-                    word = 0
-                    filled = 0
-                }
-            }
-            hasher.combine(word)
-            hasher.combine(filled)
-        }
-    }
+    /// Strings by their exact UTF-8 bytes rather than by canonical equivalence (CoreFoundation
+    /// keeps "é" and "e" + U+0301 apart).
+    var uniqueStrings: [ExactKey: Int] = [:]
 
     /// Returns the number stored in a dictionary slot reached through its `default:`
     /// subscript, which inserts the default when the key is new: one hash per lookup.
@@ -79,7 +57,7 @@ struct BinaryPlistWriterState {
                 // Strings unify only when their scalars are identical: Swift's `==` also equates
                 // canonically equivalent text ("é" and "e\u{301}"), which must stay as written.
                 let candidate = entries.count
-                number = Self.lookUpOrInsert(&uniqueStrings[ExactString(text), default: candidate])
+                number = Self.lookUpOrInsert(&uniqueStrings[ExactKey(text), default: candidate])
                 if number == candidate { entries.append(.scalar(value)) }
             default:
                 let candidate = entries.count

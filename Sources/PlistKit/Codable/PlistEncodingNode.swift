@@ -22,9 +22,8 @@ enum PlistEncodingNode {
         case .array(let array):
             return .array(array.elements.map(\.plistValue))
         case .dictionary(let dictionary):
-            var result = PlistDictionary(minimumCapacity: dictionary.keys.count)
-            for (key, node) in zip(dictionary.keys, dictionary.values) { result[key] = node.plistValue }
-            return .dictionary(result)
+            // Built in one go; a key encoded twice keeps its first position and last value.
+            return .dictionary(PlistDictionary(readingKeys: dictionary.keys, values: dictionary.values.map(\.plistValue)))
         case .deferred(let encoder):
             return encoder.node?.plistValue ?? .dictionary(PlistDictionary())
         }
@@ -32,28 +31,31 @@ enum PlistEncodingNode {
 }
 
 /// An array being filled by an unkeyed container.
+///
+/// (The containers' storage skips dynamic exclusivity checks, which cost more than the appends
+/// they guard: one encode runs on one thread and never holds two accesses to one container.)
 final class PlistEncodingArray {
-    var elements: [PlistEncodingNode] = []
+    @exclusivity(unchecked) var elements: [PlistEncodingNode] = []
 }
 
-/// A dictionary being filled by keyed containers, in encoding order; encoding a key again
-/// replaces its value where it stands.
+/// A dictionary being filled by keyed containers, in encoding order.
+///
+/// Entries are appended without looking for the key: a key encoded again is resolved when the
+/// dictionary is finished (``PlistEncodingNode/plistValue``), keeping its first position and
+/// its last value. Checking every key as it is encoded cost a hash table per dictionary.
 final class PlistEncodingDictionary {
-    private(set) var keys: [String] = []
-    private(set) var values: [PlistEncodingNode] = []
-    private var indexByKey: [String: Int] = [:]
+    @exclusivity(unchecked) private(set) var keys: [String] = []
+    @exclusivity(unchecked) private(set) var values: [PlistEncodingNode] = []
 
     subscript(key: String) -> PlistEncodingNode? {
-        get { indexByKey[key].map { values[$0] } }
+        // The value encoded last for `key` (read only to extend a nested container).
+        get {
+            keys.lastIndex { ExactKey.exactlyEqual($0, key) }.map { values[$0] }
+        }
         set {
             guard let newValue else { return }
-            if let index = indexByKey[key] {
-                values[index] = newValue
-            } else {
-                indexByKey[key] = keys.count
-                keys.append(key)
-                values.append(newValue)
-            }
+            keys.append(key)
+            values.append(newValue)
         }
     }
 }

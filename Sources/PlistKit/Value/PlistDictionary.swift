@@ -277,8 +277,19 @@ struct ExactKey: Hashable, Sendable {
         // Swift's `==` (canonical equivalence) is a coarser test and very fast on the common
         // case, small ASCII strings, which it compares as raw words. Identical bytes are
         // always canonically equal, so only its `true` needs the byte comparison.
-        guard a == b else { return false }
-        return a.utf8.elementsEqual(b.utf8)
+        // The UTF-8 counts are O(1) for native strings (every string PlistKit builds) and
+        // tell most different keys apart before `==` does.
+        let count = a.utf8.count
+        guard count == b.utf8.count, a == b else { return false }
+        // Compared in place, one byte buffer against the other: iterating two UTF8Views with
+        // `elementsEqual` costs several hundred instructions for a short key.
+        let equal = a.utf8.withContiguousStorageIfAvailable { aBytes in
+            b.utf8.withContiguousStorageIfAvailable { bBytes in
+                for i in 0..<count where aBytes[i] != bBytes[i] { return false }
+                return true
+            }
+        }
+        return (equal ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
     @inlinable func hash(into hasher: inout Hasher) { hasher.combine(string) }
