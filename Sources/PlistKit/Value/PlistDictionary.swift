@@ -135,12 +135,25 @@ public struct PlistDictionary: Sendable {
 
     /// Whether two of a few keys are equal; pairwise, since there are at most
     /// ``indexThreshold`` of them.
+    ///
+    /// Each key first gets a signature (its UTF-8 length and first and last bytes) that tells
+    /// most different keys apart with one integer comparison; only keys with equal signatures
+    /// are compared in full. Every dictionary a reader builds passes through here, so this
+    /// was a tenth of decoding a binary file before.
     private static func containsDuplicate(_ keys: [String]) -> Bool {
         guard keys.count > 1 else { return false }
-        for i in 1..<keys.count {
-            for j in 0..<i where ExactKey.exactlyEqual(keys[i], keys[j]) { return true }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keys.count) { signatures in
+            for (i, key) in keys.enumerated() {
+                let utf8 = key.utf8
+                signatures[i] = UInt64(utf8.count) << 16 | UInt64(utf8.first ?? 0) << 8 | UInt64(utf8.last ?? 0)
+            }
+            for i in 1..<keys.count {
+                for j in 0..<i where signatures[i] == signatures[j] && ExactKey.exactlyEqual(keys[i], keys[j]) {
+                    return true
+                }
+            }
+            return false
         }
-        return false
     }
 
     /// Inserts `value` for `key` at position `index` (or replaces the value if the key exists,
