@@ -51,8 +51,10 @@ public final class KeyedUnarchiver {
     /// builds no strings; ``path`` renders them for errors.
     private var pathStorage: [ArchivePathComponent] = []
     private var path: [String] { pathStorage.map(\.description) }
-    /// Objects being decoded, by index: reaching one again is a cycle.
-    private lazy var inProgress = [Bool](repeating: false, count: archive.objects.count)
+    /// Objects being decoded, by index: reaching one again is a cycle. (A stored property, not
+    /// a lazy one: a lazy property is mutated by getting a copy and setting it back, which
+    /// copied the whole array for every object decoded.)
+    private var inProgress: [Bool]
     /// How many references point at each object; only objects referred to more than once are
     /// kept for reuse.
     private lazy var referenceCounts = archive.incomingReferenceCounts()
@@ -75,6 +77,7 @@ public final class KeyedUnarchiver {
         self.archive = archive
         self.allowedClassNames = allowedClassNames
         self.maximumDepth = maximumDepth
+        self.inProgress = [Bool](repeating: false, count: archive.objects.count)
     }
 
     /// Creates an unarchiver over an archive's bytes (binary or XML).
