@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// One collected value (``ArchiveEncodingNode``) as ``KeyedArchiver`` archives it: scalars
-/// inline, objects with their class chain and fields, NSArray, NSDictionary and NSNull.
+/// inline, objects with their class chain and fields, NSArray, NSSet, NSDictionary and NSNull.
 ///
 /// It exists only to be written; reading goes through ``ArchiveDecoder``, which reads archives
 /// directly rather than through ``KeyedUnarchiver``.
@@ -18,7 +18,7 @@ struct ArchiveEncodedObject: KeyedArchivable, InlineArchivable {
     var archiveClassChain: [String] {
         switch node {
         case .fields(let fields): return fields.classChain ?? ["NSDictionary", "NSObject"]
-        case .array: return ["NSArray", "NSObject"]
+        case .array(let array): return array.isSet ? ["NSSet", "NSObject"] : ["NSArray", "NSObject"]
         case .null: return ["NSNull", "NSObject"]
         case .foundation(let value): return value.archiveClassChain
         case .scalar, .deferred: return ["NSObject"]
@@ -73,6 +73,7 @@ struct ArchiveEncodedObject: KeyedArchivable, InlineArchivable {
             archiver.setField(.array(keys), forKey: "NS.keys")
             archiver.setField(.array(values), forKey: "NS.objects")
         case .array(let array):
+            // NSArray and NSSet both archive their elements as a UID array under NS.objects.
             var references: [PlistValue] = []
             references.reserveCapacity(array.elements.count)
             for element in array.elements {

@@ -16,7 +16,9 @@ import FoundationEssentials
 /// - a type adopting ``ArchiveClassNaming`` → an object of its class, one field per key;
 ///   integers, reals and booleans inline, strings and everything else as object references;
 ///   `superEncoder()` writes into the same object, as a subclass's `encode(with:)` does;
-/// - arrays and sets → NSArray; dictionaries and other keyed types → NSDictionary;
+/// - arrays → NSArray; sets (`Set`) → NSSet, which an `NSSecureCoding` class reads with
+///   `decodeObject(of: [NSSet.self, …], forKey:)`; dictionaries and other keyed types →
+///   NSDictionary;
 /// - `Date` → NSDate, `UUID` → NSUUID, `URL` → NSURL, `Data` → NSData, `String` → NSString;
 /// - `nil` → `$null` in an object's field (written for optional properties too), NSNull in a
 ///   collection.
@@ -61,8 +63,7 @@ public struct ArchiveEncoder: Sendable {
     /// - Complexity: O(n) in the size of the value.
     public func encodeArchive<Value: Encodable>(_ value: Value) throws -> PlistValue {
         let state = ArchiveEncodingState(options: self)
-        let chain = (Value.self as? any ArchiveClassNaming.Type)?.archiveClassChain
-        let encoder = ArchiveEncoderImpl(state: state, path: .root, classChain: chain)
+        let encoder = ArchiveEncoderImpl(state: state, path: .root, encoding: Value.self)
         let node = try encoder.encodeNode(value)
         if let misuse = state.misuse { throw misuse }
         guard let node else {

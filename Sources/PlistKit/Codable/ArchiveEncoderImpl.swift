@@ -8,14 +8,28 @@ final class ArchiveEncoderImpl: Encoder {
     /// The class chain a keyed container of this value is archived under: the value's
     /// ``ArchiveClassNaming`` chain, or `nil` for an NSDictionary.
     let classChain: [String]?
+    /// Whether an unkeyed container of this value is archived as an NSSet (the value is a
+    /// Swift `Set`) rather than an NSArray.
+    let encodesSet: Bool
     /// What the value encoded so far.
     var node: ArchiveEncodingNode?
 
-    init(state: ArchiveEncodingState, path: PlistCodingPath, classChain: [String]?, node: ArchiveEncodingNode? = nil) {
+    init(state: ArchiveEncodingState, path: PlistCodingPath, classChain: [String]?,
+         encodesSet: Bool = false, node: ArchiveEncodingNode? = nil) {
         self.state = state
         self.path = path
         self.classChain = classChain
+        self.encodesSet = encodesSet
         self.node = node
+    }
+
+    /// An encoder for a value of type `Value`, which decides the classes its containers are
+    /// archived under: its ``ArchiveClassNaming`` chain for a keyed container, NSSet for the
+    /// unkeyed container of an ``ArchiveUnorderedCollection``.
+    convenience init<Value>(state: ArchiveEncodingState, path: PlistCodingPath, encoding type: Value.Type) {
+        self.init(state: state, path: path,
+                  classChain: (type as? any ArchiveClassNaming.Type)?.archiveClassChain,
+                  encodesSet: type is any ArchiveUnorderedCollection.Type)
     }
 
     var codingPath: [any CodingKey] { path.keys }
@@ -43,11 +57,11 @@ final class ArchiveEncoderImpl: Encoder {
         case .array(let existing)?:
             storage = existing
         case nil:
-            storage = ArchiveEncodingArray()
+            storage = ArchiveEncodingArray(isSet: encodesSet)
             node = .array(storage)
         case .some:
             state.recordMisuse("An unkeyed container was requested where a value of another kind was already encoded.", path: path)
-            storage = ArchiveEncodingArray()
+            storage = ArchiveEncodingArray(isSet: encodesSet)
         }
         return ArchiveUnkeyedEncodingContainer(encoder: self, storage: storage, path: path)
     }
@@ -72,9 +86,8 @@ final class ArchiveEncoderImpl: Encoder {
     /// becomes an empty object of its class (or an empty NSDictionary).
     func encodeChild<Value: Encodable>(_ value: Value, path: PlistCodingPath) throws -> ArchiveEncodingNode {
         if let node = try directNode(value, path: path) { return node }
-        let chain = (Value.self as? any ArchiveClassNaming.Type)?.archiveClassChain
-        let child = ArchiveEncoderImpl(state: state, path: path, classChain: chain)
-        return try child.encodeNode(value) ?? .fields(ArchiveEncodingFields(classChain: chain))
+        let child = ArchiveEncoderImpl(state: state, path: path, encoding: Value.self)
+        return try child.encodeNode(value) ?? .fields(ArchiveEncodingFields(classChain: child.classChain))
     }
 
     /// The node of a scalar or of a Foundation type with its own archived form, or `nil`.

@@ -16,7 +16,7 @@ enum ArchiveEncodingNode {
     /// An object of a named class, or an NSDictionary (``ArchiveEncodingFields/classChain``
     /// is `nil`).
     case fields(ArchiveEncodingFields)
-    /// An NSArray.
+    /// An NSArray, or an NSSet when ``ArchiveEncodingArray/isSet``.
     case array(ArchiveEncodingArray)
     /// A super encoder or nested value still being written; read when archiving.
     case deferred(ArchiveEncoderImpl)
@@ -56,7 +56,14 @@ final class ArchiveEncodingFields {
     }
 }
 
-/// The elements of an NSArray being encoded.
+/// The elements of an NSArray or NSSet being encoded.
 final class ArchiveEncodingArray {
+    /// Whether the elements are archived as an NSSet (a Swift `Set`) rather than an NSArray.
+    /// Both write their elements the same way, under `NS.objects`; only the class differs.
+    let isSet: Bool
     var elements: [ArchiveEncodingNode] = []
+
+    init(isSet: Bool = false) {
+        self.isSet = isSet
+    }
 }
