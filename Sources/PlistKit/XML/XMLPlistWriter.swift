@@ -94,7 +94,12 @@ enum XMLPlistWriter {
     static func firstNonXMLScalar(in text: String) -> Unicode.Scalar? {
         // Fast path: only bytes below 0x20 (controls) and 0xEF (lead byte of U+FFFE/U+FFFF)
         // can start a character XML cannot hold.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0xEF }) else { return nil }
+        // (Scanned as a byte buffer: iterating the UTF8View is several times slower, and every
+        // string and key of a tree written as XML passes through here.)
+        let suspect = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 < 0x20 || $0 == 0xEF }
+        } ?? text.utf8.contains { $0 < 0x20 || $0 == 0xEF }
+        guard suspect else { return nil }
         return text.unicodeScalars.first { !isXMLCharacter($0.value) }
     }
 
@@ -236,14 +241,37 @@ enum XMLPlistWriter {
                 append("<dict>\n")
                 let keys = dictionary.keys, values = dictionary.values
                 if sortsKeys {
-                    let order = keys.indices.sorted { PlistDictionary.keyPrecedes(keys[$0], keys[$1]) }
-                    for index in order { try emitEntry(keys[index], values[index], depth: depth + 1) }
+                    for index in sortedOrder(of: keys) { try emitEntry(keys[index], values[index], depth: depth + 1) }
                 } else {
                     for index in keys.indices { try emitEntry(keys[index], values[index], depth: depth + 1) }
                 }
                 indent(depth)
                 append("</dict>\n")
             }
+        }
+
+        /// Key lists sorted recently, with their sorted order, and where the next one goes.
+        private var recentSorts: [(keys: [String], order: [Int])] = []
+        private var nextRecentSort = 0
+        private static let recentSortCount = 8
+
+        /// The positions of `keys` in sorted order. Trees often repeat a few sets of keys in
+        /// the same order across thousands of dictionaries (records, encoded models, with and
+        /// without their optional keys); the order found for one of the last few key lists is
+        /// reused when the keys are exactly the same, one comparison per key instead of a sort.
+        private mutating func sortedOrder(of keys: [String]) -> [Int] {
+            for recent in recentSorts
+            where recent.keys.count == keys.count && zip(keys, recent.keys).allSatisfy({ ExactKey.exactlyEqual($0, $1) }) {
+                return recent.order
+            }
+            let order = keys.indices.sorted { PlistDictionary.keyPrecedes(keys[$0], keys[$1]) }
+            if recentSorts.count < Self.recentSortCount {
+                recentSorts.append((keys, order))
+            } else {
+                recentSorts[nextRecentSort] = (keys, order)
+                nextRecentSort = (nextRecentSort + 1) % Self.recentSortCount
+            }
+            return order
         }
 
         private mutating func emitEntry(_ key: String, _ value: PlistValue, depth: Int) throws {

@@ -46,6 +46,38 @@ import Testing
         #expect(ours == (try Self.foundationXML(value.propertyListObject)))
     }
 
+    /// The writer reuses the sorted order of recently seen key lists; dictionaries with the
+    /// same keys in other orders, with one key more or less, or with keys that differ only in
+    /// Unicode normalization must still come out sorted as each one's own keys sort.
+    @Test func repeatedKeyListsInManyOrdersSortAsFoundationSortsThem() throws {
+        var generator = SeededRandom(seed: 0x50_87ED)
+        // (No two keys canonically equivalent here: Foundation's side goes through a Swift
+        // dictionary, which would merge them; that case is checked below on our side alone.)
+        let names = ["Name", "Artist", "Track ID", "Album", "Year", "e\u{301}", "Zeta", "alpha", "Ω", "Ä"]
+        var records: [PlistValue] = []
+        for i in 0..<300 {
+            var keys = names
+            // Shuffle, then drop up to two keys, so key lists repeat in some orders only.
+            for j in stride(from: keys.count - 1, to: 0, by: -1) { keys.swapAt(j, Int(generator.next() % UInt64(j + 1))) }
+            keys.removeLast(Int(generator.next() % 3))
+            if i % 3 == 0 { keys = Array(keys.prefix(5)) }
+            var record = PlistDictionary()
+            for (position, key) in keys.enumerated() { record[key] = .integer(PlistInteger(Int64(position))) }
+            records.append(.dictionary(record))
+            if i % 2 == 0 { records.append(.dictionary(record)) }  // the same list twice in a row
+        }
+        let value = PlistValue.array(records)
+        #expect(try value.encoded(as: .xml) == (try Self.foundationXML(value.propertyListObject)))
+
+        // "é" precomposed (C3 A9) sorts after "f", decomposed ("e" + U+0301) before it: a key
+        // list equal to the previous one only up to normalization must be sorted afresh.
+        let composed: PlistValue = .dictionary(["\u{E9}": 1, "f": 2])
+        let decomposed: PlistValue = .dictionary(["e\u{301}": 1, "f": 2])
+        let text = String(decoding: try PlistValue.array([composed, decomposed]).encoded(as: .xml), as: UTF8.self)
+        let keys = text.split(separator: "\n").filter { $0.contains("<key>") }.map { String($0).trimmingCharacters(in: .whitespaces) }
+        #expect(keys.map { Array($0.unicodeScalars) } == ["<key>f</key>", "<key>\u{E9}</key>", "<key>e\u{301}</key>", "<key>f</key>"].map { Array($0.unicodeScalars) })
+    }
+
     /// Base64 lines are `76 - 8 × min(depth, 8)` characters, indented by `min(depth, 8)` tabs.
     @Test(arguments: 0...11)
     func base64LineWidthFollowsDepth(depth: Int) throws {
