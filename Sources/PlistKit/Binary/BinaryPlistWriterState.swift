@@ -13,7 +13,17 @@ struct BinaryPlistWriterState {
     let sortsKeys: Bool
     var entries: [Entry] = []
     var children: [Int] = []
-    var unique: [PlistValue: Int] = [:]
+    // Scalars are uniqued by value, as CoreFoundation's writer does, in one table per type:
+    // hashing a plain integer key costs far less than hashing a `PlistValue`. The keys follow
+    // `PlistValue`'s equality: reals by bit pattern with every NaN alike; dates also with 0 and
+    // -0 alike.
+    var uniqueIntegers: [PlistInteger: Int] = [:]
+    var uniqueReals: [UInt64: Int] = [:]
+    var uniqueDates: [UInt64: Int] = [:]
+    var uniqueData: [Data: Int] = [:]
+    var uniqueUIDs: [UInt32: Int] = [:]
+    var trueNumber: Int?
+    var falseNumber: Int?
     /// Strings by their exact UTF-8 bytes rather than by canonical equivalence (CoreFoundation
     /// keeps "é" and "e" + U+0301 apart).
     var uniqueStrings: [ExactKey: Int] = [:]
@@ -59,13 +69,39 @@ struct BinaryPlistWriterState {
                 let candidate = entries.count
                 number = Self.lookUpOrInsert(&uniqueStrings[ExactKey(text), default: candidate])
                 if number == candidate { entries.append(.scalar(value)) }
-            default:
-                let candidate = entries.count
-                number = Self.lookUpOrInsert(&unique[value, default: candidate])
-                if number == candidate { entries.append(.scalar(value)) }
+            case .integer(let integer):
+                number = Self.unique(value, in: &uniqueIntegers, key: integer, entries: &entries)
+            case .real(let real):
+                number = Self.unique(value, in: &uniqueReals, key: real.isNaN ? Double.nan.bitPattern : real.bitPattern, entries: &entries)
+            case .date(let date):
+                let seconds = date.timeIntervalSinceReferenceDate
+                number = Self.unique(value, in: &uniqueDates, key: seconds.isNaN ? Double.nan.bitPattern : (seconds == 0 ? 0 : seconds.bitPattern), entries: &entries)
+            case .data(let data):
+                number = Self.unique(value, in: &uniqueData, key: data, entries: &entries)
+            case .uid(let uid):
+                number = Self.unique(value, in: &uniqueUIDs, key: uid, entries: &entries)
+            case .boolean(let flag):
+                if let known = flag ? trueNumber : falseNumber {
+                    number = known
+                } else {
+                    number = entries.count
+                    entries.append(.scalar(value))
+                    if flag { trueNumber = number } else { falseNumber = number }
+                }
             }
             if slot >= 0 { children[slot] = number }
         }
+    }
+
+    /// The object number of scalar `value`, whose uniquing key in `table` is `key`: the number
+    /// of an equal scalar met before, or a new entry.
+    private static func unique<Key: Hashable>(
+        _ value: PlistValue, in table: inout [Key: Int], key: Key, entries: inout [Entry]
+    ) -> Int {
+        let candidate = entries.count
+        let number = lookUpOrInsert(&table[key, default: candidate])
+        if number == candidate { entries.append(.scalar(value)) }
+        return number
     }
 
     /// The smallest of 1, 2, 4 and 8 bytes that holds `value` (CoreFoundation's `_byteCount`).

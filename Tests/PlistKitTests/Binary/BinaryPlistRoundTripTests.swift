@@ -59,6 +59,28 @@ import Testing
         #expect(try PlistValue(decoding: bytes, format: .binary) == value)
     }
 
+    /// Scalars are shared exactly when `PlistValue` calls them equal: reals by bit pattern
+    /// (0.0 and -0.0 apart, every NaN alike), dates also with 0 and -0 alike, integers and
+    /// reals of the same number apart, and each boolean, data and UID value once.
+    @Test func sharesEqualScalarsOfEachTypeOnly() throws {
+        let scalars: [PlistValue] = [
+            .real(0.0), .real(-0.0), .real(0.0), .real(.nan), .real(-.nan), .real(1),
+            .integer(1), .integer(1), .integer(PlistInteger(UInt64.max)), .integer(-1), .integer(-1),
+            .boolean(true), .boolean(false), .boolean(true),
+            .date(Date(timeIntervalSinceReferenceDate: 0)), .date(Date(timeIntervalSinceReferenceDate: -0.0)),
+            .date(Date(timeIntervalSinceReferenceDate: 1.5)),
+            .data(Data([1, 2])), .data(Data([1, 2])), .data(Data()),
+            .uid(1), .uid(1), .uid(2),
+        ]
+        let bytes = try PlistValue.array(scalars).encoded(as: .binary)
+        let trailer = Array(bytes.suffix(32))
+        let objectCount = trailer[8..<16].reduce(0) { $0 << 8 | Int($1) }
+        // 1 array; reals 0.0, -0.0, NaN, 1.0; integers 1, UInt64.max, -1; true, false; two dates;
+        // two data; two UIDs.
+        #expect(objectCount == 1 + 4 + 3 + 2 + 2 + 2 + 2)
+        #expect(try PlistValue(decoding: bytes, format: .binary) == .array(scalars))
+    }
+
     @Test func writesDeepValuesWithoutRecursion() throws {
         var value: PlistValue = .array([])
         for _ in 0..<5_000 { value = .array([value]) }
