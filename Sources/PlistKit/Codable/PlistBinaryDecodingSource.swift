@@ -26,8 +26,10 @@ final class PlistBinaryDecodingSource {
     /// Allocated on the first dictionary: objectCount entries, and the file's offset table
     /// already holds at least one byte per object, so this is at most 4 bytes per input byte.
     @exclusivity(unchecked) private var keyIDByObject: [Int32] = []
-    /// The text of each key id, and the key id of each text.
+    /// The text of each key id, its signature (``ExactKey/signature(of:)``), and the key id
+    /// of each text.
     @exclusivity(unchecked) private var keyTextByID: [String] = []
+    @exclusivity(unchecked) private var keySignatureByID: [UInt64] = []
     @exclusivity(unchecked) private var keyIDByText: [String: Int32] = [:]
     /// Per key id: the number of the last dictionary that had the key, to find repeated keys
     /// in one pass (`dictionaryStamp` counts dictionaries).
@@ -100,13 +102,18 @@ final class PlistBinaryDecodingSource {
 
         /// The object index of the value for `key`, or `nil` when the dictionary lacks it.
         func node(forKey key: String) -> Int? {
-            // A text no key object of the file has read as is in no dictionary: every key of a
-            // dictionary is interned when the dictionary is read.
-            guard let id = source.keyIDByText[key] else { return nil }
             if let positionByKeyID {
+                // A text no key object of the file has read as is in no dictionary: every key
+                // of a dictionary is interned when the dictionary is read.
+                guard let id = source.keyIDByText[key] else { return nil }
                 return positionByKeyID[id].map { entries[$0].value }
             }
-            for entry in entries where entry.keyID == id { return entry.value }
+            // A small dictionary is scanned by key signature, which is cheaper than hashing
+            // the key; entries hold distinct keys, so the first full match is the only one.
+            let signature = ExactKey.signature(of: key)
+            for entry in entries where source.keySignatureByID[Int(entry.keyID)] == signature {
+                if ExactKey.exactlyEqual(source.keyTextByID[Int(entry.keyID)], key) { return entry.value }
+            }
             return nil
         }
     }
@@ -181,6 +188,7 @@ final class PlistBinaryDecodingSource {
         } else {
             id = Int32(truncatingIfNeeded: keyTextByID.count)
             keyTextByID.append(text)
+            keySignatureByID.append(ExactKey.signature(of: text))
             keyIDByText[text] = id
             lastDictionaryByKeyID.append(0)
         }

@@ -136,17 +136,14 @@ public struct PlistDictionary: Sendable {
     /// Whether two of a few keys are equal; pairwise, since there are at most
     /// ``indexThreshold`` of them.
     ///
-    /// Each key first gets a signature (its UTF-8 length and first and last bytes) that tells
-    /// most different keys apart with one integer comparison; only keys with equal signatures
-    /// are compared in full. Every dictionary a reader builds passes through here, so this
+    /// Each key first gets a signature (``ExactKey/signature(of:)``) that tells most different
+    /// keys apart with one integer comparison; only keys with equal signatures are compared in
+    /// full. Every dictionary a reader builds passes through here, so this
     /// was a tenth of decoding a binary file before.
     private static func containsDuplicate(_ keys: [String]) -> Bool {
         guard keys.count > 1 else { return false }
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keys.count) { signatures in
-            for (i, key) in keys.enumerated() {
-                let utf8 = key.utf8
-                signatures[i] = UInt64(utf8.count) << 16 | UInt64(utf8.first ?? 0) << 8 | UInt64(utf8.last ?? 0)
-            }
+            for (i, key) in keys.enumerated() { signatures[i] = ExactKey.signature(of: key) }
             for i in 1..<keys.count {
                 for j in 0..<i where signatures[i] == signatures[j] && ExactKey.exactlyEqual(keys[i], keys[j]) {
                     return true
@@ -303,6 +300,14 @@ struct ExactKey: Hashable, Sendable {
             }
         }
         return (equal ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// A cheap summary of a string's bytes (its UTF-8 length, first and last bytes): equal
+    /// strings have equal signatures, and most different keys of a dictionary do not, so a
+    /// scan compares signatures first and strings only where they match.
+    static func signature(of string: String) -> UInt64 {
+        let utf8 = string.utf8
+        return UInt64(utf8.count) << 16 | UInt64(utf8.first ?? 0) << 8 | UInt64(utf8.last ?? 0)
     }
 
     @inlinable func hash(into hasher: inout Hasher) { hasher.combine(string) }
