@@ -57,8 +57,9 @@ public struct PlistDecoder: Sendable {
     /// Whether an integer property may be read from a real.
     public enum RealToIntegerStrategy: Hashable, Sendable {
         /// When the real holds an integer exactly (`3.0` for `Int`, not `3.5` nor `1e100`), as
-        /// Foundation does; an inexact real fails with `DecodingError.dataCorrupted`. The
-        /// default.
+        /// Foundation does, and within the property-list integer range (Int64.min through
+        /// UInt64.max, even for `Int128` and `UInt128`); any other real fails with
+        /// `DecodingError.dataCorrupted`. The default.
         case whenExact
         /// Never: a real where an integer is expected is a type mismatch.
         case never

@@ -125,7 +125,12 @@ final class PlistDecoderImpl: Decoder {
             guard let value = integer.exactly(T.self) else { throw doesNotFit(integer.description, T.self, path: path()) }
             return value
         case .real(let real) where state.realToInteger == .whenExact:
-            guard let value = T(exactly: real) else { throw doesNotFit(real.description, T.self, path: path()) }
+            // Only a real that is also a property-list integer (Int64.min through UInt64.max)
+            // qualifies: a 128-bit type could hold 1e28 exactly, but PlistEncoder could never
+            // write it back as an integer, and what PlistDecoder reads, PlistEncoder writes.
+            guard real >= -0x1p63, real < 0x1p64, let value = T(exactly: real) else {
+                throw doesNotFit(real.description, T.self, path: path())
+            }
             return value
         default:
             throw mismatch(T.self, item, path: path())

@@ -186,6 +186,22 @@ import Testing
         #expect(try strict.decode(Counter.self, from: ["count": 3]) == Counter(count: 3))
     }
 
+    /// Reals become integers only within the property-list integer range, even for 128-bit
+    /// types, so every value decoded can be encoded back.
+    @Test func realsBecomeIntegersOnlyWithinThePropertyListRange() throws {
+        struct Wide: Codable, Equatable { var value: UInt128 }
+        struct Signed: Codable, Equatable { var value: Int128 }
+        #expect(try PlistDecoder().decode(Wide.self, from: ["value": .real(0x1p63)]) == Wide(value: 1 << 63))
+        #expect(try PlistDecoder().decode(Signed.self, from: ["value": .real(-0x1p63)]) == Signed(value: -(1 << 63)))
+        for real in [0x1p64, 1.7441594270788851e28] {
+            let error = try #require(throws: DecodingError.self) { try PlistDecoder().decode(Wide.self, from: ["value": .real(real)]) }
+            guard case .dataCorrupted(let context) = error else { Issue.record("got \(error)"); continue }
+            #expect(context.debugDescription == "Property list number <\(real)> does not fit in UInt128.")
+            #expect(pathText(context.codingPath) == "value")
+        }
+        #expect(throws: DecodingError.self) { try PlistDecoder().decode(Signed.self, from: ["value": .real(-0x1p64)]) }
+    }
+
     @Test func keyOrderFollowsTheOption() throws {
         struct Ordered: Codable { var zebra = 1; var apple = 2; var mango = 3 }
         var encoder = PlistEncoder(format: .binary)

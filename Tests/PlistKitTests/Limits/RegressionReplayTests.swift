@@ -90,6 +90,36 @@ struct RegressionFile: CustomStringConvertible, Sendable {
         }
     }
 
+    /// The `decoder` harness's property, on the fields its findings involved: PlistDecoder
+    /// gives a value or a `DecodingError`, and a value decoded writes back with PlistEncoder
+    /// and decodes equal.
+    struct IntegerModel: Codable, Equatable {
+        var count: Int?
+        var small: Int8?
+        var big: UInt64?
+        var huge: UInt128?
+        var ratio: Double?
+    }
+
+    @Test(arguments: RegressionFile.files(in: ["codable"]))
+    func decodingCodableRegressionRoundTrips(file: RegressionFile) throws {
+        let data = try Data(contentsOf: file.url)
+        let outcome = IsolatedRun.run(seconds: 20) {
+            let model: IntegerModel
+            do {
+                model = try PlistDecoder().decode(IntegerModel.self, from: data)
+            } catch {
+                return error is DecodingError ? Status.ok.rawValue : Status.wrongErrorType.rawValue
+            }
+            guard let written = try? PlistEncoder(format: .binary).encode(model) else { return Status.writeFailed.rawValue }
+            guard let again = try? PlistDecoder().decode(IntegerModel.self, from: written), again == model else {
+                return Status.unreadableOutput.rawValue
+            }
+            return Status.ok.rawValue
+        }
+        #expect(outcome == .exited(Status.ok.rawValue), "Replaying \(file): the child \(outcome)")
+    }
+
     /// Reads, and writes back what was read; runs in the child.
     static func replay(_ data: Data, format: PlistFormat?) -> Status {
         let document: PlistDocument
