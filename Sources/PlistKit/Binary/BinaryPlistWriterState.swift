@@ -208,20 +208,61 @@ struct BinaryPlistWriterState {
         }
     }
 
+    /// A string object: ASCII as bytes (marker 0x5), anything else as big-endian UTF-16 (0x6),
+    /// transcoded straight from the string's UTF-8 (Swift's `utf16` view counts and walks
+    /// non-ASCII text slowly).
     static func appendString(_ text: String, to out: inout [UInt8]) {
         var text = text
-        let isASCII = text.withUTF8 { utf8 in utf8.allSatisfy { $0 < 0x80 } }
-        if isASCII {
-            text.withUTF8 { utf8 in
+        text.withUTF8 { utf8 in
+            // UTF-16 units: one per scalar, two for a scalar above U+FFFF (a 4-byte sequence);
+            // a scalar starts at every byte that is not a continuation byte (10xxxxxx).
+            var units = 0
+            var isASCII = true
+            for byte in utf8 {
+                if byte >= 0x80 { isASCII = false }
+                if byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+            }
+            if isASCII {
                 appendMarker(0x50, count: utf8.count, to: &out)
                 out.append(contentsOf: utf8)
+                return
             }
-        } else {
-            let units = text.utf16
-            appendMarker(0x60, count: units.count, to: &out)
-            for unit in units {
-                out.append(UInt8(truncatingIfNeeded: unit >> 8))
-                out.append(UInt8(truncatingIfNeeded: unit))
+            appendMarker(0x60, count: units, to: &out)
+            // Transcoded into a scratch buffer and appended in one copy: appending byte by byte
+            // checked the array's capacity and uniqueness for every byte.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * units) { utf16 in
+                var i = 0, o = 0
+                func put(_ unit: UInt32) {
+                    utf16[o] = UInt8(truncatingIfNeeded: unit >> 8)
+                    utf16[o + 1] = UInt8(truncatingIfNeeded: unit)
+                    o += 2
+                }
+                while i < utf8.count {
+                    let lead = UInt32(utf8[i])
+                    let scalar: UInt32
+                    // Swift strings hold valid UTF-8, so each sequence is complete.
+                    if lead < 0x80 {
+                        scalar = lead
+                        i += 1
+                    } else if lead < 0xE0 {
+                        scalar = (lead & 0x1F) << 6 | UInt32(utf8[i + 1] & 0x3F)
+                        i += 2
+                    } else if lead < 0xF0 {
+                        scalar = (lead & 0x0F) << 12 | UInt32(utf8[i + 1] & 0x3F) << 6 | UInt32(utf8[i + 2] & 0x3F)
+                        i += 3
+                    } else {
+                        scalar = (lead & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12
+                            | UInt32(utf8[i + 2] & 0x3F) << 6 | UInt32(utf8[i + 3] & 0x3F)
+                        i += 4
+                    }
+                    if scalar < 0x10000 {
+                        put(scalar)
+                    } else {
+                        put(0xD800 + ((scalar - 0x10000) >> 10))
+                        put(0xDC00 + (scalar & 0x3FF))
+                    }
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf16[0..<o]))
             }
         }
     }

@@ -81,6 +81,24 @@ import Testing
         #expect(try PlistValue(decoding: bytes, format: .binary) == .array(scalars))
     }
 
+    /// Non-ASCII strings are written as big-endian UTF-16 transcoded from the string's UTF-8:
+    /// one unit per scalar up to U+FFFF, a surrogate pair above, ASCII kept as bytes.
+    @Test func writesNonASCIIStringsAsUTF16() throws {
+        let text = "a\u{E9}\u{20AC}\u{FFFF}\u{E000}\u{1F600}\u{10FFFF}z"
+        let bytes = Array(try PlistValue.string(text).encoded(as: .binary))
+        // bplist00, then the object: marker 0x6 with 9 units (two pairs), then the units.
+        let units: [UInt16] = [0x61, 0xE9, 0x20AC, 0xFFFF, 0xE000, 0xD83D, 0xDE00, 0xDBFF, 0xDFFF, 0x7A]
+        #expect(bytes[8] == 0x60 | UInt8(units.count))
+        #expect(Array(bytes[9..<(9 + 2 * units.count)]) == units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+        for sample in [text, "plain ASCII", "", "\u{E9}", String(repeating: "\u{1F600}x", count: 5_000)] {
+            let written = try PlistValue.string(sample).encoded(as: .binary)
+            let read = try PlistValue(decoding: written, format: .binary)
+            #expect(read.string.map { Array($0.unicodeScalars) } == Array(sample.unicodeScalars))
+            let foundation = try PropertyListSerialization.propertyList(from: written, format: nil) as? String
+            #expect(foundation.map { Array($0.unicodeScalars) } == Array(sample.unicodeScalars))
+        }
+    }
+
     @Test func writesDeepValuesWithoutRecursion() throws {
         var value: PlistValue = .array([])
         for _ in 0..<5_000 { value = .array([value]) }
