@@ -301,12 +301,15 @@ struct ExactKey: Hashable, Sendable {
         return (equal ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
-    /// A cheap summary of a string's bytes (its UTF-8 length, first and last bytes): equal
+    /// A cheap summary of a string's bytes (its UTF-8 length, first two bytes): equal
     /// strings have equal signatures, and most different keys of a dictionary do not, so a
     /// scan compares signatures first and strings only where they match.
     static func signature(of string: String) -> UInt64 {
-        let utf8 = string.utf8
-        return UInt64(utf8.count) << 16 | UInt64(utf8.first ?? 0) << 8 | UInt64(utf8.last ?? 0)
+        // The first two bytes through the iterator: `last` walks back through the generic
+        // BidirectionalCollection path and cost more than the rest of the signature.
+        var bytes = string.utf8.makeIterator()
+        let first = bytes.next() ?? 0, second = bytes.next() ?? 0
+        return UInt64(string.utf8.count) << 16 | UInt64(first) << 8 | UInt64(second)
     }
 
     /// Hashes the UTF-8 bytes themselves: String's own hash must agree with canonical
