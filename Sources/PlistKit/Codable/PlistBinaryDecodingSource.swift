@@ -27,10 +27,11 @@ final class PlistBinaryDecodingSource {
     /// already holds at least one byte per object, so this is at most 4 bytes per input byte.
     @exclusivity(unchecked) private var keyIDByObject: [Int32] = []
     /// The text of each key id, its signature (``ExactKey/signature(of:)``), and the key id
-    /// of each text.
+    /// of each text. Texts are told apart by their exact bytes, as the eager reader's keys are:
+    /// a String key would merge canonically equivalent keys ("é" and "e" + U+0301) into one.
     @exclusivity(unchecked) private var keyTextByID: [String] = []
     @exclusivity(unchecked) private var keySignatureByID: [UInt64] = []
-    @exclusivity(unchecked) private var keyIDByText: [String: Int32] = [:]
+    @exclusivity(unchecked) private var keyIDByText: [ExactKey: Int32] = [:]
     /// Per key id: the number of the last dictionary that had the key, to find repeated keys
     /// in one pass (`dictionaryStamp` counts dictionaries).
     @exclusivity(unchecked) private var lastDictionaryByKeyID: [Int] = []
@@ -105,7 +106,7 @@ final class PlistBinaryDecodingSource {
             if let positionByKeyID {
                 // A text no key object of the file has read as is in no dictionary: every key
                 // of a dictionary is interned when the dictionary is read.
-                guard let id = source.keyIDByText[key] else { return nil }
+                guard let id = source.keyIDByText[ExactKey(key)] else { return nil }
                 return positionByKeyID[id].map { entries[$0].value }
             }
             // A small dictionary is scanned by key signature, which is cheaper than hashing
@@ -183,13 +184,13 @@ final class PlistBinaryDecodingSource {
         if known > 0 { return known - 1 }
         let text = try decoder.key(object)
         let id: Int32
-        if let existing = keyIDByText[text] {
+        if let existing = keyIDByText[ExactKey(text)] {
             id = existing
         } else {
             id = Int32(truncatingIfNeeded: keyTextByID.count)
             keyTextByID.append(text)
             keySignatureByID.append(ExactKey.signature(of: text))
-            keyIDByText[text] = id
+            keyIDByText[ExactKey(text)] = id
             lastDictionaryByKeyID.append(0)
         }
         keyIDByObject[object] = id + 1

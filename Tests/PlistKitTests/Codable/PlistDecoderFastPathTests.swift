@@ -133,6 +133,34 @@ import Testing
         #expect(largeKeys.values["k39"] == 39)
     }
 
+    /// Keys that are canonically equivalent but not identical ("é" precomposed, and "e" +
+    /// U+0301) are two keys, as in the eager reader and CoreFoundation: interning must not
+    /// merge them, in small dictionaries nor in indexed large ones.
+    @Test func canonicallyEquivalentKeysStayApart() throws {
+        /// Every key (as scalars) and its integer, looked up by the key's exact text.
+        struct Entries: Decodable, Equatable {
+            var entries: [[UInt32]: Int] = [:]
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: PlistCodingKey.self)
+                for key in container.allKeys {
+                    entries[key.stringValue.unicodeScalars.map(\.value)] = try container.decode(Int.self, forKey: key)
+                }
+            }
+        }
+        for fillers in [0, 30] {
+            var value = PlistDictionary()
+            value["\u{E9}"] = 1
+            value["e\u{301}"] = 2
+            for i in 0..<fillers { value["k\(i)"] = .integer(PlistInteger(Int64(i))) }
+            let bytes = try PlistValue.dictionary(value).encoded(as: .binary)
+            let lazy = try Self.lazy.decode(Entries.self, from: bytes)
+            #expect(lazy == (try Self.eager.decode(Entries.self, from: bytes)))
+            #expect(lazy.entries.count == 2 + fillers)
+            #expect(lazy.entries[[0xE9]] == 1)
+            #expect(lazy.entries[[0x65, 0x301]] == 2)
+        }
+    }
+
     @Test func readsOnlyWhatTheTypeAsksFor() throws {
         // A file whose 'ignored' value is corrupt (an invalid marker): the eager path rejects
         // the file, the lazy path decodes the type, which never reads that value.
