@@ -66,9 +66,7 @@ struct BinaryPlistWriterState {
             case .string(let text):
                 // Strings unify only when their scalars are identical: Swift's `==` also equates
                 // canonically equivalent text ("é" and "e\u{301}"), which must stay as written.
-                let candidate = entries.count
-                number = Self.lookUpOrInsert(&uniqueStrings[ExactKey(text), default: candidate])
-                if number == candidate { entries.append(.scalar(value)) }
+                number = Self.unique(value, in: &uniqueStrings, key: ExactKey(text), entries: &entries)
             case .integer(let integer):
                 number = Self.unique(value, in: &uniqueIntegers, key: integer, entries: &entries)
             case .real(let real):

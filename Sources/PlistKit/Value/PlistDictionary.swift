@@ -138,8 +138,8 @@ public struct PlistDictionary: Sendable {
     ///
     /// Each key first gets a signature (``ExactKey/signature(of:)``) that tells most different
     /// keys apart with one integer comparison; only keys with equal signatures are compared in
-    /// full. Every dictionary a reader builds passes through here, so this
-    /// was a tenth of decoding a binary file before.
+    /// full. Every dictionary a reader builds passes through here; comparing whole keys
+    /// pairwise was a tenth of decoding a binary file.
     private static func containsDuplicate(_ keys: [String]) -> Bool {
         guard keys.count > 1 else { return false }
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keys.count) { signatures in
@@ -281,13 +281,13 @@ struct ExactKey: Hashable, Sendable {
         exactlyEqual(lhs.string, rhs.string)
     }
 
-    /// Whether two strings have identical UTF-8 bytes: lengths first, then the bytes in place.
+    /// Whether two strings have identical UTF-8 bytes: lengths first, then Swift's `==`, then
+    /// the bytes in place.
     @inlinable static func exactlyEqual(_ a: String, _ b: String) -> Bool {
-        // Swift's `==` (canonical equivalence) is a coarser test and very fast on the common
-        // case, small ASCII strings, which it compares as raw words. Identical bytes are
-        // always canonically equal, so only its `true` needs the byte comparison.
-        // The UTF-8 counts are O(1) for native strings (every string PlistKit builds) and
-        // tell most different keys apart before `==` does.
+        // The UTF-8 counts are O(1) for native strings (every string PlistKit builds) and tell
+        // most different keys apart at once. Swift's `==` (canonical equivalence) is coarser
+        // and fast on small ASCII strings; identical bytes are always canonically equal, so
+        // only its `true` needs the byte comparison.
         let count = a.utf8.count
         guard count == b.utf8.count, a == b else { return false }
         // Compared in place, one byte buffer against the other: iterating two UTF8Views with
