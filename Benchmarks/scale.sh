@@ -48,7 +48,7 @@ for factor in 1 4 16; do
         "$bin/plist-inspect" convert -f binary -e bplist --jobs "$jobs" "$work/batch"/*.plist 2> /dev/null
         end=$(date +%s.%N)
         converted=$(find "$work/batch" -name '*.bplist' | wc -l)
-        printf '%s\t%s\t%s\t%s\t%s\n' "$factor" "$count" "$jobs" "$(echo "$end - $start" | bc)" "$converted" >> "$work/batch.tsv"
+        printf '%s\t%s\t%s\t%s\t%s\n' "$factor" "$count" "$jobs" "$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')" "$converted" >> "$work/batch.tsv"
     done
 done
 
