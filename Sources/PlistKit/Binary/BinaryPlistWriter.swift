@@ -24,6 +24,6 @@ enum BinaryPlistWriter {
     static func write(_ value: PlistValue, options: PlistWritingOptions) throws -> Data {
         var writer = BinaryPlistWriterState(sortsKeys: options.sortsKeys(for: .binary))
         writer.flatten(value)
-        return Data(writer.encode())
+        return writer.encode()
     }
 }

@@ -1,0 +1,203 @@
+/// A key the binary writer's uniquing table can hash cheaply.
+///
+/// Swift's `Hasher` (SipHash with a per-process key) resists collision attacks but costs a
+/// few hundred instructions per lookup with the dictionary machinery around it; uniquing a
+/// library's scalars spent a third of the binary writer's time there. These hashes are
+/// cheap and seeded per table; the table falls back to `Hasher` if a probe ever runs long, so
+/// crafted collisions cost speed, never a quadratic write.
+protocol BinaryPlistUniquingKey: Hashable {
+    /// A 64-bit hash of the key mixed with `seed`; equal keys must hash alike.
+    func quickHash(seed: UInt64) -> UInt64
+
+    /// Whether two keys are the same object to the writer (the table's `Hashable` equality,
+    /// restated so a conformer can check it faster once the hashes already match).
+    static func sameKey(_ a: Self, _ b: Self) -> Bool
+}
+
+extension BinaryPlistUniquingKey {
+    static func sameKey(_ a: Self, _ b: Self) -> Bool { a == b }
+}
+
+/// Mixes a 64-bit word into a well-spread hash (the finalizer of the SplitMix64 generator:
+/// every input bit reaches every output bit).
+@inline(__always)
+func binaryPlistMix(_ word: UInt64) -> UInt64 {
+    var z = word
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+}
+
+extension UInt64: BinaryPlistUniquingKey {
+    @inline(__always)
+    func quickHash(seed: UInt64) -> UInt64 { binaryPlistMix(self ^ seed) }
+}
+
+extension UInt32: BinaryPlistUniquingKey {
+    @inline(__always)
+    func quickHash(seed: UInt64) -> UInt64 { binaryPlistMix(UInt64(self) ^ seed) }
+}
+
+extension ExactKey: BinaryPlistUniquingKey {
+    /// Hashes the UTF-8 bytes eight at a time.
+    func quickHash(seed: UInt64) -> UInt64 {
+        let hashed = string.utf8.withContiguousStorageIfAvailable { bytes in
+            Self.quickHash(of: UnsafeRawBufferPointer(bytes), seed: seed)
+        }
+        if let hashed { return hashed }
+        return Self.quickHash(of: Array(string.utf8), seed: seed)
+    }
+
+    private static func quickHash(of bytes: [UInt8], seed: UInt64) -> UInt64 {
+        bytes.withUnsafeBytes { quickHash(of: $0, seed: seed) }
+    }
+
+    private static func quickHash(of bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+        var hash = binaryPlistMix(seed ^ UInt64(bytes.count))
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = binaryPlistMix(hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        if offset < bytes.count {
+            // The last one to seven bytes, packed little end first into one word.
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < bytes.count {
+                tail |= UInt64(bytes[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            hash = binaryPlistMix(hash ^ tail)
+        }
+        return hash
+    }
+
+    /// Whether two buffers of the same length hold the same bytes, compared a word at a time
+    /// (the generic `elementsEqual` went byte by byte through iterators).
+    private static func bytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset + 8 <= a.count {
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        while offset < a.count {
+            if a[offset] != b[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// Exact byte equality without Swift's canonical `==` first: the table only compares keys
+    /// whose 64-bit hashes match, which are nearly always equal.
+    static func sameKey(_ a: ExactKey, _ b: ExactKey) -> Bool {
+        let count = a.string.utf8.count
+        guard count == b.string.utf8.count else { return false }
+        let equal = a.string.utf8.withContiguousStorageIfAvailable { aBytes in
+            b.string.utf8.withContiguousStorageIfAvailable { bBytes in
+                bytesEqual(UnsafeRawBufferPointer(aBytes), UnsafeRawBufferPointer(bBytes))
+            }
+        }
+        return (equal ?? nil) ?? (a == b)
+    }
+}
+
+/// The binary writer's table from a scalar's uniquing key to its object number: open
+/// addressing with linear probing over a power-of-two slot array, at most half full.
+///
+/// Each slot holds a key's full hash and its position in `keys` (plus one; zero marks an
+/// empty slot), so a probe compares hashes and touches a key only when they match.
+struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
+    /// A probe longer than this means the hash is being defeated (or astronomically bad
+    /// luck): the table then moves to a `Hasher`-keyed dictionary for the rest of the write.
+    private let probeLimit: Int
+    private let seed: UInt64
+    private var slotHashes: [UInt64]
+    private var slotPositions: [Int]
+    private var keys: [Key] = []
+    private var hashes: [UInt64] = []
+    private var numbers: [Int] = []
+    private var fallback: [Key: Int]?
+
+    /// An empty table; `probeLimit` exists for tests that force the fallback (a negative
+    /// limit gives up at the first occupied slot a probe meets).
+    init(probeLimit: Int = 128) {
+        self.probeLimit = probeLimit
+        self.seed = binaryPlistProcessSeed
+        slotHashes = Array(repeating: 0, count: 64)
+        slotPositions = Array(repeating: 0, count: 64)
+    }
+
+    /// Whether the table has given up on its own hash for `Hasher` (for tests).
+    var usesFallback: Bool { fallback != nil }
+
+    /// The object number already given to `key`, or `candidate` after recording it as the
+    /// key's number.
+    ///
+    /// Complexity: O(1) expected.
+    mutating func number(for key: Key, orInsert candidate: Int) -> Int {
+        if fallback != nil { return fallbackNumber(for: key, orInsert: candidate) }
+        let hash = key.quickHash(seed: seed)
+        let mask = slotHashes.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        var probes = 0
+        while true {
+            let position = slotPositions[slot]
+            if position == 0 { break }
+            if slotHashes[slot] == hash, Key.sameKey(keys[position - 1], key) { return numbers[position - 1] }
+            slot = (slot + 1) & mask
+            probes += 1
+            if probes > probeLimit {
+                switchToFallback()
+                return fallbackNumber(for: key, orInsert: candidate)
+            }
+        }
+        keys.append(key)
+        hashes.append(hash)
+        numbers.append(candidate)
+        slotHashes[slot] = hash
+        slotPositions[slot] = keys.count
+        if keys.count * 2 > slotHashes.count { grow() }
+        return candidate
+    }
+
+    /// Moves every key to a `Hasher`-keyed dictionary, which crafted keys cannot crowd.
+    private mutating func switchToFallback() {
+        fallback = Dictionary(uniqueKeysWithValues: zip(keys, numbers))
+        slotHashes = []
+        slotPositions = []
+    }
+
+    private mutating func fallbackNumber(for key: Key, orInsert candidate: Int) -> Int {
+        if let known = fallback?[key] { return known }
+        fallback?[key] = candidate
+        return candidate
+    }
+
+    /// Doubles the slots and places every key again by its stored hash.
+    private mutating func grow() {
+        let capacity = slotHashes.count * 2
+        let mask = capacity - 1
+        var newHashes = [UInt64](repeating: 0, count: capacity)
+        var newPositions = [Int](repeating: 0, count: capacity)
+        for (index, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            var probes = 0
+            while newPositions[slot] != 0 {
+                slot = (slot + 1) & mask
+                probes += 1
+                if probes > probeLimit { return switchToFallback() }
+            }
+            newHashes[slot] = hash
+            newPositions[slot] = index + 1
+        }
+        slotHashes = newHashes
+        slotPositions = newPositions
+    }
+}
+
+/// One random seed per process for the binary writer's uniquing hashes, so inputs cannot be
+/// prepared against it.
+let binaryPlistProcessSeed: UInt64 = UInt64.random(in: .min ... .max)

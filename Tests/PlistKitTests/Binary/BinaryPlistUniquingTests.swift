@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import PlistKit
+
+/// The binary writer's own uniquing tables (cheap seeded hashes, open addressing) must number
+/// objects exactly as `Hasher`-keyed dictionaries do: the same writer with its tables forced
+/// onto their `Hasher` fallback from the first collision is the general path compared here.
+@Suite struct BinaryPlistUniquingTests {
+    /// The bytes of `value` written with the fast tables, and with every table on its fallback.
+    static func bothWays(_ value: PlistValue, sortsKeys: Bool = false) -> (fast: Data, fallback: Data, fellBack: Bool) {
+        var fast = BinaryPlistWriterState(sortsKeys: sortsKeys)
+        fast.flatten(value)
+        // A probe limit of -1 gives up at the first occupied slot met.
+        var general = BinaryPlistWriterState(sortsKeys: sortsKeys, probeLimit: -1)
+        general.flatten(value)
+        return (fast.encode(), general.encode(), general.usesFallbackHashing)
+    }
+
+    /// Scalars that are equal only in some senses: canonically equivalent strings, integers
+    /// sharing a bit pattern, zeros of both signs, NaNs with different payloads.
+    static let lookalikes: [PlistValue] = [
+        .string("\u{E9}"), .string("e\u{301}"), .string("\u{E9}"), .string(""), .string("é"),
+        .string("a longer key that spans several words"), .string("a longer key that spans several wordz"),
+        .string("😀 outside the BMP"), .string("1"),
+        .integer(-1), .integer(PlistInteger(UInt64.max)), .integer(1), .integer(PlistInteger(UInt64(Int64.max) + 1)),
+        .real(0.0), .real(-0.0), .real(.nan), .real(Double(bitPattern: 0x7FF8_0000_0000_0001)), .real(1),
+        .date(Date(timeIntervalSinceReferenceDate: 0)), .date(Date(timeIntervalSinceReferenceDate: -0.0)),
+        .date(Date(timeIntervalSinceReferenceDate: .nan)), .date(Date(timeIntervalSinceReferenceDate: 1)),
+        .uid(1), .uid(0x1_0000), .boolean(true), .boolean(false), .data(Data([1])), .data(Data()),
+    ]
+
+    @Test func fastTablesNumberLookalikeScalarsAsTheFallbackDoes() throws {
+        let value: PlistValue = .array(Self.lookalikes + Self.lookalikes.reversed() + [.dictionary(PlistDictionary(
+            Self.lookalikes.enumerated().map { ("k\($0.offset % 7)\u{301}", $0.element) }))])
+        let written = Self.bothWays(value)
+        #expect(written.fellBack)
+        #expect(written.fast == written.fallback)
+        #expect(try PlistValue(decoding: written.fast, format: .binary) == value)
+    }
+
+    @Test func fastTablesMatchTheFallbackOnRandomTrees() throws {
+        var configuration = RandomPlistGenerator.Configuration()
+        configuration.maximumDepth = 4
+        configuration.maximumChildren = 12
+        var generator = RandomPlistGenerator(seed: 0xB1_7AB1E, configuration: configuration)
+        for round in 0..<400 {
+            // Each tree twice over, so every scalar in the second copy is a repeat.
+            let tree = generator.makeTree()
+            let value: PlistValue = .array([tree, tree, .dictionary(PlistDictionary([("tree", tree)]))])
+            let written = Self.bothWays(value, sortsKeys: round.isMultiple(of: 2))
+            #expect(written.fast == written.fallback)
+        }
+    }
+
+    @Test func tablesGrowPastManyKeysAndFourByteReferences() throws {
+        // 70,000 distinct strings and integers need several doublings of each table and
+        // 4-byte object references; each appears twice, so every second lookup is a hit.
+        let strings: [PlistValue] = (0..<35_000).map { .string("string number \($0)") }
+        let integers: [PlistValue] = (0..<35_000).map { .integer(PlistInteger(Int64($0) * 1_000_003)) }
+        let value: PlistValue = .array(strings + integers + strings + integers)
+        let written = Self.bothWays(value)
+        #expect(written.fast == written.fallback)
+        let trailer = Array(written.fast.suffix(32))
+        #expect(trailer[7] == 4)
+        // 1 array + 70,000 unique scalars.
+        #expect(trailer[8..<16].elementsEqual(withUnsafeBytes(of: UInt64(70_001).bigEndian, Array.init)))
+        #expect(try PlistValue(decoding: written.fast, format: .binary) == value)
+    }
+
+    @Test func hashesDependOnlyOnTheExactBytes() {
+        let seed: UInt64 = 0x1234_5678_9ABC_DEF0
+        // Equal keys hash alike whether their strings are small (inline) or on the heap.
+        let heap = String(repeating: "x", count: 40)
+        let built = String(repeating: "x", count: 20) + String(repeating: "x", count: 20)
+        #expect(ExactKey(heap).quickHash(seed: seed) == ExactKey(built).quickHash(seed: seed))
+        #expect(ExactKey.sameKey(ExactKey(heap), ExactKey(built)))
+        // Canonically equivalent but different bytes: different keys.
+        #expect(!ExactKey.sameKey(ExactKey("\u{E9}"), ExactKey("e\u{301}")))
+        #expect(ExactKey("\u{E9}").quickHash(seed: seed) != ExactKey("e\u{301}").quickHash(seed: seed))
+        // A prefix padded with zero bytes is not the same key.
+        #expect(ExactKey("ab").quickHash(seed: seed) != ExactKey("ab\u{0}").quickHash(seed: seed))
+    }
+}
