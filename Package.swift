@@ -15,9 +15,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // C helpers for what Swift cannot call directly (printf-style formatting).
+        .target(name: "CPlistKitSupport"),
         .target(
             name: "PlistKit",
-            dependencies: ["CLibXML2"]
+            dependencies: ["CLibXML2", "CPlistKitSupport"]
         ),
         .executableTarget(
             name: "plist-inspect",

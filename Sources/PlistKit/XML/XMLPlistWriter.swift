@@ -1,12 +1,5 @@
+import CPlistKitSupport
 import FoundationEssentials
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes XML property lists whose bytes equal those of Apple's writer (CoreFoundation's
 /// `CFPropertyListCreateData`, which `PropertyListSerialization` uses), with two deliberate
@@ -43,8 +36,7 @@ enum XMLPlistWriter {
     /// - Complexity: O(n log n) in the size of the tree (sorting keys).
     static func write(_ value: PlistValue, options: PlistWritingOptions) throws -> Data {
         var emitter = Emitter(sortsKeys: options.sortsKeys(for: .xml), realStyle: options.xmlRealStyle)
-        emitter.out.reserveCapacity(4096)
-        emitter.out.append(contentsOf: header)
+        header.withUnsafeBytes { emitter.out.append($0) }
         do {
             // `%.17g` must not take the host program's decimal separator from its locale.
             try XMLCLocale.withCNumericLocale { try emitter.emit(value, depth: 0) }
@@ -55,8 +47,8 @@ enum XMLPlistWriter {
                 .unrepresentableValue, "Cannot write a \(failure.kind.rawValue) as XML: \(failure.reason)",
                 at: .keyPath(KeyPath(components: path)))
         }
-        emitter.out.append(contentsOf: "</plist>\n".utf8)
-        return Data(emitter.out)
+        emitter.out.append("</plist>\n")
+        return emitter.out.takeData()
     }
 
     // MARK: - What XML cannot hold
@@ -97,7 +89,9 @@ enum XMLPlistWriter {
         // (Scanned as a byte buffer: iterating the UTF8View is several times slower, and every
         // string and key of a tree written as XML passes through here.)
         let suspect = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.contains { $0 < 0x20 || $0 == 0xEF }
+            guard let base = bytes.baseAddress else { return false }
+            for i in 0..<bytes.count where base[i] < 0x20 || base[i] == 0xEF { return true }
+            return false
         } ?? text.utf8.contains { $0 < 0x20 || $0 == 0xEF }
         guard suspect else { return nil }
         return text.unicodeScalars.first { !isXMLCharacter($0.value) }
@@ -162,29 +156,21 @@ enum XMLPlistWriter {
     }
 
     struct Emitter {
-        var out: [UInt8] = []
+        let out = XMLOutputBuffer()
         let sortsKeys: Bool
         let realStyle: PlistWritingOptions.XMLRealStyle
-        private var scratch = [CChar](repeating: 0, count: 48)
 
         init(sortsKeys: Bool, realStyle: PlistWritingOptions.XMLRealStyle) {
             self.sortsKeys = sortsKeys
             self.realStyle = realStyle
         }
 
-        /// Tabs for the usual depths, appended in one copy.
-        private static let tabs = [UInt8](repeating: 0x09, count: 32)
-
-        private mutating func indent(_ depth: Int) {
-            if depth <= Self.tabs.count {
-                Self.tabs.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<depth])) }
-            } else {
-                out.append(contentsOf: repeatElement(0x09, count: depth))
-            }
+        private func indent(_ depth: Int) {
+            out.append(0x09, repetitions: depth)
         }
 
-        private mutating func append(_ text: StaticString) {
-            text.withUTF8Buffer { out.append(contentsOf: $0) }
+        private func append(_ text: StaticString) {
+            out.append(text)
         }
 
         mutating func emit(_ value: PlistValue, depth: Int) throws {
@@ -261,7 +247,7 @@ enum XMLPlistWriter {
         /// reused when the keys are exactly the same, one comparison per key instead of a sort.
         private mutating func sortedOrder(of keys: [String]) -> [Int] {
             for recent in recentSorts
-            where recent.keys.count == keys.count && zip(keys, recent.keys).allSatisfy({ ExactKey.exactlyEqual($0, $1) }) {
+            where recent.keys.count == keys.count && zip(keys, recent.keys).allSatisfy({ ExactKey.sameKey(ExactKey($0), ExactKey($1)) }) {
                 return recent.order
             }
             let order = keys.indices.sorted { PlistDictionary.keyPrecedes(keys[$0], keys[$1]) }
@@ -282,16 +268,28 @@ enum XMLPlistWriter {
             try emit(value, depth: depth)
         }
 
+        /// Bit n is set when byte n (below 0x40) needs escaping or checking: C0 controls but
+        /// tab and LF, `&` (0x26), `<` (0x3C) and `>` (0x3E).
+        private static let attentionBelow0x40: UInt64 = 0x5000_0040_FFFF_F9FF
+
         /// Appends text with `&`, `<` and `>` escaped as Apple's writer does, CR as `&#13;`,
         /// and refuses characters XML 1.0 cannot hold.
-        private mutating func appendEscaped(_ text: String, kind: PlistValue.Kind) throws {
+        private func appendEscaped(_ text: String, kind: PlistValue.Kind) throws {
             var text = text
             try text.withUTF8 { bytes in
+                // Read through the base pointer: `i < count` bounds every read.
+                guard let base = bytes.baseAddress else { return }
                 var start = 0
                 var i = 0
                 let count = bytes.count
                 while i < count {
-                    let byte = bytes[i]
+                    let byte = base[i]
+                    // Most bytes need nothing: one test finds the few that do (controls, `&`,
+                    // `<`, `>`, and 0xEF, which may start U+FFFE or U+FFFF).
+                    if byte >= 0x40 ? byte != 0xEF : (Self.attentionBelow0x40 >> UInt64(byte)) & 1 == 0 {
+                        i += 1
+                        continue
+                    }
                     let replacement: StaticString
                     switch byte {
                     case UInt8(ascii: "&"): replacement = "&amp;"
@@ -314,16 +312,16 @@ enum XMLPlistWriter {
                         i += 1
                         continue
                     }
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
-                    replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+                    out.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<i]))
+                    out.append(replacement)
                     i += 1
                     start = i
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<count]))
+                out.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<count]))
             }
         }
 
-        private mutating func appendInteger(_ integer: PlistInteger) {
+        private func appendInteger(_ integer: PlistInteger) {
             if let signed = integer.int64Value {
                 if signed < 0 {
                     out.append(UInt8(ascii: "-"))
@@ -336,44 +334,55 @@ enum XMLPlistWriter {
             }
         }
 
-        private mutating func appendDecimal(_ value: UInt64, minimumDigits: Int = 1) {
-            let start = out.count
-            var rest = value
-            var digits = 0
-            repeat {
-                out.append(UInt8(ascii: "0") + UInt8(rest % 10))
-                rest /= 10
+        /// The decimal digits of `value`, zero-padded to `minimumDigits`, written last digit
+        /// first straight into their place.
+        private func appendDecimal(_ value: UInt64, minimumDigits: Int = 1) {
+            var digits = 1
+            var power: UInt64 = 10
+            while digits < 20 && value >= power {
                 digits += 1
-            } while rest != 0 || digits < minimumDigits
-            out[start...].reverse()
+                power = power &* 10
+            }
+            digits = max(digits, minimumDigits)
+            out.reserve(digits)
+            let end = out.end
+            var rest = value
+            for position in stride(from: digits - 1, through: 0, by: -1) {
+                end[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            out.advance(by: digits)
         }
 
         /// CoreFoundation's `__CFNumberCopyFormattingDescriptionAsFloat64`: `nan`, `±infinity`,
         /// `0.0` for zero, otherwise `%.17g` (DBL_DIG + 2 significant digits). Unlike it, the
         /// sign of negative zero is kept (`-0.0`).
-        private mutating func appendReal(_ real: Double) {
+        private func appendReal(_ real: Double) {
             if real.isNaN {
                 append("nan")
             } else if real.isInfinite {
                 if real < 0 { append("-infinity") } else { append("+infinity") }
             } else if realStyle == .shortest {
                 // PropertyListEncoder's spelling: Swift's shortest round-trip text, less ".0".
-                let text = real.description
-                out.append(contentsOf: (text.hasSuffix(".0") ? text.dropLast(2) : Substring(text)).utf8)
+                var text = real.description
+                if text.hasSuffix(".0") { text.removeLast(2) }
+                text.withUTF8 { out.append(UnsafeRawBufferPointer($0)) }
             } else if real == 0 {
                 if real.sign == .minus { append("-0.0") } else { append("0.0") }
             } else {
-                let written = scratch.withUnsafeMutableBufferPointer { buffer in
-                    withVaList([real]) { vsnprintf(buffer.baseAddress, buffer.count, "%.17g", $0) }
+                // At most 24 characters ("-2.2250738585072014e-308"); printf stores a NUL after.
+                let room = 32
+                out.reserve(room)
+                let written = out.end.withMemoryRebound(to: CChar.self, capacity: room) {
+                    plistkit_format_real_17g($0, room, real)
                 }
-                let length = Int(max(0, min(Int32(scratch.count - 1), written)))
-                scratch.withUnsafeBytes { out.append(contentsOf: $0.prefix(length)) }
+                out.advance(by: Int(max(0, min(Int32(room - 1), written))))
             }
         }
 
         /// CoreFoundation's `CFAbsoluteTimeGetGregorianDate` rounded down to the second, printed
         /// with `%04d-%02d-%02dT%02d:%02d:%02dZ` (so year -1 is `-001`).
-        private mutating func appendDate(_ date: Date) throws {
+        private func appendDate(_ date: Date) throws {
             let seconds = date.timeIntervalSinceReferenceDate
             guard seconds.isFinite, abs(seconds) <= XMLPlistWriter.dateLimit else {
                 throw Unrepresentable(kind: .date, reason: XMLPlistWriter.unrepresentableReason(for: .date(date)) ?? "the date cannot be written")
@@ -403,42 +412,52 @@ enum XMLPlistWriter {
 
         /// CoreFoundation's `_XMLPlistAppendDataUsingBase64`: lines of `76 - 8 × indent`
         /// characters (tabs count as 8), indent capped at 8 tabs, each line ending in LF.
-        private mutating func appendBase64(_ data: Data, depth: Int) {
+        private func appendBase64(_ data: Data, depth: Int) {
             let lineIndent = min(depth, 8)
             let bytesPerLine = (76 - 8 * lineIndent) / 4 * 3
             data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-                let alphabet = Self.alphabet
-                var lineStart = 0
-                while lineStart < bytes.count {
-                    let lineEnd = min(lineStart + bytesPerLine, bytes.count)
-                    indent(lineIndent)
-                    var i = lineStart
-                    while i + 3 <= lineEnd {
-                        let b0 = Int(bytes[i]), b1 = Int(bytes[i + 1]), b2 = Int(bytes[i + 2])
-                        out.append(alphabet[b0 >> 2])
-                        out.append(alphabet[(b0 & 0x03) << 4 | b1 >> 4])
-                        out.append(alphabet[(b1 & 0x0F) << 2 | b2 >> 6])
-                        out.append(alphabet[b2 & 0x3F])
-                        i += 3
+                Self.alphabet.withUnsafeBufferPointer { alphabet in
+                    var lineStart = 0
+                    while lineStart < bytes.count {
+                        let lineEnd = min(lineStart + bytesPerLine, bytes.count)
+                        indent(lineIndent)
+                        // Room for the whole line: four characters per three bytes (the last
+                        // group padded), then the LF.
+                        out.reserve((lineEnd - lineStart + 2) / 3 * 4 + 1)
+                        let line = out.end
+                        var o = 0
+                        var i = lineStart
+                        while i + 3 <= lineEnd {
+                            let b0 = Int(bytes[i]), b1 = Int(bytes[i + 1]), b2 = Int(bytes[i + 2])
+                            line[o] = alphabet[b0 >> 2]
+                            line[o + 1] = alphabet[(b0 & 0x03) << 4 | b1 >> 4]
+                            line[o + 2] = alphabet[(b1 & 0x0F) << 2 | b2 >> 6]
+                            line[o + 3] = alphabet[b2 & 0x3F]
+                            o += 4
+                            i += 3
+                        }
+                        switch lineEnd - i {
+                        case 1:
+                            let b0 = Int(bytes[i])
+                            line[o] = alphabet[b0 >> 2]
+                            line[o + 1] = alphabet[(b0 & 0x03) << 4]
+                            line[o + 2] = UInt8(ascii: "=")
+                            line[o + 3] = UInt8(ascii: "=")
+                            o += 4
+                        case 2:
+                            let b0 = Int(bytes[i]), b1 = Int(bytes[i + 1])
+                            line[o] = alphabet[b0 >> 2]
+                            line[o + 1] = alphabet[(b0 & 0x03) << 4 | b1 >> 4]
+                            line[o + 2] = alphabet[(b1 & 0x0F) << 2]
+                            line[o + 3] = UInt8(ascii: "=")
+                            o += 4
+                        default:
+                            break
+                        }
+                        line[o] = 0x0A
+                        out.advance(by: o + 1)
+                        lineStart = lineEnd
                     }
-                    switch lineEnd - i {
-                    case 1:
-                        let b0 = Int(bytes[i])
-                        out.append(alphabet[b0 >> 2])
-                        out.append(alphabet[(b0 & 0x03) << 4])
-                        out.append(UInt8(ascii: "="))
-                        out.append(UInt8(ascii: "="))
-                    case 2:
-                        let b0 = Int(bytes[i]), b1 = Int(bytes[i + 1])
-                        out.append(alphabet[b0 >> 2])
-                        out.append(alphabet[(b0 & 0x03) << 4 | b1 >> 4])
-                        out.append(alphabet[(b1 & 0x0F) << 2])
-                        out.append(UInt8(ascii: "="))
-                    default:
-                        break
-                    }
-                    out.append(0x0A)
-                    lineStart = lineEnd
                 }
             }
         }
