@@ -93,6 +93,7 @@ extension ExactKey: BinaryPlistUniquingKey {
     /// Exact byte equality without Swift's canonical `==` first: the table only compares keys
     /// whose 64-bit hashes match, which are nearly always equal.
     static func sameKey(_ a: ExactKey, _ b: ExactKey) -> Bool {
+        if identicalRepresentation(a.string, b.string) { return true }
         let count = a.string.utf8.count
         guard count == b.string.utf8.count else { return false }
         let equal = a.string.utf8.withContiguousStorageIfAvailable { aBytes in

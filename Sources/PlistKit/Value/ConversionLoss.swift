@@ -20,6 +20,28 @@ struct ConversionLossAnalyzer {
     /// only the key order, when asked to sort.
     var needsWalk: Bool { format != .binary || options.sortsKeys(for: .binary) }
 
+    /// A container being walked: its children, their keys (dictionaries), the next one.
+    struct Frame {
+        let children: [PlistValue]
+        let keys: [String]?
+        var next = 0
+
+        init?(_ value: PlistValue) {
+            switch value {
+            case .array(let elements): children = elements; keys = nil
+            case .dictionary(let dictionary): children = dictionary.values; keys = dictionary.keys
+            default: return nil
+            }
+        }
+    }
+
+    /// The key path of the value being inspected, built only when a finding needs it: each
+    /// frame's current child is the one before its `next`. (Building it for every value turned
+    /// each array index into a String and cost a fifth of an XML write.)
+    private static func path(_ frames: [Frame]) -> [String] {
+        frames.map { frame in frame.keys?[frame.next - 1] ?? String(frame.next - 1) }
+    }
+
     /// Walks `value`, throwing for values the format cannot hold and collecting losses.
     ///
     /// The walk is iterative: writers accept trees nested as deeply as a reader's raised
@@ -27,88 +49,71 @@ struct ConversionLossAnalyzer {
     /// recursive walk overflowed the stack there before any writer ran.
     mutating func check(_ value: PlistValue) throws {
         guard needsWalk else { return }
-        /// A container being walked: its children, their keys (dictionaries), the next one.
-        struct Frame {
-            let children: [PlistValue]
-            let keys: [String]?
-            var next = 0
-
-            init?(_ value: PlistValue) {
-                switch value {
-                case .array(let elements): children = elements; keys = nil
-                case .dictionary(let dictionary): children = dictionary.values; keys = dictionary.keys
-                default: return nil
-                }
-            }
-        }
-        var path: [String] = []
-        try inspect(value, path: path)
         var frames: [Frame] = []
+        try inspect(value, in: frames)
         if let root = Frame(value) { frames.append(root) }
         while let top = frames.indices.last {
             let index = frames[top].next
             guard index < frames[top].children.count else {
                 frames.removeLast()
-                if !frames.isEmpty { path.removeLast() }
                 continue
             }
             frames[top].next += 1
             let child = frames[top].children[index]
-            path.append(frames[top].keys?[index] ?? String(index))
-            try inspect(child, path: path)
-            if let frame = Frame(child) { frames.append(frame) } else { path.removeLast() }
+            try inspect(child, in: frames)
+            if let frame = Frame(child) { frames.append(frame) }
         }
     }
 
     /// Checks one value, and for a container its own properties (not its children).
-    private mutating func inspect(_ value: PlistValue, path: [String]) throws {
+    private mutating func inspect(_ value: PlistValue, in frames: [Frame]) throws {
         // XML 1.0 cannot carry some characters (C0 controls but tab, LF, CR; U+FFFE, U+FFFF) in
         // strings or keys, nor a non-finite date; Apple's writer emits them anyway.
         if format == .xml, let reason = XMLPlistWriter.unrepresentableReason(for: value) {
-            throw unrepresentable(value, path, reason)
+            throw unrepresentable(value, Self.path(frames), reason)
         }
         switch value {
         case .string:
-            if format == .openStep && options.writesStringsFile && path.isEmpty {
-                throw unrepresentable(value, path, "a .strings file needs a dictionary of strings at the root")
+            if format == .openStep && options.writesStringsFile && Self.path(frames).isEmpty {
+                throw unrepresentable(value, Self.path(frames), "a .strings file needs a dictionary of strings at the root")
             }
         case .data:
             if format == .openStep && options.writesStringsFile {
-                throw unrepresentable(value, path, "a .strings file holds only strings")
+                throw unrepresentable(value, Self.path(frames), "a .strings file holds only strings")
             }
-            try checkJSON(value, path, "data")
+            try checkJSON(value, frames, "data")
         case .integer, .boolean:
-            try checkScalarForTextFormats(value, path)
+            try checkScalarForTextFormats(value, frames)
         case .real(let real):
             if format == .json {
                 if !real.isFinite {
-                    try checkJSON(value, path, "\(real)")
+                    try checkJSON(value, frames, "\(real)")
                 } else if options.jsonStyle == .strict && JSONOutput.dropsFraction(real) {
                     // JSONOutput drops the ".0" as plutil does; every JSON reader, ours
                     // included, then reads an integer.
                     try reporter.report(
-                        .typeChanged, at: KeyPath(components: path),
+                        .typeChanged, at: KeyPath(components: Self.path(frames)),
                         "the real \(real) is written as \(real.description.dropLast(2)), which reads back as an integer")
                 }
             }
-            try checkScalarForTextFormats(value, path)
+            try checkScalarForTextFormats(value, frames)
         case .date(let date):
             switch format {
             case .xml:
                 let seconds = date.timeIntervalSinceReferenceDate
                 if seconds.isFinite && seconds.rounded(.down) != seconds {
                     try reporter.report(
-                        .fractionalSecondsDropped, at: KeyPath(components: path),
+                        .fractionalSecondsDropped, at: KeyPath(components: Self.path(frames)),
                         "XML dates hold whole seconds; the fraction of \(seconds) seconds is dropped")
                 }
             case .json:
-                try checkJSON(value, path, "a date")
+                try checkJSON(value, frames, "a date")
             default:
-                try checkScalarForTextFormats(value, path)
+                try checkScalarForTextFormats(value, frames)
                 if format == .openStep && OpenStepOutput.gnustepDate(date.timeIntervalSinceReferenceDate) == nil {
                     let seconds = date.timeIntervalSinceReferenceDate
                     throw unrepresentable(
-                        value, path,
+                        value, Self.path(frames),
                         seconds > -1 && seconds < 0
                             ? "the fraction of a second of \(seconds) cannot be written exactly in a GNUstep date"
                             : "a GNUstep date is written for years 0001 through 9999 only")
@@ -117,23 +122,23 @@ struct ConversionLossAnalyzer {
         case .uid:
             switch format {
             case .json:
-                try checkJSON(value, path, "a UID")
+                try checkJSON(value, frames, "a UID")
             case .openStep:
-                throw unrepresentable(value, path, "OpenStep has no UID type, not even among GNUstep's typed values")
+                throw unrepresentable(value, Self.path(frames), "OpenStep has no UID type, not even among GNUstep's typed values")
             default:
                 break
             }
         case .array:
             if format == .openStep && options.writesStringsFile {
-                throw unrepresentable(value, path, "a .strings file holds only a flat dictionary of strings")
+                throw unrepresentable(value, Self.path(frames), "a .strings file holds only a flat dictionary of strings")
             }
         case .dictionary(let dictionary):
-            if format == .openStep && options.writesStringsFile && !path.isEmpty {
-                throw unrepresentable(value, path, "a .strings file holds only a flat dictionary of strings")
+            if format == .openStep && options.writesStringsFile && !Self.path(frames).isEmpty {
+                throw unrepresentable(value, Self.path(frames), "a .strings file holds only a flat dictionary of strings")
             }
             if options.sortsKeys(for: format) && !isSorted(dictionary.keys, for: format) {
                 try reporter.report(
-                    .keyOrderChanged, at: KeyPath(components: path),
+                    .keyOrderChanged, at: KeyPath(components: Self.path(frames)),
                     "the dictionary's keys are written in sorted order, not the order they had")
             }
         }
@@ -141,29 +146,29 @@ struct ConversionLossAnalyzer {
 
     /// Strict JSON has no date, data, UID or non-finite real; tagged JSON writes them as tagged
     /// objects, which other JSON readers see as plain dictionaries.
-    private mutating func checkJSON(_ value: PlistValue, _ path: [String], _ what: String) throws {
+    private mutating func checkJSON(_ value: PlistValue, _ frames: [Frame], _ what: String) throws {
         guard format == .json else { return }
         guard options.jsonStyle == .tagged else {
-            throw unrepresentable(value, path, "strict JSON has no value for \(what) (write tagged JSON to keep it)")
+            throw unrepresentable(value, Self.path(frames), "strict JSON has no value for \(what) (write tagged JSON to keep it)")
         }
         try reporter.report(
-            .typeChanged, at: KeyPath(components: path),
+            .typeChanged, at: KeyPath(components: Self.path(frames)),
             "\(what) is written as a tagged JSON object, which only PlistKit's tagged reading turns back into \(Self.article(value.kind))")
     }
 
     /// OpenStep has only strings, data, arrays and dictionaries; GNUstep's typed values carry
     /// the rest when asked for.
-    private mutating func checkScalarForTextFormats(_ value: PlistValue, _ path: [String]) throws {
+    private mutating func checkScalarForTextFormats(_ value: PlistValue, _ frames: [Frame]) throws {
         guard format == .openStep else { return }
         if options.writesStringsFile {
-            throw unrepresentable(value, path, "a .strings file holds only strings")
+            throw unrepresentable(value, Self.path(frames), "a .strings file holds only strings")
         }
         guard options.writesGNUstepTypedValues else {
             throw unrepresentable(
-                value, path, "OpenStep has no \(value.kind.rawValue) type (GNUstep typed values can carry it)")
+                value, Self.path(frames), "OpenStep has no \(value.kind.rawValue) type (GNUstep typed values can carry it)")
         }
         try reporter.report(
-            .typeChanged, at: KeyPath(components: path),
+            .typeChanged, at: KeyPath(components: Self.path(frames)),
             "the \(value.kind.rawValue) is written as a GNUstep typed value, which only GNUstep reads")
     }
 

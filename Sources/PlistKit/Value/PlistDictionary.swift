@@ -283,7 +283,26 @@ struct ExactKey: Hashable, Sendable {
 
     /// Whether two strings have identical UTF-8 bytes: lengths first, then Swift's `==`, then
     /// the bytes in place.
+    /// Whether two strings have the very same representation (the same inline bytes, or the
+    /// same storage): then their bytes are the same. A different representation proves
+    /// nothing, so this only ever answers a comparison early.
+    ///
+    /// Equal short keys (up to 15 UTF-8 bytes, stored inline in the `String`) are the common
+    /// case when a dictionary's keys are compared with a list of known keys, and this costs
+    /// two word comparisons where a byte comparison costs two closure calls.
+    @inlinable static func identicalRepresentation(_ a: String, _ b: String) -> Bool {
+        // A String is two words on 64-bit platforms; anywhere else, no early answer.
+        guard MemoryLayout<String>.size == 16 else { return false }
+        return withUnsafeBytes(of: a) { aBits in
+            withUnsafeBytes(of: b) { bBits in
+                aBits.loadUnaligned(as: UInt64.self) == bBits.loadUnaligned(as: UInt64.self)
+                    && aBits.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == bBits.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            }
+        }
+    }
+
     @inlinable static func exactlyEqual(_ a: String, _ b: String) -> Bool {
+        if identicalRepresentation(a, b) { return true }
         // The UTF-8 counts are O(1) for native strings (every string PlistKit builds) and tell
         // most different keys apart at once. Swift's `==` (canonical equivalence) is coarser
         // and fast on small ASCII strings; identical bytes are always canonically equal, so
