@@ -49,22 +49,19 @@ struct BinaryPlistCursor: ~Copyable {
     }
 
     /// A big-endian unsigned integer of `size` bytes (1 through 8) at `offset`.
+    @inline(__always)
     func peekUInt(at offset: Int, size: Int) throws -> UInt64 {
-        guard size >= 1, size <= 8, contains(offset, size) else { throw outOfBounds(offset, size) }
-        switch size {
-        case 1:
-            return UInt64(buffer[offset])
-        case 2:
-            return UInt64(buffer[offset]) << 8 | UInt64(buffer[offset + 1])
-        case 4:
-            return UInt64(UInt32(bigEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-        case 8:
-            return UInt64(bigEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        default:
-            var value: UInt64 = 0
-            for i in offset..<(offset + size) { value = value << 8 | UInt64(buffer[i]) }
-            return value
+        // `buffer.count - size` cannot overflow: both are non-negative here.
+        guard size >= 1, size <= 8, offset >= 0, offset <= buffer.count - size else { throw outOfBounds(offset, size) }
+        if offset <= buffer.count - 8 {
+            // References, offsets and counts are read millions of times: one 8-byte load,
+            // shifted down to the `size` bytes wanted, instead of a branch per size.
+            let word = UInt64(bigEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            return word >> UInt64(64 - 8 * size)
         }
+        var value: UInt64 = 0
+        for i in offset..<(offset + size) { value = value << 8 | UInt64(buffer[i]) }
+        return value
     }
 
     /// Whether the `count` bytes at `offset` equal `bytes`.
