@@ -122,13 +122,19 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
     private var numbers: [Int] = []
     private var fallback: [Key: Int]?
 
-    /// An empty table; `probeLimit` exists for tests that force the fallback (a negative
-    /// limit gives up at the first occupied slot a probe meets).
+    /// An empty table; `probeLimit` exists for tests, a negative one putting the table on its
+    /// `Hasher` fallback from the start.
     init(probeLimit: Int = 128) {
         self.probeLimit = probeLimit
         self.seed = binaryPlistProcessSeed
-        slotHashes = Array(repeating: 0, count: 64)
-        slotPositions = Array(repeating: 0, count: 64)
+        if probeLimit < 0 {
+            fallback = [:]
+            slotHashes = []
+            slotPositions = []
+        } else {
+            slotHashes = Array(repeating: 0, count: 64)
+            slotPositions = Array(repeating: 0, count: 64)
+        }
     }
 
     /// Whether the table has given up on its own hash for `Hasher` (for tests).

@@ -34,6 +34,11 @@ struct BinaryPlistWriterState {
     /// Strings by their exact UTF-8 bytes rather than by canonical equivalence (CoreFoundation
     /// keeps "é" and "e" + U+0301 apart).
     private var uniqueStrings: BinaryPlistUniquingTable<ExactKey>
+    /// The strings numbered most recently, by a hash of their representation (see
+    /// `uniqueKey`). Holding each `String` keeps its storage alive, so a matching
+    /// representation can never be a reused address. Made only once a write has numbered a
+    /// few hundred objects: small plists would pay more to set it up than it saves.
+    private var recentStrings: [(text: String, number: Int)] = []
 
     /// A writer; `probeLimit` is passed to the uniquing tables (tests lower it to force their
     /// collision fallback).
@@ -107,11 +112,11 @@ struct BinaryPlistWriterState {
             }
             // Keys are strings, never containers, so numbering them all now gives the order
             // a depth-first walk would.
-            for (i, key) in keys.enumerated() { children[start + i] = uniqueString(key) }
+            for (i, key) in keys.enumerated() { children[start + i] = uniqueKey(key) }
             frames.append(Frame(values: values, next: 0, firstSlot: start + count))
             return candidate
         case .string(let text):
-            return uniqueString(text)
+            return numberString(text)
         case .integer(let integer):
             let number: Int
             if let signed = integer.int64Value {
@@ -150,7 +155,36 @@ struct BinaryPlistWriterState {
     /// The number of string `text`: strings unify only when their scalars are identical, as
     /// Swift's `==` also equates canonically equivalent text ("é" and "e\u{301}"), which must
     /// stay as written.
-    private mutating func uniqueString(_ text: String) -> Int {
+    private mutating func uniqueKey(_ text: String) -> Int {
+        // Dictionary keys repeat in every record, usually as the very same `String` (the same
+        // inline bytes, or the same storage shared by a reader's memo): a representation met
+        // before answers without hashing the bytes. (String values repeat far less, and
+        // checking them here cost more than it saved.)
+        if recentStrings.isEmpty {
+            guard entries.count >= 256 else { return numberString(text) }
+            recentStrings = Array(repeating: ("", -1), count: 256)
+        }
+        let recent = Self.recentSlot(of: text)
+        if recentStrings[recent].number >= 0, ExactKey.identicalRepresentation(recentStrings[recent].text, text) {
+            return recentStrings[recent].number
+        }
+        let number = numberString(text)
+        recentStrings[recent] = (text, number)
+        return number
+    }
+
+    /// Where `text` is remembered in `recentStrings`: a hash of its two representation words.
+    private static func recentSlot(of text: String) -> Int {
+        guard MemoryLayout<String>.size == 16 else { return 0 }
+        let mixed = withUnsafeBytes(of: text) { bits in
+            bits.loadUnaligned(as: UInt64.self) &* 0x9E37_79B9_7F4A_7C15
+                ^ bits.loadUnaligned(fromByteOffset: 8, as: UInt64.self) &* 0xC2B2_AE3D_27D4_EB4F
+        }
+        return Int(truncatingIfNeeded: mixed >> 56)
+    }
+
+    /// The number of string `text` from the uniquing table, adding it when new.
+    private mutating func numberString(_ text: String) -> Int {
         let candidate = entries.count
         let number = uniqueStrings.number(for: ExactKey(text), orInsert: candidate)
         if number == candidate {

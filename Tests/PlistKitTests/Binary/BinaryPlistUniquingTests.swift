@@ -10,7 +10,7 @@ import Testing
     static func bothWays(_ value: PlistValue, sortsKeys: Bool = false) -> (fast: Data, fallback: Data, fellBack: Bool) {
         var fast = BinaryPlistWriterState(sortsKeys: sortsKeys)
         fast.flatten(value)
-        // A probe limit of -1 gives up at the first occupied slot met.
+        // A negative probe limit puts every table on its fallback from the start.
         var general = BinaryPlistWriterState(sortsKeys: sortsKeys, probeLimit: -1)
         general.flatten(value)
         return (fast.encode(), general.encode(), general.usesFallbackHashing)
@@ -65,6 +65,30 @@ import Testing
         // 1 array + 70,000 unique scalars.
         #expect(trailer[8..<16].elementsEqual(withUnsafeBytes(of: UInt64(70_001).bigEndian, Array.init)))
         #expect(try PlistValue(decoding: written.fast, format: .binary) == value)
+    }
+
+    @Test func recentKeysAreSharedByBytesNotByRepresentation() throws {
+        // Past 256 objects the writer remembers keys by their `String` representation. Keys
+        // with the same bytes but different storage (built afresh for each dictionary), and
+        // keys equal only up to normalization, must still be numbered by their bytes.
+        let records: [PlistValue] = (0..<300).map { serial in
+            let longKey = String(repeating: "long key ", count: 2) + "built at run time"
+            return .dictionary(PlistDictionary([
+                ("name", .integer(PlistInteger(Int64(serial)))),
+                (longKey, .integer(PlistInteger(Int64(serial)))),
+                ("\u{E9}", .integer(PlistInteger(Int64(serial)))),
+                ("e\u{301}", .integer(PlistInteger(Int64(serial)))),
+            ]))
+        }
+        let value: PlistValue = .array(records)
+        let written = Self.bothWays(value)
+        #expect(written.fast == written.fallback)
+        // 1 array, 300 dictionaries, 4 distinct keys, 300 distinct integers.
+        let trailer = Array(written.fast.suffix(32))
+        #expect(trailer[8..<16].elementsEqual(withUnsafeBytes(of: UInt64(605).bigEndian, Array.init)))
+        let back = try PlistValue(decoding: written.fast, format: .binary)
+        #expect(back == value)
+        #expect(back[299]?.dictionary?.keys.map { Array($0.unicodeScalars) } == records[299].dictionary?.keys.map { Array($0.unicodeScalars) })
     }
 
     @Test func hashesDependOnlyOnTheExactBytes() {
