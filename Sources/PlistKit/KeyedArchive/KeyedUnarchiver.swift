@@ -39,33 +39,73 @@ public final class KeyedUnarchiver {
         didSet {
             validatedTopKeys.removeAll()
             cache.removeAll()
+            forgetResolutions()
         }
     }
     /// The deepest nesting of objects decoded; deeper graphs fail with
     /// ``KeyedArchiveError/Code/limitExceeded``. Default: 512.
     public var maximumDepth: Int
 
+    // The hot state below is marked `@exclusivity(unchecked)`: an unarchiver is used by one
+    // thread at a time (see above), and every access to these properties is a single read or
+    // write that calls out to nothing while it lasts (no `inout` of them is passed to other
+    // code), so no two accesses can overlap; the dynamic checks were a tenth of decoding.
+
     private var registry: [String: any KeyedArchivable.Type] = [:]
-    private var frames: [Frame] = [.top]
+    /// What is being decoded: `$top`, an instance (by `$objects` index) or an inline scalar.
+    /// Saved and restored around each nested decode, so the chain of enclosing objects lives
+    /// on the call stack; keeping a copy of each `ArchivedInstance` in an array retained and
+    /// released all of its parts at every field read.
+    @exclusivity(unchecked) private var position: Position = .top
+    /// How many positions are open, `$top` included (the depth ``maximumDepth`` bounds).
+    @exclusivity(unchecked) private var depth = 1
     /// The keys followed from `$top`, kept as components so that the common, error-free path
     /// builds no strings; ``path`` renders them for errors.
-    private var pathStorage: [ArchivePathComponent] = []
+    @exclusivity(unchecked) private var pathStorage: [ArchivePathComponent] = []
     private var path: [String] { pathStorage.map(\.description) }
     /// Objects being decoded, by index: reaching one again is a cycle. (A stored property, not
     /// a lazy one: a lazy property is mutated by getting a copy and setting it back, which
     /// copied the whole array for every object decoded.)
-    private var inProgress: [Bool]
-    /// How many references point at each object; only objects referred to more than once are
-    /// kept for reuse.
-    private lazy var referenceCounts = archive.incomingReferenceCounts()
-    private var cache: [Int: Any] = [:]
+    @exclusivity(unchecked) private var inProgress: [Bool]
+    /// How many references point at each object (see ``referenceCount(of:)``); empty until
+    /// the first object is decoded.
+    @exclusivity(unchecked) private var referenceCounts: [Int] = []
+    @exclusivity(unchecked) private var cache: [Int: Any] = [:]
     private var validatedTopKeys: Set<String> = []
+    /// Per class description (by `$objects` index): 0 not yet checked against the allow-list,
+    /// 1 allowed, 2 not allowed. Empty until first needed. Hashing the class name into the
+    /// allow-list for every object was a large part of the check.
+    @exclusivity(unchecked) private var classAllowed: [UInt8] = []
+    /// Successful type resolutions: (class description index, requested type) → the type
+    /// that decodes it. A few entries, scanned linearly; see ``resolveType(_:for:)``.
+    @exclusivity(unchecked) private var resolutions: [Resolution] = []
+    /// Facts about the requested types met so far (see ``facts(of:)``).
+    @exclusivity(unchecked) private var typeFacts: [TypeFacts] = []
 
-    enum Frame {
+    enum Position {
         case top
-        case instance(ArchivedInstance)
+        case instance(Int)
         case scalar(PlistValue, index: Int?)
     }
+
+    private struct Resolution {
+        let classIndex: Int
+        let requested: ObjectIdentifier
+        let resolved: any KeyedArchivable.Type
+    }
+
+    /// What a requested type is, found once per type instead of with a dynamic cast at
+    /// every object.
+    private struct TypeFacts {
+        let type: ObjectIdentifier
+        let isInline: Bool
+        let isGeneric: Bool
+        let isString: Bool
+    }
+
+    /// The most resolutions kept; archives use a handful of classes, and a miss only costs
+    /// the full check.
+    private static let resolutionLimit = 32
 
     /// Creates an unarchiver over an archive.
     ///
@@ -136,6 +176,7 @@ public final class KeyedUnarchiver {
     /// over the class names a requested type declares.
     public func setClass(_ type: (any KeyedArchivable.Type)?, forClassName className: String) {
         registry[className] = type
+        forgetResolutions()
     }
 
     /// The type registered for `className`, if any.
@@ -147,9 +188,9 @@ public final class KeyedUnarchiver {
 
     /// The keys of the object being decoded (of `$top` at the top level), `$class` excluded.
     public var allKeys: [String] {
-        switch frames.last ?? .top {
+        switch position {
         case .top: return archive.top.keys.map(Self.unescaped)
-        case .instance(let instance): return instance.fieldNames.map(Self.unescaped)
+        case .instance: return currentInstance?.fieldNames.map(Self.unescaped) ?? []
         case .scalar: return []
         }
     }
@@ -162,22 +203,20 @@ public final class KeyedUnarchiver {
     /// The class name of the object being decoded, or `nil` at the top level and for inline
     /// values.
     public var currentClassName: String? {
-        if case .instance(let instance)? = frames.last { return instance.className }
-        return nil
+        currentInstance?.className
     }
 
     /// The class chain (`$classes`) of the object being decoded, or `nil` at the top level and
     /// for inline values.
     public var currentClassChain: [String]? {
-        if case .instance(let instance)? = frames.last { return instance.archivedClass.chain }
-        return nil
+        currentInstance?.archivedClass.chain
     }
 
     /// The `$objects` index of the object being decoded, or `nil` at the top level.
     public var currentObjectIndex: Int? {
-        switch frames.last ?? .top {
+        switch position {
         case .top: return nil
-        case .instance(let instance): return instance.index
+        case .instance(let index): return index
         case .scalar(_, let index): return index
         }
     }
@@ -193,8 +232,20 @@ public final class KeyedUnarchiver {
     /// The inline scalar being decoded (a built-in type reading an NSString, NSNumber or
     /// NSData stored inline), or `nil` when an object with a class is being decoded.
     var currentScalar: PlistValue? {
-        if case .scalar(let value, _)? = frames.last { return value }
+        if case .scalar(let value, _) = position { return value }
         return nil
+    }
+
+    /// The instance being decoded, or `nil` at the top level and for inline values.
+    private var currentInstance: ArchivedInstance? {
+        guard case .instance(let index) = position, case .instance(let instance) = archive.objects[index] else { return nil }
+        return instance
+    }
+
+    /// Whether `$top` is being decoded (where a decode first checks the allow-list).
+    private var isAtTop: Bool {
+        if case .top = position { return true }
+        return false
     }
 
     /// The readable tree of the object being decoded (for ``PlistValue``'s conformance).
@@ -206,10 +257,14 @@ public final class KeyedUnarchiver {
 
     func rawValue(forKey key: String) -> PlistValue? {
         // Coder keys starting with `$` are stored with one more `$` (see KeyedArchiver.setField).
-        let key = key.hasPrefix("$") ? "$" + key : key
-        switch frames.last ?? .top {
+        // (The first byte, not `hasPrefix`, which costs a generic comparison per field read.
+        // An escaped key starts with `$$`, so it can never be `$class`, which is no field.)
+        let key = key.utf8.first == UInt8(ascii: "$") ? "$" + key : key
+        switch position {
         case .top: return archive.top[key]
-        case .instance(let instance): return instance[field: key]
+        case .instance(let index):
+            guard case .instance(let instance) = archive.objects[index] else { return nil }
+            return instance.storage[key]
         case .scalar: return nil
         }
     }
@@ -280,7 +335,16 @@ public final class KeyedUnarchiver {
     ///
     /// - Throws: as ``decodeInteger(forKey:)``.
     public func decodeString(forKey key: String) throws -> String {
-        if case .string(let string)? = rawValue(forKey: key) { return string }
+        let raw = rawValue(forKey: key)
+        if case .string(let string)? = raw { return string }
+        // A reference to an inline string in `$objects` (how NSString is archived) is what
+        // `decodeObject(of: String.self, forKey:)` returns for it; reaching it directly skips
+        // opening a path step and a position. (An inline string has no class, so no
+        // allow-list walk can fail on it.)
+        if case .uid(let uid)? = raw, Int(uid) < archive.objects.count,
+           case .scalar(.string(let string)) = archive.objects[Int(uid)] {
+            return string
+        }
         guard let string = try decodeObject(of: String.self, forKey: key) else {
             throw notFound(key)
         }
@@ -323,7 +387,7 @@ public final class KeyedUnarchiver {
         guard let raw = rawValue(forKey: key) else { return nil }
         pathStorage.append(.key(key))
         defer { pathStorage.removeLast() }
-        if case .top? = frames.last { try validateReachable(from: raw) }
+        if isAtTop { try validateReachable(from: raw) }
         return try decode(type, from: raw)
     }
 
@@ -336,7 +400,7 @@ public final class KeyedUnarchiver {
         guard let raw = rawValue(forKey: key) else { return nil }
         pathStorage.append(.key(key))
         defer { pathStorage.removeLast() }
-        if case .top? = frames.last { try validateReachable(from: raw) }
+        if isAtTop { try validateReachable(from: raw) }
         if case .uid(let uid) = raw, uid == 0 { return nil }
         let chosen = try chooseType(among: types, for: raw)
         return try decodeOpened(chosen, from: raw)
@@ -428,7 +492,7 @@ public final class KeyedUnarchiver {
         if let allowed = allowedClassNames {
             var walker = ArchiveGraphWalker(archive: archive)
             try walker.walk(from: .uid(uid), rootPath: path) { instance, keyPath in
-                if !allowed.contains(instance.className) { throw Self.notAllowed(instance, allowed: allowed, keyPath: keyPath()) }
+                if !isAllowed(instance, by: allowed) { throw Self.notAllowed(instance, allowed: allowed, keyPath: keyPath()) }
             }
         }
         return try decode(type, from: .uid(uid))
@@ -440,7 +504,7 @@ public final class KeyedUnarchiver {
         guard let raw = rawValue(forKey: key) else { return nil }
         pathStorage.append(.key(key))
         defer { pathStorage.removeLast() }
-        if case .top? = frames.last { try validateReachable(from: raw) }
+        if isAtTop { try validateReachable(from: raw) }
         guard case .uid(let uid) = raw else {
             throw KeyedArchiveError(
                 .typeMismatch, "Expected a collection object for key '\(key)', found \(KeyedArchive.describe(raw))",
@@ -466,13 +530,13 @@ public final class KeyedUnarchiver {
                 "Object $objects[\(index)] of class '\(instance.className)' refers back to itself while it is being decoded; PlistKit never hands out a half-built object",
                 objectIndex: index, keyPath: path, className: instance.className)
         }
-        guard frames.count <= maximumDepth else {
+        guard depth <= maximumDepth else {
             throw KeyedArchiveError(.limitExceeded, "Objects are nested deeper than \(maximumDepth) levels", objectIndex: index, keyPath: path)
         }
         inProgress[index] = true
-        frames.append(.instance(instance))
+        let saved = enter(.instance(index))
         defer {
-            frames.removeLast()
+            leave(saved)
             inProgress[index] = false
         }
         return try body()
@@ -556,6 +620,29 @@ public final class KeyedUnarchiver {
 
     // MARK: Decoding machinery
 
+    /// Makes `position` current one level deeper and returns the one to restore.
+    @inline(__always)
+    private func enter(_ next: Position) -> Position {
+        depth += 1
+        let saved = position
+        position = next
+        return saved
+    }
+
+    @inline(__always)
+    private func leave(_ saved: Position) {
+        position = saved
+        depth -= 1
+    }
+
+    /// How many references point at object `index`; only objects referred to more than once
+    /// are kept for reuse. Counted over the whole archive at the first object decoded.
+    private func referenceCount(of index: Int) -> Int {
+        if referenceCounts.isEmpty { referenceCounts = archive.incomingReferenceCounts() }
+        // `incomingReferenceCounts` has one entry per object and `index` is inside `$objects`.
+        return referenceCounts[index]
+    }
+
     private func decode<T: KeyedArchivable>(_ type: T.Type, from raw: PlistValue) throws -> T? {
         guard case .uid(let uid) = raw else {
             // An inline value in a field or in $top (encodeInteger and friends at the top).
@@ -578,52 +665,80 @@ public final class KeyedUnarchiver {
                 objectIndex: index, keyPath: path)
         case .instance(let instance):
             let resolved = try resolveType(type, for: instance)
-            if referenceCounts[index] > 1, let cached = cache[index] as? T { return cached }
+            let isShared = referenceCount(of: index) > 1
+            if isShared, let cached = cache[index] as? T { return cached }
             guard !inProgress[index] else {
                 throw KeyedArchiveError(
                     .cyclicReference,
                     "Object $objects[\(index)] of class '\(instance.className)' refers back to itself while it is being decoded; PlistKit never hands out a half-built object",
                     objectIndex: index, keyPath: path, className: instance.className)
             }
-            guard frames.count <= maximumDepth else {
+            guard depth <= maximumDepth else {
                 throw KeyedArchiveError(
                     .limitExceeded, "Objects are nested deeper than \(maximumDepth) levels",
                     objectIndex: index, keyPath: path, className: instance.className)
             }
             inProgress[index] = true
-            frames.append(.instance(instance))
+            let saved = enter(.instance(index))
             defer {
-                frames.removeLast()
+                leave(saved)
                 inProgress[index] = false
             }
-            let built = try resolved.init(from: self)
-            guard let value = built as? T else {
-                throw KeyedArchiveError(
-                    .typeMismatch,
-                    "Class '\(instance.className)' at $objects[\(index)] decodes as \(resolved), not \(T.self)",
-                    objectIndex: index, keyPath: path, className: instance.className)
+            let value: T
+            if resolved == T.self {
+                // The usual case: the requested type reads the class itself. Calling its
+                // initializer directly skips boxing the value in an existential and casting
+                // it back, which allocated for every struct larger than three words.
+                value = try T(from: self)
+            } else {
+                let built = try resolved.init(from: self)
+                guard let cast = built as? T else {
+                    throw KeyedArchiveError(
+                        .typeMismatch,
+                        "Class '\(instance.className)' at $objects[\(index)] decodes as \(resolved), not \(T.self)",
+                        objectIndex: index, keyPath: path, className: instance.className)
+                }
+                value = cast
             }
-            if referenceCounts[index] > 1 { cache[index] = value }
+            if isShared { cache[index] = value }
             return value
         }
     }
 
     private func decodeScalar<T: KeyedArchivable>(_ type: T.Type, _ value: PlistValue, index: Int?) throws -> T {
-        guard T.self is any InlineArchivable.Type else {
+        let facts = facts(of: T.self)
+        guard facts.isInline else {
             throw KeyedArchiveError(
                 .typeMismatch,
                 "Expected an object of \(T.self) (\(T.archiveClassNames.joined(separator: ", "))), found \(KeyedArchive.describe(value))\(index.map { " at $objects[\($0)]" } ?? "")",
                 objectIndex: index ?? currentObjectIndex, keyPath: path)
         }
-        frames.append(.scalar(value, index: index))
-        defer { frames.removeLast() }
+        if facts.isString, case .string(let string) = value {
+            // What `String.init(from:)` returns for an inline string, without opening a
+            // position for it. `T` is `String` (checked by `isString`), so the cast is exact.
+            return unsafeBitCast(string, to: T.self)
+        }
+        let saved = enter(.scalar(value, index: index))
+        defer { leave(saved) }
         return try T(from: self)
+    }
+
+    /// The facts about `type`, found with dynamic casts the first time it is asked for.
+    private func facts<T>(of type: T.Type) -> TypeFacts {
+        let id = ObjectIdentifier(type)
+        for entry in typeFacts where entry.type == id { return entry }
+        let entry = TypeFacts(
+            type: id, isInline: type is any InlineArchivable.Type, isGeneric: type is any GenericArchivable.Type,
+            isString: type == String.self)
+        // A program asks for a bounded set of types, so the list stays short.
+        typeFacts.append(entry)
+        return entry
     }
 
     /// Checks, without building anything, that `raw` can be decoded as `type`.
     private func precheck<T: KeyedArchivable>(_ type: T.Type, raw: PlistValue) throws {
         guard case .uid(let uid) = raw, archive.objects.indices.contains(Int(uid)) else {
-            if !(T.self is any InlineArchivable.Type) {
+            if !facts(of: T.self).isInline {
                 throw KeyedArchiveError(
                     .typeMismatch, "Expected an object of \(T.self), found \(KeyedArchive.describe(raw))",
                     objectIndex: currentObjectIndex, keyPath: path)
@@ -635,7 +750,7 @@ public final class KeyedUnarchiver {
         case .instance(let instance):
             _ = try resolveType(type, for: instance)
         case .scalar(let value):
-            if !(T.self is any InlineArchivable.Type) {
+            if !facts(of: T.self).isInline {
                 throw KeyedArchiveError(
                     .typeMismatch, "Expected an object of \(T.self), found \(KeyedArchive.describe(value)) at $objects[\(index)]",
                     objectIndex: index, keyPath: path)
@@ -647,7 +762,31 @@ public final class KeyedUnarchiver {
 
     /// The type that decodes `instance` when `type` is asked for: a registered class, or
     /// `type` itself when it reads the class name. Checks the allow-list first.
+    ///
+    /// The answer depends only on the class description, the requested type, the allow-list
+    /// and the registry, so successes are remembered per (class, type) until either list
+    /// changes; failures are worked out again, so that each error names its own object.
     private func resolveType<T: KeyedArchivable>(_ type: T.Type, for instance: ArchivedInstance) throws -> any KeyedArchivable.Type {
+        let classIndex = instance.archivedClass.index
+        let requested = ObjectIdentifier(T.self)
+        for entry in resolutions where entry.classIndex == classIndex && entry.requested == requested {
+            return entry.resolved
+        }
+        let resolved = try resolveTypeAnew(type, for: instance)
+        if resolutions.count < Self.resolutionLimit {
+            resolutions.append(Resolution(classIndex: classIndex, requested: requested, resolved: resolved))
+        }
+        return resolved
+    }
+
+    /// Forgets remembered resolutions and allow-list answers (the allow-list or the registry
+    /// changed).
+    private func forgetResolutions() {
+        resolutions.removeAll()
+        classAllowed.removeAll()
+    }
+
+    private func resolveTypeAnew<T: KeyedArchivable>(_ type: T.Type, for instance: ArchivedInstance) throws -> any KeyedArchivable.Type {
         try checkAllowed(instance)
         let name = instance.className
         if let registered = registry[name] {
@@ -699,8 +838,26 @@ public final class KeyedUnarchiver {
     }
 
     private func checkAllowed(_ instance: ArchivedInstance, keyPath: [String]? = nil) throws {
-        guard let allowed = allowedClassNames, !allowed.contains(instance.className) else { return }
+        guard let allowed = allowedClassNames, !isAllowed(instance, by: allowed) else { return }
         throw Self.notAllowed(instance, allowed: allowed, keyPath: keyPath ?? path)
+    }
+
+    /// Whether `allowed` (the current allow-list) names the class of `instance`, looked up
+    /// once per class description.
+    private func isAllowed(_ instance: ArchivedInstance, by allowed: Set<String>) -> Bool {
+        let classIndex = instance.archivedClass.index
+        // Class descriptions come from `$objects`, so their indices are inside it; the guard
+        // keeps a hand-built description from indexing out of bounds.
+        guard classIndex >= 0, classIndex < archive.objects.count else { return allowed.contains(instance.className) }
+        if classAllowed.isEmpty { classAllowed = [UInt8](repeating: 0, count: archive.objects.count) }
+        switch classAllowed[classIndex] {
+        case 1: return true
+        case 2: return false
+        default:
+            let answer = allowed.contains(instance.className)
+            classAllowed[classIndex] = answer ? 1 : 2
+            return answer
+        }
     }
 
     static func notAllowed(_ instance: ArchivedInstance, allowed: Set<String>, keyPath: [String]) -> KeyedArchiveError {
@@ -716,7 +873,7 @@ public final class KeyedUnarchiver {
         guard let allowed = allowedClassNames, let topKey = pathStorage.first?.description, !validatedTopKeys.contains(topKey) else { return }
         var walker = ArchiveGraphWalker(archive: archive)
         try walker.walk(from: raw, rootPath: [topKey]) { instance, keyPath in
-            if !allowed.contains(instance.className) {
+            if !isAllowed(instance, by: allowed) {
                 throw Self.notAllowed(instance, allowed: allowed, keyPath: keyPath())
             }
         }
