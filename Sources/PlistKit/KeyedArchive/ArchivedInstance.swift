@@ -5,17 +5,45 @@
 /// alone or inside arrays (`NS.objects`). A ``KeyedArchive`` has checked that every UID is
 /// inside `$objects`; UID 0 is `$null`, a nil reference.
 public struct ArchivedInstance: Hashable, Sendable {
+    /// The parts, behind one reference: instances are copied out of `$objects` at every step
+    /// of unarchiving (every field read, every reference followed), and a copy of the parts
+    /// themselves retained and released six references each time.
+    private final class Parts: Sendable {
+        let index: Int
+        let archivedClass: ArchivedClass
+        let storage: PlistDictionary
+
+        init(index: Int, archivedClass: ArchivedClass, storage: PlistDictionary) {
+            self.index = index
+            self.archivedClass = archivedClass
+            self.storage = storage
+        }
+    }
+
+    private let parts: Parts
+
     /// The `$objects` index of this object.
-    public let index: Int
+    public var index: Int { parts.index }
     /// The object's class.
-    public let archivedClass: ArchivedClass
+    public var archivedClass: ArchivedClass { parts.archivedClass }
     /// The raw dictionary, `$class` included.
-    let storage: PlistDictionary
+    var storage: PlistDictionary { parts.storage }
 
     init(index: Int, archivedClass: ArchivedClass, storage: PlistDictionary) {
-        self.index = index
-        self.archivedClass = archivedClass
-        self.storage = storage
+        parts = Parts(index: index, archivedClass: archivedClass, storage: storage)
+    }
+
+    /// Equal index, class and fields (the same parts are equal at once).
+    public static func == (lhs: ArchivedInstance, rhs: ArchivedInstance) -> Bool {
+        lhs.parts === rhs.parts
+            || (lhs.index == rhs.index && lhs.archivedClass == rhs.archivedClass && lhs.storage == rhs.storage)
+    }
+
+    /// A hash of the index, class and fields, consistent with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(index)
+        hasher.combine(archivedClass)
+        hasher.combine(storage)
     }
 
     /// The class name (`$classname` of the class description).

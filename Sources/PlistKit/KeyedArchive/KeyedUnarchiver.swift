@@ -587,6 +587,10 @@ public final class KeyedUnarchiver {
     /// Decodes a list of references (already gathered by the caller, such as NSOrderedSet's
     /// `NS.object.N` keys), checking every element's class before building any.
     func decodeElements<T: KeyedArchivable>(_ type: T.Type, _ elements: [PlistValue], label: String) throws -> [T] {
+        if facts(of: T.self).isString, let strings = inlineStrings(elements) {
+            // `T` is `String` (checked by `isString`), so `[T]` is `[String]`.
+            return unsafeBitCast(strings, to: [T].self)
+        }
         try precheckElements(type, elements, label: label)
         var result: [T] = []
         result.reserveCapacity(elements.count)
@@ -601,6 +605,22 @@ public final class KeyedUnarchiver {
             result.append(value)
         }
         return result
+    }
+
+    /// The strings of a list of references that all point at inline strings of `$objects`
+    /// (how NSArray holds NSStrings), or `nil` when any element is something else: exactly
+    /// what the general path decodes for such a list, since inline strings have no class to
+    /// check and no position to open. Concrete code: the generic path looked up `Optional<T>`
+    /// metadata for every array.
+    private func inlineStrings(_ elements: [PlistValue]) -> [String]? {
+        var strings: [String] = []
+        strings.reserveCapacity(elements.count)
+        for element in elements {
+            guard case .uid(let uid) = element, Int(uid) < archive.objects.count,
+                  case .scalar(.string(let string)) = archive.objects[Int(uid)] else { return nil }
+            strings.append(string)
+        }
+        return strings
     }
 
     /// Checks every element's class (allow-list, registry, requested type) without building
