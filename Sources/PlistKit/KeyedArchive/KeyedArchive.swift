@@ -284,7 +284,9 @@ public struct KeyedArchive: Sendable {
     /// - Complexity: O(n) in the size of the archive.
     func incomingReferenceCounts() -> [Int] {
         var counts = [Int](repeating: 0, count: objects.count)
-        func count(_ value: PlistValue) {
+        // Nested containers with an explicit stack (fields nest as deep as the archive
+        // allowed); flat arrays of UIDs, the usual case (NS.objects), are counted in place.
+        func countNested(_ value: PlistValue) {
             var pending = [value]
             while let current = pending.popLast() {
                 switch current {
@@ -295,15 +297,29 @@ public struct KeyedArchive: Sendable {
                 }
             }
         }
+        func count(_ value: PlistValue) {
+            switch value {
+            case .uid(let uid):
+                if Int(uid) < counts.count { counts[Int(uid)] += 1 }
+            case .array(let elements):
+                for element in elements {
+                    if case .uid(let uid) = element {
+                        if Int(uid) < counts.count { counts[Int(uid)] += 1 }
+                    } else if element.isContainer {
+                        countNested(element)
+                    }
+                }
+            case .dictionary:
+                countNested(value)
+            default:
+                break
+            }
+        }
         for value in top.values { count(value) }
         for object in objects {
             guard case .instance(let instance) = object else { continue }
-            for (key, value) in instance.storage where key != "$class" {
-                if case .uid(let uid) = value {
-                    if Int(uid) < counts.count { counts[Int(uid)] += 1 }
-                } else if value.isContainer {
-                    count(value)
-                }
+            for (key, value) in instance.storage where (value.kind == .uid || value.isContainer) && key != "$class" {
+                count(value)
             }
         }
         return counts

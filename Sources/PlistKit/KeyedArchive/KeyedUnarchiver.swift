@@ -76,6 +76,9 @@ public final class KeyedUnarchiver {
     /// 1 allowed, 2 not allowed. Empty until first needed. Hashing the class name into the
     /// allow-list for every object was a large part of the check.
     @exclusivity(unchecked) private var classAllowed: [UInt8] = []
+    /// Whether the allow-list names the class of every class description in `$objects`
+    /// (then no walk can fail), or `nil` until first needed.
+    @exclusivity(unchecked) private var everyClassAllowed: Bool?
     /// Successful type resolutions: (class description index, requested type) → the type
     /// that decodes it. A few entries, scanned linearly; see ``resolveType(_:for:)``.
     @exclusivity(unchecked) private var resolutions: [Resolution] = []
@@ -489,7 +492,7 @@ public final class KeyedUnarchiver {
         let saved = pathStorage
         pathStorage = [.object(index)]
         defer { pathStorage = saved }
-        if let allowed = allowedClassNames {
+        if let allowed = allowedClassNames, !allowsEveryClass(allowed) {
             var walker = ArchiveGraphWalker(archive: archive)
             try walker.walk(from: .uid(uid), rootPath: path) { instance, keyPath in
                 if !isAllowed(instance, by: allowed) { throw Self.notAllowed(instance, allowed: allowed, keyPath: keyPath()) }
@@ -804,6 +807,7 @@ public final class KeyedUnarchiver {
     private func forgetResolutions() {
         resolutions.removeAll()
         classAllowed.removeAll()
+        everyClassAllowed = nil
     }
 
     private func resolveTypeAnew<T: KeyedArchivable>(_ type: T.Type, for instance: ArchivedInstance) throws -> any KeyedArchivable.Type {
@@ -865,19 +869,42 @@ public final class KeyedUnarchiver {
     /// Whether `allowed` (the current allow-list) names the class of `instance`, looked up
     /// once per class description.
     private func isAllowed(_ instance: ArchivedInstance, by allowed: Set<String>) -> Bool {
-        let classIndex = instance.archivedClass.index
+        isAllowed(instance.archivedClass, by: allowed)
+    }
+
+    private func isAllowed(_ archivedClass: ArchivedClass, by allowed: Set<String>) -> Bool {
+        let classIndex = archivedClass.index
         // Class descriptions come from `$objects`, so their indices are inside it; the guard
         // keeps a hand-built description from indexing out of bounds.
-        guard classIndex >= 0, classIndex < archive.objects.count else { return allowed.contains(instance.className) }
+        guard classIndex >= 0, classIndex < archive.objects.count else { return allowed.contains(archivedClass.name) }
         if classAllowed.isEmpty { classAllowed = [UInt8](repeating: 0, count: archive.objects.count) }
         switch classAllowed[classIndex] {
         case 1: return true
         case 2: return false
         default:
-            let answer = allowed.contains(instance.className)
+            let answer = allowed.contains(archivedClass.name)
             classAllowed[classIndex] = answer ? 1 : 2
             return answer
         }
+    }
+
+    /// Whether `allowed` names the class of every class description in `$objects`. Every
+    /// instance's class is one of them (``KeyedArchive`` builds each instance's class from
+    /// the description its `$class` refers to), so then no walk over the graph can find a
+    /// class outside the list and the walk is skipped: an archive holds a handful of class
+    /// descriptions, and the walk visited every object.
+    private func allowsEveryClass(_ allowed: Set<String>) -> Bool {
+        if let known = everyClassAllowed { return known }
+        var answer = true
+        for object in archive.objects {
+            guard case .classDescription(let description) = object else { continue }
+            if !isAllowed(description, by: allowed) {
+                answer = false
+                break
+            }
+        }
+        everyClassAllowed = answer
+        return answer
     }
 
     static func notAllowed(_ instance: ArchivedInstance, allowed: Set<String>, keyPath: [String]) -> KeyedArchiveError {
@@ -891,6 +918,10 @@ public final class KeyedUnarchiver {
     /// recursion, and fails on the first class outside the allow-list, before anything is built.
     private func validateReachable(from raw: PlistValue) throws {
         guard let allowed = allowedClassNames, let topKey = pathStorage.first?.description, !validatedTopKeys.contains(topKey) else { return }
+        if allowsEveryClass(allowed) {
+            validatedTopKeys.insert(topKey)
+            return
+        }
         var walker = ArchiveGraphWalker(archive: archive)
         try walker.walk(from: raw, rootPath: [topKey]) { instance, keyPath in
             if !isAllowed(instance, by: allowed) {
