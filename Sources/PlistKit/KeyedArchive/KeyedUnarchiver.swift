@@ -52,6 +52,11 @@ public final class KeyedUnarchiver {
     // code), so no two accesses can overlap; the dynamic checks were a tenth of decoding.
 
     private var registry: [String: any KeyedArchivable.Type] = [:]
+    /// Whether the shortcuts below are taken (inline strings read in place, remembered type
+    /// resolutions, the allow-list walk skipped when every class is allowed, the requested
+    /// type's initializer called directly). Each gives exactly what the general path gives;
+    /// tests turn them off to prove it.
+    @exclusivity(unchecked) var usesFastPaths = true
     /// What is being decoded: `$top`, an instance (by `$objects` index) or an inline scalar.
     /// Saved and restored around each nested decode, so the chain of enclosing objects lives
     /// on the call stack; keeping a copy of each `ArchivedInstance` in an array retained and
@@ -344,7 +349,7 @@ public final class KeyedUnarchiver {
         // `decodeObject(of: String.self, forKey:)` returns for it; reaching it directly skips
         // opening a path step and a position. (An inline string has no class, so no
         // allow-list walk can fail on it.)
-        if case .uid(let uid)? = raw, Int(uid) < archive.objects.count,
+        if usesFastPaths, case .uid(let uid)? = raw, Int(uid) < archive.objects.count,
            case .scalar(.string(let string)) = archive.objects[Int(uid)] {
             return string
         }
@@ -590,7 +595,7 @@ public final class KeyedUnarchiver {
     /// Decodes a list of references (already gathered by the caller, such as NSOrderedSet's
     /// `NS.object.N` keys), checking every element's class before building any.
     func decodeElements<T: KeyedArchivable>(_ type: T.Type, _ elements: [PlistValue], label: String) throws -> [T] {
-        if facts(of: T.self).isString, let strings = inlineStrings(elements) {
+        if usesFastPaths, facts(of: T.self).isString, let strings = inlineStrings(elements) {
             // `T` is `String` (checked by `isString`), so `[T]` is `[String]`.
             return unsafeBitCast(strings, to: [T].self)
         }
@@ -708,7 +713,7 @@ public final class KeyedUnarchiver {
                 inProgress[index] = false
             }
             let value: T
-            if resolved == T.self {
+            if usesFastPaths, resolved == T.self {
                 // The usual case: the requested type reads the class itself. Calling its
                 // initializer directly skips boxing the value in an existential and casting
                 // it back, which allocated for every struct larger than three words.
@@ -736,7 +741,7 @@ public final class KeyedUnarchiver {
                 "Expected an object of \(T.self) (\(T.archiveClassNames.joined(separator: ", "))), found \(KeyedArchive.describe(value))\(index.map { " at $objects[\($0)]" } ?? "")",
                 objectIndex: index ?? currentObjectIndex, keyPath: path)
         }
-        if facts.isString, case .string(let string) = value {
+        if usesFastPaths, facts.isString, case .string(let string) = value {
             // What `String.init(from:)` returns for an inline string, without opening a
             // position for it. `T` is `String` (checked by `isString`), so the cast is exact.
             return unsafeBitCast(string, to: T.self)
@@ -790,6 +795,7 @@ public final class KeyedUnarchiver {
     /// and the registry, so successes are remembered per (class, type) until either list
     /// changes; failures are worked out again, so that each error names its own object.
     private func resolveType<T: KeyedArchivable>(_ type: T.Type, for instance: ArchivedInstance) throws -> any KeyedArchivable.Type {
+        guard usesFastPaths else { return try resolveTypeAnew(type, for: instance) }
         let classIndex = instance.archivedClass.index
         let requested = ObjectIdentifier(T.self)
         for entry in resolutions where entry.classIndex == classIndex && entry.requested == requested {
@@ -876,7 +882,7 @@ public final class KeyedUnarchiver {
         let classIndex = archivedClass.index
         // Class descriptions come from `$objects`, so their indices are inside it; the guard
         // keeps a hand-built description from indexing out of bounds.
-        guard classIndex >= 0, classIndex < archive.objects.count else { return allowed.contains(archivedClass.name) }
+        guard usesFastPaths, classIndex >= 0, classIndex < archive.objects.count else { return allowed.contains(archivedClass.name) }
         if classAllowed.isEmpty { classAllowed = [UInt8](repeating: 0, count: archive.objects.count) }
         switch classAllowed[classIndex] {
         case 1: return true
@@ -894,6 +900,7 @@ public final class KeyedUnarchiver {
     /// class outside the list and the walk is skipped: an archive holds a handful of class
     /// descriptions, and the walk visited every object.
     private func allowsEveryClass(_ allowed: Set<String>) -> Bool {
+        guard usesFastPaths else { return false }
         if let known = everyClassAllowed { return known }
         var answer = true
         for object in archive.objects {
