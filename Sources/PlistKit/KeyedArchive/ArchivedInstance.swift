@@ -62,6 +62,12 @@ public struct ArchivedInstance: Hashable, Sendable {
         key == "$class" ? nil : storage[key]
     }
 
+    /// The raw value stored under `key`, looked up in place (`$class` included: callers
+    /// pass escaped coder keys, which never equal it).
+    func storedValue(forKey key: String) -> PlistValue? {
+        parts.storage[key]
+    }
+
     /// The `$objects` index a field refers to, or `nil` when the field is absent or not a UID.
     /// Index 0 means a nil reference.
     public func reference(forKey key: String) -> Int? {

@@ -128,11 +128,18 @@ public struct KeyedArchive: Sendable {
             try checkReferences(in: value, objectIndex: nil, path: &path, depth: 1)
         }
 
-        // Class descriptions first, so that instances can refer to any of them.
+        // Class descriptions first, so that instances can refer to any of them. Where each
+        // dictionary keeps its `$class` is noted on the way (-1: none), so that the second pass
+        // neither looks it up again nor compares every key with it.
         var classes = [ArchivedClass?](repeating: nil, count: count)
+        var classPositions = [Int](repeating: -1, count: count)
         for (index, raw) in rawObjects.enumerated() {
-            guard case .dictionary(let entries) = raw, entries["$class"] == nil,
-                  entries["$classname"] != nil || entries["$classes"] != nil else { continue }
+            guard case .dictionary(let entries) = raw else { continue }
+            if let position = entries.index(forKey: "$class") {
+                classPositions[index] = position
+                continue
+            }
+            guard entries["$classname"] != nil || entries["$classes"] != nil else { continue }
             classes[index] = try Self.classDescription(entries, index: index)
         }
         var objects: [ArchivedObject] = []
@@ -156,12 +163,14 @@ public struct KeyedArchive: Sendable {
                     objects.append(.classDescription(description))
                     continue
                 }
-                guard let classReference = entries["$class"] else {
+                let classPosition = classPositions[index]
+                guard classPosition >= 0 else {
                     throw KeyedArchiveError(
                         .corruptArchive,
                         "$objects[\(index)] is a dictionary with neither '$class' nor '$classname'",
                         objectIndex: index, keyPath: ["$objects"])
                 }
+                let classReference = entries.values[classPosition]
                 guard case .uid(let classUID) = classReference else {
                     throw KeyedArchiveError(
                         .corruptArchive,
@@ -181,11 +190,11 @@ public struct KeyedArchive: Sendable {
                         "The '$class' of $objects[\(index)] refers to $objects[\(classIndex)], which is \(Self.describe(rawObjects[classIndex])), not a class dictionary",
                         objectIndex: index, keyPath: ["$class"])
                 }
-                for (key, value) in entries where key != "$class" {
+                for (position, value) in entries.values.enumerated() where position != classPosition {
                     if case .uid(let uid) = value, Int(uid) < count { continue }
                     guard value.isContainer || value.kind == .uid else { continue }
                     path.removeAll(keepingCapacity: true)
-                    path.append(key)
+                    path.append(entries.keys[position])
                     try checkReferences(in: value, objectIndex: index, path: &path, depth: 1)
                 }
                 objects.append(.instance(ArchivedInstance(index: index, archivedClass: archivedClass, storage: entries)))

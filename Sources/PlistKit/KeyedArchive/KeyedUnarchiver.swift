@@ -272,7 +272,7 @@ public final class KeyedUnarchiver {
         case .top: return archive.top[key]
         case .instance(let index):
             guard case .instance(let instance) = archive.objects[index] else { return nil }
-            return instance.storage[key]
+            return instance.storedValue(forKey: key)
         case .scalar: return nil
         }
     }
