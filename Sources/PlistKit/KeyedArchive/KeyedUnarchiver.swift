@@ -599,18 +599,24 @@ public final class KeyedUnarchiver {
             // `T` is `String` (checked by `isString`), so `[T]` is `[String]`.
             return unsafeBitCast(strings, to: [T].self)
         }
+        return try decodeEachElement(type, elements, label: label)
+    }
+
+    /// The general path of ``decodeElements(_:_:label:)``, in its own function so that the
+    /// shortcut does not pay for the generic one's metadata.
+    private func decodeEachElement<T: KeyedArchivable>(_ type: T.Type, _ elements: [PlistValue], label: String) throws -> [T] {
         try precheckElements(type, elements, label: label)
         var result: [T] = []
         result.reserveCapacity(elements.count)
         for (i, element) in elements.enumerated() {
             pathStorage.append(.element(label, i))
             defer { pathStorage.removeLast() }
-            guard let value = try decode(type, from: element) else {
+            if case .uid(let uid) = element, Int(uid) < archive.objects.count, case .null = archive.objects[Int(uid)] {
                 throw KeyedArchiveError(
                     .typeMismatch, "Element \(i) of '\(label)' is $null, but \(T.self) is required",
                     objectIndex: currentObjectIndex, keyPath: path)
             }
-            result.append(value)
+            result.append(try decodePresent(type, from: element))
         }
         return result
     }
@@ -671,7 +677,21 @@ public final class KeyedUnarchiver {
         return referenceCounts[index]
     }
 
+    // Generic functions here avoid local `T?` values where they can: a function holding one
+    // looks up `Optional<T>`'s metadata on entry, a runtime hash-table lookup that cost more
+    // than decoding a small object. `decode` returns its optional straight through, and the
+    // paths that cast from `Any` (shared objects, registered classes) live in their own
+    // functions, entered only when taken.
+
     private func decode<T: KeyedArchivable>(_ type: T.Type, from raw: PlistValue) throws -> T? {
+        if case .uid(let uid) = raw, Int(uid) < archive.objects.count, case .null = archive.objects[Int(uid)] {
+            return nil
+        }
+        return try decodePresent(type, from: raw)
+    }
+
+    /// `decode` for a value that is not a reference to `$null` (callers check).
+    private func decodePresent<T: KeyedArchivable>(_ type: T.Type, from raw: PlistValue) throws -> T {
         guard case .uid(let uid) = raw else {
             // An inline value in a field or in $top (encodeInteger and friends at the top).
             return try decodeScalar(type, raw, index: nil)
@@ -684,7 +704,8 @@ public final class KeyedUnarchiver {
         }
         switch archive.objects[index] {
         case .null:
-            return nil
+            // Unreachable: every caller handles `$null` first, each with its own error.
+            throw KeyedArchiveError(.valueNotFound, "$objects[\(index)] is $null", objectIndex: index, keyPath: path)
         case .scalar(let value):
             return try decodeScalar(type, value, index: index)
         case .classDescription:
@@ -693,44 +714,61 @@ public final class KeyedUnarchiver {
                 objectIndex: index, keyPath: path)
         case .instance(let instance):
             let resolved = try resolveType(type, for: instance)
-            let isShared = referenceCount(of: index) > 1
-            if isShared, let cached = cache[index] as? T { return cached }
-            guard !inProgress[index] else {
-                throw KeyedArchiveError(
-                    .cyclicReference,
-                    "Object $objects[\(index)] of class '\(instance.className)' refers back to itself while it is being decoded; PlistKit never hands out a half-built object",
-                    objectIndex: index, keyPath: path, className: instance.className)
-            }
-            guard depth <= maximumDepth else {
-                throw KeyedArchiveError(
-                    .limitExceeded, "Objects are nested deeper than \(maximumDepth) levels",
-                    objectIndex: index, keyPath: path, className: instance.className)
-            }
-            inProgress[index] = true
-            let saved = enter(.instance(index))
-            defer {
-                leave(saved)
-                inProgress[index] = false
-            }
-            let value: T
-            if usesFastPaths, resolved == T.self {
-                // The usual case: the requested type reads the class itself. Calling its
-                // initializer directly skips boxing the value in an existential and casting
-                // it back, which allocated for every struct larger than three words.
-                value = try T(from: self)
-            } else {
-                let built = try resolved.init(from: self)
-                guard let cast = built as? T else {
-                    throw KeyedArchiveError(
-                        .typeMismatch,
-                        "Class '\(instance.className)' at $objects[\(index)] decodes as \(resolved), not \(T.self)",
-                        objectIndex: index, keyPath: path, className: instance.className)
-                }
-                value = cast
-            }
-            if isShared { cache[index] = value }
-            return value
+            if referenceCount(of: index) > 1 { return try decodeShared(type, instance, resolved: resolved) }
+            return try build(type, instance, resolved: resolved)
         }
+    }
+
+    /// An object referred to more than once: decoded once, then the same value again.
+    @inline(never)
+    private func decodeShared<T: KeyedArchivable>(_ type: T.Type, _ instance: ArchivedInstance, resolved: any KeyedArchivable.Type) throws -> T {
+        if let cached = cache[instance.index] as? T { return cached }
+        let value = try build(type, instance, resolved: resolved)
+        cache[instance.index] = value
+        return value
+    }
+
+    /// Builds `instance` (its class already checked) with `resolved`'s initializer, positioned
+    /// on it, after checking for a cycle and the depth limit.
+    private func build<T: KeyedArchivable>(_ type: T.Type, _ instance: ArchivedInstance, resolved: any KeyedArchivable.Type) throws -> T {
+        let index = instance.index
+        guard !inProgress[index] else {
+            throw KeyedArchiveError(
+                .cyclicReference,
+                "Object $objects[\(index)] of class '\(instance.className)' refers back to itself while it is being decoded; PlistKit never hands out a half-built object",
+                objectIndex: index, keyPath: path, className: instance.className)
+        }
+        guard depth <= maximumDepth else {
+            throw KeyedArchiveError(
+                .limitExceeded, "Objects are nested deeper than \(maximumDepth) levels",
+                objectIndex: index, keyPath: path, className: instance.className)
+        }
+        inProgress[index] = true
+        let saved = enter(.instance(index))
+        defer {
+            leave(saved)
+            inProgress[index] = false
+        }
+        if usesFastPaths, resolved == T.self {
+            // The usual case: the requested type reads the class itself. Calling its
+            // initializer directly skips boxing the value in an existential and casting
+            // it back, which allocated for every struct larger than three words.
+            return try T(from: self)
+        }
+        return try cast(try resolved.init(from: self), to: type, instance, resolved: resolved)
+    }
+
+    @inline(never)
+    private func cast<T: KeyedArchivable>(
+        _ built: any KeyedArchivable, to type: T.Type, _ instance: ArchivedInstance, resolved: any KeyedArchivable.Type
+    ) throws -> T {
+        guard let value = built as? T else {
+            throw KeyedArchiveError(
+                .typeMismatch,
+                "Class '\(instance.className)' at $objects[\(instance.index)] decodes as \(resolved), not \(T.self)",
+                objectIndex: instance.index, keyPath: path, className: instance.className)
+        }
+        return value
     }
 
     private func decodeScalar<T: KeyedArchivable>(_ type: T.Type, _ value: PlistValue, index: Int?) throws -> T {
