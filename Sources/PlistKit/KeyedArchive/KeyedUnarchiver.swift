@@ -532,22 +532,7 @@ public final class KeyedUnarchiver {
                 "Expected \(classNames.joined(separator: " or ")) for key '\(key)', found class '\(instance.className)' at $objects[\(index)]",
                 objectIndex: index, keyPath: path, className: instance.className)
         }
-        guard !inProgress[index] else {
-            throw KeyedArchiveError(
-                .cyclicReference,
-                "Object $objects[\(index)] of class '\(instance.className)' refers back to itself while it is being decoded; PlistKit never hands out a half-built object",
-                objectIndex: index, keyPath: path, className: instance.className)
-        }
-        guard depth <= maximumDepth else {
-            throw KeyedArchiveError(.limitExceeded, "Objects are nested deeper than \(maximumDepth) levels", objectIndex: index, keyPath: path)
-        }
-        inProgress[index] = true
-        let saved = enter(.instance(index))
-        defer {
-            leave(saved)
-            inProgress[index] = false
-        }
-        return try body()
+        return try inside(instance, namingClassAtDepthLimit: false, body)
     }
 
     private func precheckHeterogeneous(_ types: [any KeyedArchivable.Type], _ elements: [PlistValue], label: String) throws {
@@ -731,6 +716,21 @@ public final class KeyedUnarchiver {
     /// Builds `instance` (its class already checked) with `resolved`'s initializer, positioned
     /// on it, after checking for a cycle and the depth limit.
     private func build<T: KeyedArchivable>(_ type: T.Type, _ instance: ArchivedInstance, resolved: any KeyedArchivable.Type) throws -> T {
+        try inside(instance) {
+            if usesFastPaths, resolved == T.self {
+                // The usual case: the requested type reads the class itself. Calling its
+                // initializer directly skips boxing the value in an existential and casting
+                // it back, which allocated for every struct larger than three words.
+                return try T(from: self)
+            }
+            return try cast(try resolved.init(from: self), to: type, instance, resolved: resolved)
+        }
+    }
+
+    /// Runs `body` positioned on `instance`, after checking for a cycle back into it and for
+    /// the depth limit (whose error names the class unless `namingClassAtDepthLimit` is
+    /// false, as collections have always reported it).
+    private func inside<R>(_ instance: ArchivedInstance, namingClassAtDepthLimit: Bool = true, _ body: () throws -> R) throws -> R {
         let index = instance.index
         guard !inProgress[index] else {
             throw KeyedArchiveError(
@@ -741,7 +741,7 @@ public final class KeyedUnarchiver {
         guard depth <= maximumDepth else {
             throw KeyedArchiveError(
                 .limitExceeded, "Objects are nested deeper than \(maximumDepth) levels",
-                objectIndex: index, keyPath: path, className: instance.className)
+                objectIndex: index, keyPath: path, className: namingClassAtDepthLimit ? instance.className : nil)
         }
         inProgress[index] = true
         let saved = enter(.instance(index))
@@ -749,13 +749,7 @@ public final class KeyedUnarchiver {
             leave(saved)
             inProgress[index] = false
         }
-        if usesFastPaths, resolved == T.self {
-            // The usual case: the requested type reads the class itself. Calling its
-            // initializer directly skips boxing the value in an existential and casting
-            // it back, which allocated for every struct larger than three words.
-            return try T(from: self)
-        }
-        return try cast(try resolved.init(from: self), to: type, instance, resolved: resolved)
+        return try body()
     }
 
     @inline(never)
