@@ -54,7 +54,7 @@ public final class KeyedUnarchiver {
     private var registry: [String: any KeyedArchivable.Type] = [:]
     /// Whether the shortcuts below are taken (inline strings read in place, remembered type
     /// resolutions, the allow-list walk skipped when every class is allowed, the requested
-    /// type's initializer called directly). Each gives exactly what the general path gives;
+    /// type's initializer called directly, keys matched by their bits first). Each gives exactly what the general path gives;
     /// tests turn them off to prove it.
     @exclusivity(unchecked) var usesFastPaths = true
     /// What is being decoded: `$top`, an instance (by `$objects` index) or an inline scalar.
@@ -272,7 +272,7 @@ public final class KeyedUnarchiver {
         case .top: return archive.top[key]
         case .instance(let index):
             guard case .instance(let instance) = archive.objects[index] else { return nil }
-            return instance.storedValue(forKey: key)
+            return usesFastPaths ? instance.storedValue(forKey: key) : instance.storage[key]
         case .scalar: return nil
         }
     }

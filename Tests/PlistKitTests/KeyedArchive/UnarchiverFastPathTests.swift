@@ -18,6 +18,9 @@ import Testing
         var tags: [String]
         var link: String?
         var children: [Memo]
+        /// Under a key too long to be stored inline in a `String`, and one that is not ASCII.
+        var remark: String? = nil
+        var rank = 0
 
         init(title: String, count: Int, score: Double, created: Date?, tags: [String], link: String?, children: [Memo]) {
             self.title = title
@@ -37,6 +40,8 @@ import Testing
             tags = try unarchiver.decodeObject(of: [String].self, forKey: "tags") ?? []
             link = try unarchiver.decodeObject(of: String.self, forKey: "link")
             children = try unarchiver.decodeArrayOfObjects(ofClass: Memo.self, forKey: "children") ?? []
+            remark = try unarchiver.decodeObject(of: String.self, forKey: "a remark under a long key")
+            rank = unarchiver.containsValue(forKey: "clé") ? try unarchiver.decodeInteger(forKey: "clé") : 0
         }
 
         func encode(to archiver: KeyedArchiver) throws {
@@ -47,6 +52,8 @@ import Testing
             try archiver.encode(tags, forKey: "tags")
             try archiver.encode(link, forKey: "link")
             try archiver.encode(children, forKey: "children")
+            try archiver.encode(remark, forKey: "a remark under a long key")
+            if rank != 0 { archiver.encode(rank, forKey: "clé") }
         }
     }
 
@@ -58,7 +65,7 @@ import Testing
         func word() -> String { words[Int(random.next() % UInt64(words.count))] }
         let tagCount = Int(random.next() % 4)
         let childCount = depth > 0 ? Int(random.next() % 3) : 0
-        return Memo(
+        var memo = Memo(
             title: word() + String(random.next() % 50),
             count: Int(truncatingIfNeeded: random.next()) >> Int(random.next() % 64),
             score: Double(random.next() % 10_000) / 7,
@@ -66,6 +73,9 @@ import Testing
             tags: (0..<tagCount).map { _ in word() },
             link: random.next() % 2 == 0 ? nil : word(),
             children: (0..<childCount).map { _ in randomMemo(&random, depth: depth - 1) })
+        memo.remark = random.next() % 2 == 0 ? nil : word()
+        memo.rank = Int(random.next() % 3)
+        return memo
     }
 
     /// What an unarchiver makes of `data` as `[Memo]`: the value or the error.
