@@ -29,6 +29,9 @@ public struct KeyedArchive: Sendable {
     public let top: PlistDictionary
     /// `$objects`, classified, in archive order.
     public let objects: [ArchivedObject]
+    /// How many references (in `$top` and in object fields) point at each object, counted
+    /// while the references are checked (see ``incomingReferenceCounts()``).
+    private let referenceCounts: [Int]
 
     /// The `$version` NSKeyedArchiver writes and reads.
     public static let currentVersion = 100000
@@ -88,7 +91,9 @@ public struct KeyedArchive: Sendable {
         // UIDs are 32-bit; an array longer than that cannot be addressed completely, which is
         // harmless: only the UIDs that appear are checked.
         // The path is a stack mutated in place: small-string components allocate nothing, so
-        // checking costs no allocation per reference.
+        // checking costs no allocation per reference. Each reference checked is also counted
+        // (the unarchiver needs the counts, and a second walk over every field cost more).
+        var counts = [Int](repeating: 0, count: count)
         func checkReferences(in value: PlistValue, objectIndex: Int?, path: inout [String], depth: Int) throws {
             guard depth <= options.maximumDepth else {
                 throw KeyedArchiveError(
@@ -104,9 +109,13 @@ public struct KeyedArchive: Sendable {
                         "UID \(uid) \(owner) is out of range ($objects has \(count) entries)",
                         objectIndex: objectIndex, keyPath: path)
                 }
+                counts[Int(uid)] += 1
             case .array(let elements):
                 for (i, element) in elements.enumerated() {
-                    if case .uid(let uid) = element, Int(uid) < count { continue }
+                    if case .uid(let uid) = element, Int(uid) < count {
+                        counts[Int(uid)] += 1
+                        continue
+                    }
                     guard element.isContainer || element.kind == .uid else { continue }
                     path.append(String(i))
                     try checkReferences(in: element, objectIndex: objectIndex, path: &path, depth: depth + 1)
@@ -191,7 +200,10 @@ public struct KeyedArchive: Sendable {
                         objectIndex: index, keyPath: ["$class"])
                 }
                 for (position, value) in entries.values.enumerated() where position != classPosition {
-                    if case .uid(let uid) = value, Int(uid) < count { continue }
+                    if case .uid(let uid) = value, Int(uid) < count {
+                        counts[Int(uid)] += 1
+                        continue
+                    }
                     guard value.isContainer || value.kind == .uid else { continue }
                     path.removeAll(keepingCapacity: true)
                     path.append(entries.keys[position])
@@ -204,6 +216,7 @@ public struct KeyedArchive: Sendable {
         self.version = Self.currentVersion
         self.top = top
         self.objects = objects
+        self.referenceCounts = counts
     }
 
     /// Reads an archive from bytes in any property-list format (binary or XML in practice).
@@ -289,49 +302,10 @@ public struct KeyedArchive: Sendable {
         try plistValue.encoded(as: format)
     }
 
-    /// How many references (in `$top` and in object fields) point at each object of `$objects`.
-    /// - Complexity: O(n) in the size of the archive.
+    /// How many references (in `$top` and in object fields) point at each object of `$objects`,
+    /// as counted when the archive was read.
     func incomingReferenceCounts() -> [Int] {
-        var counts = [Int](repeating: 0, count: objects.count)
-        // Nested containers with an explicit stack (fields nest as deep as the archive
-        // allowed); flat arrays of UIDs, the usual case (NS.objects), are counted in place.
-        func countNested(_ value: PlistValue) {
-            var pending = [value]
-            while let current = pending.popLast() {
-                switch current {
-                case .uid(let uid) where Int(uid) < counts.count: counts[Int(uid)] += 1
-                case .array(let elements): pending.append(contentsOf: elements)
-                case .dictionary(let entries): pending.append(contentsOf: entries.values)
-                default: break
-                }
-            }
-        }
-        func count(_ value: PlistValue) {
-            switch value {
-            case .uid(let uid):
-                if Int(uid) < counts.count { counts[Int(uid)] += 1 }
-            case .array(let elements):
-                for element in elements {
-                    if case .uid(let uid) = element {
-                        if Int(uid) < counts.count { counts[Int(uid)] += 1 }
-                    } else if element.isContainer {
-                        countNested(element)
-                    }
-                }
-            case .dictionary:
-                countNested(value)
-            default:
-                break
-            }
-        }
-        for value in top.values { count(value) }
-        for object in objects {
-            guard case .instance(let instance) = object else { continue }
-            for (key, value) in instance.storage where (value.kind == .uid || value.isContainer) && key != "$class" {
-                count(value)
-            }
-        }
-        return counts
+        referenceCounts
     }
 
     static func dictionary(for description: ArchivedClass) -> PlistDictionary {

@@ -210,6 +210,45 @@ import Testing
         #expect(Self.decode(withExtra, fast: false, allowed: allowed) == .success([memo]))
     }
 
+    /// The reference counts an archive keeps (which decide what the unarchiver shares) are
+    /// those of a plain walk over `$top` and every instance's fields, nested ones included.
+    @Test func referenceCountsMatchAWalkOfTheFields() throws {
+        var random = SeededRandom(seed: 0x5EF_C0)
+        var archives: [Data] = try (0..<50).map { _ in
+            try KeyedArchiver.archivedData(withRootObject: (0..<Int(random.next() % 5)).map { _ in Self.randomMemo(&random, depth: 2) })
+        }
+        // Foundation's dictionaries and nested collections, with shared members.
+        let shared = NSMutableString(string: "shared")
+        archives.append(try foundationArchive(NSDictionary(dictionary: ["a": shared, "b": [shared, shared, NSNumber(value: 3)], "c": ["x": shared]])))
+        var sharing = 0
+        for data in archives {
+            guard case .dictionary(let root) = try PlistValue(decoding: data),
+                  case .dictionary(let top)? = root["$top"], case .array(let objects)? = root["$objects"] else {
+                Issue.record("not an archive")
+                return
+            }
+            var expected = [Int](repeating: 0, count: objects.count)
+            func count(_ value: PlistValue) {
+                switch value {
+                case .uid(let uid): expected[Int(uid)] += 1
+                case .array(let elements): elements.forEach(count)
+                case .dictionary(let entries): entries.values.forEach(count)
+                default: break
+                }
+            }
+            top.values.forEach(count)
+            for object in objects {
+                guard case .dictionary(let entries) = object, entries["$class"] != nil else { continue }
+                for (key, value) in entries where key != "$class" { count(value) }
+            }
+            let archive = try KeyedArchive(decoding: data)
+            #expect(archive.incomingReferenceCounts() == expected)
+            if expected.contains(where: { $0 > 1 }) { sharing += 1 }
+        }
+        // Most archives share something (strings from a small pool, class descriptions).
+        #expect(sharing > archives.count / 2)
+    }
+
     /// Foundation's archives (NSString and NSMutableString elements, shared strings) read the
     /// same both ways.
     @Test func foundationArchivesDecodeTheSameBothWays() throws {
