@@ -17,20 +17,26 @@ struct ArchiveGraphWalker {
         from start: PlistValue, rootPath: [String],
         visit: (ArchivedInstance, () -> [String]) throws -> Void
     ) throws {
-        var seen = Set<Int>()
+        // One flag per object of `$objects` (which the archive holds in memory already, so
+        // this allocates in proportion to what was read, not to what the input claims); a
+        // hashed set cost more than the rest of the walk.
+        var seen = [Bool](repeating: false, count: archive.objects.count)
         var queue: [(index: Int, slot: Int)] = []
         parents = []
         // Collect UIDs inside a value (a field may hold an array or dictionary of UIDs),
         // with an explicit stack: field values nest at most as deep as the archive allowed.
         func enqueue(_ value: PlistValue, slot: Int, component: ArchivePathComponent?) {
+            // Most fields are a single reference or an array of references: those need no
+            // stack of pending values.
+            if case .uid(let uid) = value {
+                reach(uid, slot: slot, component: component)
+                return
+            }
             var pending: [(PlistValue, ArchivePathComponent?)] = [(value, component)]
             while let (current, step) = pending.popLast() {
                 switch current {
                 case .uid(let uid):
-                    let index = Int(uid)
-                    guard index != 0, archive.objects.indices.contains(index), seen.insert(index).inserted else { continue }
-                    parents.append((slot, step))
-                    queue.append((index, parents.count - 1))
+                    reach(uid, slot: slot, component: step)
                 case .array(let elements):
                     // Components stay unrendered: labels are only built for an error's path.
                     let label: String
@@ -39,6 +45,7 @@ struct ArchiveGraphWalker {
                     case let other?: label = other.description
                     case nil: label = ""
                     }
+                    // Pushed in reverse and popped, so elements are reached in order.
                     for (i, element) in elements.enumerated().reversed() where element.isContainer || element.kind == .uid {
                         pending.append((element, .element(label, i)))
                     }
@@ -51,6 +58,13 @@ struct ArchiveGraphWalker {
                 }
             }
         }
+        func reach(_ uid: UInt32, slot: Int, component: ArchivePathComponent?) {
+            let index = Int(uid)
+            guard index != 0, index < seen.count, !seen[index] else { return }
+            seen[index] = true
+            parents.append((slot, component))
+            queue.append((index, parents.count - 1))
+        }
         parents.append((-1, .key(rootPath.joined(separator: "."))))
         enqueue(start, slot: 0, component: nil)
         var head = 0
@@ -59,7 +73,7 @@ struct ArchiveGraphWalker {
             head += 1
             guard case .instance(let instance) = archive.objects[index] else { continue }
             try visit(instance) { self.path(to: slot) }
-            for (key, value) in instance.storage where key != "$class" && (value.isContainer || value.kind == .uid) {
+            for (key, value) in instance.storage where (value.isContainer || value.kind == .uid) && key != "$class" {
                 enqueue(value, slot: slot, component: .key(key))
             }
         }

@@ -5,17 +5,45 @@
 /// alone or inside arrays (`NS.objects`). A ``KeyedArchive`` has checked that every UID is
 /// inside `$objects`; UID 0 is `$null`, a nil reference.
 public struct ArchivedInstance: Hashable, Sendable {
+    /// The parts, behind one reference: instances are copied out of `$objects` at every step
+    /// of unarchiving (every field read, every reference followed), and a copy of the parts
+    /// themselves retained and released six references each time.
+    private final class Parts: Sendable {
+        let index: Int
+        let archivedClass: ArchivedClass
+        let storage: PlistDictionary
+
+        init(index: Int, archivedClass: ArchivedClass, storage: PlistDictionary) {
+            self.index = index
+            self.archivedClass = archivedClass
+            self.storage = storage
+        }
+    }
+
+    private let parts: Parts
+
     /// The `$objects` index of this object.
-    public let index: Int
+    public var index: Int { parts.index }
     /// The object's class.
-    public let archivedClass: ArchivedClass
+    public var archivedClass: ArchivedClass { parts.archivedClass }
     /// The raw dictionary, `$class` included.
-    let storage: PlistDictionary
+    var storage: PlistDictionary { parts.storage }
 
     init(index: Int, archivedClass: ArchivedClass, storage: PlistDictionary) {
-        self.index = index
-        self.archivedClass = archivedClass
-        self.storage = storage
+        parts = Parts(index: index, archivedClass: archivedClass, storage: storage)
+    }
+
+    /// Equal index, class and fields (the same parts are equal at once).
+    public static func == (lhs: ArchivedInstance, rhs: ArchivedInstance) -> Bool {
+        lhs.parts === rhs.parts
+            || (lhs.index == rhs.index && lhs.archivedClass == rhs.archivedClass && lhs.storage == rhs.storage)
+    }
+
+    /// A hash of the index, class and fields, consistent with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(index)
+        hasher.combine(archivedClass)
+        hasher.combine(storage)
     }
 
     /// The class name (`$classname` of the class description).
@@ -32,6 +60,27 @@ public struct ArchivedInstance: Hashable, Sendable {
     /// The raw value of a field (`$class` is not a field), or `nil` when absent.
     public subscript(field key: String) -> PlistValue? {
         key == "$class" ? nil : storage[key]
+    }
+
+    /// The raw value stored under `key`, looked up in place (`$class` included: callers
+    /// pass escaped coder keys, which never equal it).
+    ///
+    /// Coder keys are short literals and the keys read from an archive short strings, both
+    /// stored inline in the `String` value, so the key asked for usually has the very bits
+    /// of the stored one: those are compared first, two words a key, before the exact
+    /// comparison of the general lookup (which cost more than the rest of a field read).
+    /// Identical bits are the identical string, and keys are unique, so a match is the
+    /// entry the general lookup would find.
+    func storedValue(forKey key: String) -> PlistValue? {
+        let storage = parts.storage
+        // `String` is two words on every platform Swift supports (`unsafeBitCast` checks the
+        // sizes, which no input can change); the bits are only compared, never used.
+        let wanted = unsafeBitCast(key, to: (UInt64, UInt64).self)
+        let keys = storage.keys
+        for position in keys.indices where unsafeBitCast(keys[position], to: (UInt64, UInt64).self) == wanted {
+            return storage.values[position]
+        }
+        return storage[key]
     }
 
     /// The `$objects` index a field refers to, or `nil` when the field is absent or not a UID.

@@ -29,6 +29,9 @@ public struct KeyedArchive: Sendable {
     public let top: PlistDictionary
     /// `$objects`, classified, in archive order.
     public let objects: [ArchivedObject]
+    /// How many references (in `$top` and in object fields) point at each object, counted
+    /// while the references are checked (see ``incomingReferenceCounts()``).
+    private let referenceCounts: [Int]
 
     /// The `$version` NSKeyedArchiver writes and reads.
     public static let currentVersion = 100000
@@ -88,7 +91,9 @@ public struct KeyedArchive: Sendable {
         // UIDs are 32-bit; an array longer than that cannot be addressed completely, which is
         // harmless: only the UIDs that appear are checked.
         // The path is a stack mutated in place: small-string components allocate nothing, so
-        // checking costs no allocation per reference.
+        // checking costs no allocation per reference. Each reference checked is also counted
+        // (the unarchiver needs the counts, and a second walk over every field cost more).
+        var counts = [Int](repeating: 0, count: count)
         func checkReferences(in value: PlistValue, objectIndex: Int?, path: inout [String], depth: Int) throws {
             guard depth <= options.maximumDepth else {
                 throw KeyedArchiveError(
@@ -104,9 +109,13 @@ public struct KeyedArchive: Sendable {
                         "UID \(uid) \(owner) is out of range ($objects has \(count) entries)",
                         objectIndex: objectIndex, keyPath: path)
                 }
+                counts[Int(uid)] += 1
             case .array(let elements):
                 for (i, element) in elements.enumerated() {
-                    if case .uid(let uid) = element, Int(uid) < count { continue }
+                    if case .uid(let uid) = element, Int(uid) < count {
+                        counts[Int(uid)] += 1
+                        continue
+                    }
                     guard element.isContainer || element.kind == .uid else { continue }
                     path.append(String(i))
                     try checkReferences(in: element, objectIndex: objectIndex, path: &path, depth: depth + 1)
@@ -128,11 +137,18 @@ public struct KeyedArchive: Sendable {
             try checkReferences(in: value, objectIndex: nil, path: &path, depth: 1)
         }
 
-        // Class descriptions first, so that instances can refer to any of them.
+        // Class descriptions first, so that instances can refer to any of them. Where each
+        // dictionary keeps its `$class` is noted on the way (-1: none), so that the second pass
+        // neither looks it up again nor compares every key with it.
         var classes = [ArchivedClass?](repeating: nil, count: count)
+        var classPositions = [Int](repeating: -1, count: count)
         for (index, raw) in rawObjects.enumerated() {
-            guard case .dictionary(let entries) = raw, entries["$class"] == nil,
-                  entries["$classname"] != nil || entries["$classes"] != nil else { continue }
+            guard case .dictionary(let entries) = raw else { continue }
+            if let position = entries.index(forKey: "$class") {
+                classPositions[index] = position
+                continue
+            }
+            guard entries["$classname"] != nil || entries["$classes"] != nil else { continue }
             classes[index] = try Self.classDescription(entries, index: index)
         }
         var objects: [ArchivedObject] = []
@@ -156,12 +172,14 @@ public struct KeyedArchive: Sendable {
                     objects.append(.classDescription(description))
                     continue
                 }
-                guard let classReference = entries["$class"] else {
+                let classPosition = classPositions[index]
+                guard classPosition >= 0 else {
                     throw KeyedArchiveError(
                         .corruptArchive,
                         "$objects[\(index)] is a dictionary with neither '$class' nor '$classname'",
                         objectIndex: index, keyPath: ["$objects"])
                 }
+                let classReference = entries.values[classPosition]
                 guard case .uid(let classUID) = classReference else {
                     throw KeyedArchiveError(
                         .corruptArchive,
@@ -181,11 +199,14 @@ public struct KeyedArchive: Sendable {
                         "The '$class' of $objects[\(index)] refers to $objects[\(classIndex)], which is \(Self.describe(rawObjects[classIndex])), not a class dictionary",
                         objectIndex: index, keyPath: ["$class"])
                 }
-                for (key, value) in entries where key != "$class" {
-                    if case .uid(let uid) = value, Int(uid) < count { continue }
+                for (position, value) in entries.values.enumerated() where position != classPosition {
+                    if case .uid(let uid) = value, Int(uid) < count {
+                        counts[Int(uid)] += 1
+                        continue
+                    }
                     guard value.isContainer || value.kind == .uid else { continue }
                     path.removeAll(keepingCapacity: true)
-                    path.append(key)
+                    path.append(entries.keys[position])
                     try checkReferences(in: value, objectIndex: index, path: &path, depth: 1)
                 }
                 objects.append(.instance(ArchivedInstance(index: index, archivedClass: archivedClass, storage: entries)))
@@ -195,6 +216,7 @@ public struct KeyedArchive: Sendable {
         self.version = Self.currentVersion
         self.top = top
         self.objects = objects
+        self.referenceCounts = counts
     }
 
     /// Reads an archive from bytes in any property-list format (binary or XML in practice).
@@ -280,33 +302,10 @@ public struct KeyedArchive: Sendable {
         try plistValue.encoded(as: format)
     }
 
-    /// How many references (in `$top` and in object fields) point at each object of `$objects`.
-    /// - Complexity: O(n) in the size of the archive.
+    /// How many references (in `$top` and in object fields) point at each object of `$objects`,
+    /// as counted when the archive was read.
     func incomingReferenceCounts() -> [Int] {
-        var counts = [Int](repeating: 0, count: objects.count)
-        func count(_ value: PlistValue) {
-            var pending = [value]
-            while let current = pending.popLast() {
-                switch current {
-                case .uid(let uid) where Int(uid) < counts.count: counts[Int(uid)] += 1
-                case .array(let elements): pending.append(contentsOf: elements)
-                case .dictionary(let entries): pending.append(contentsOf: entries.values)
-                default: break
-                }
-            }
-        }
-        for value in top.values { count(value) }
-        for object in objects {
-            guard case .instance(let instance) = object else { continue }
-            for (key, value) in instance.storage where key != "$class" {
-                if case .uid(let uid) = value {
-                    if Int(uid) < counts.count { counts[Int(uid)] += 1 }
-                } else if value.isContainer {
-                    count(value)
-                }
-            }
-        }
-        return counts
+        referenceCounts
     }
 
     static func dictionary(for description: ArchivedClass) -> PlistDictionary {

@@ -39,33 +39,81 @@ public final class KeyedUnarchiver {
         didSet {
             validatedTopKeys.removeAll()
             cache.removeAll()
+            forgetResolutions()
         }
     }
     /// The deepest nesting of objects decoded; deeper graphs fail with
     /// ``KeyedArchiveError/Code/limitExceeded``. Default: 512.
     public var maximumDepth: Int
 
+    // The hot state below is marked `@exclusivity(unchecked)`: an unarchiver is used by one
+    // thread at a time (see above), and every access to these properties is a single read or
+    // write that calls out to nothing while it lasts (no `inout` of them is passed to other
+    // code), so no two accesses can overlap; the dynamic checks were a tenth of decoding.
+
     private var registry: [String: any KeyedArchivable.Type] = [:]
-    private var frames: [Frame] = [.top]
+    /// Whether the shortcuts below are taken (inline strings read in place, remembered type
+    /// resolutions, the allow-list walk skipped when every class is allowed, the requested
+    /// type's initializer called directly, keys matched by their bits first). Each gives exactly what the general path gives;
+    /// tests turn them off to prove it.
+    @exclusivity(unchecked) var usesFastPaths = true
+    /// What is being decoded: `$top`, an instance (by `$objects` index) or an inline scalar.
+    /// Saved and restored around each nested decode, so the chain of enclosing objects lives
+    /// on the call stack; keeping a copy of each `ArchivedInstance` in an array retained and
+    /// released all of its parts at every field read.
+    @exclusivity(unchecked) private var position: Position = .top
+    /// How many positions are open, `$top` included (the depth ``maximumDepth`` bounds).
+    @exclusivity(unchecked) private var depth = 1
     /// The keys followed from `$top`, kept as components so that the common, error-free path
     /// builds no strings; ``path`` renders them for errors.
-    private var pathStorage: [ArchivePathComponent] = []
+    @exclusivity(unchecked) private var pathStorage: [ArchivePathComponent] = []
     private var path: [String] { pathStorage.map(\.description) }
     /// Objects being decoded, by index: reaching one again is a cycle. (A stored property, not
     /// a lazy one: a lazy property is mutated by getting a copy and setting it back, which
     /// copied the whole array for every object decoded.)
-    private var inProgress: [Bool]
-    /// How many references point at each object; only objects referred to more than once are
-    /// kept for reuse.
-    private lazy var referenceCounts = archive.incomingReferenceCounts()
-    private var cache: [Int: Any] = [:]
+    @exclusivity(unchecked) private var inProgress: [Bool]
+    /// How many references point at each object (see ``referenceCount(of:)``); empty until
+    /// the first object is decoded.
+    @exclusivity(unchecked) private var referenceCounts: [Int] = []
+    @exclusivity(unchecked) private var cache: [Int: Any] = [:]
     private var validatedTopKeys: Set<String> = []
+    /// Per class description (by `$objects` index): 0 not yet checked against the allow-list,
+    /// 1 allowed, 2 not allowed. Empty until first needed. Hashing the class name into the
+    /// allow-list for every object was a large part of the check.
+    @exclusivity(unchecked) private var classAllowed: [UInt8] = []
+    /// Whether the allow-list names the class of every class description in `$objects`
+    /// (then no walk can fail), or `nil` until first needed.
+    @exclusivity(unchecked) private var everyClassAllowed: Bool?
+    /// Successful type resolutions: (class description index, requested type) → the type
+    /// that decodes it. A few entries, scanned linearly; see ``resolveType(_:for:)``.
+    @exclusivity(unchecked) private var resolutions: [Resolution] = []
+    /// Facts about the requested types met so far (see ``facts(of:)``).
+    @exclusivity(unchecked) private var typeFacts: [TypeFacts] = []
 
-    enum Frame {
+    enum Position {
         case top
-        case instance(ArchivedInstance)
+        case instance(Int)
         case scalar(PlistValue, index: Int?)
     }
+
+    private struct Resolution {
+        let classIndex: Int
+        let requested: ObjectIdentifier
+        let resolved: any KeyedArchivable.Type
+    }
+
+    /// What a requested type is, found once per type instead of with a dynamic cast at
+    /// every object.
+    private struct TypeFacts {
+        let type: ObjectIdentifier
+        let isInline: Bool
+        let isGeneric: Bool
+        let isString: Bool
+    }
+
+    /// The most resolutions kept; archives use a handful of classes, and a miss only costs
+    /// the full check.
+    private static let resolutionLimit = 32
 
     /// Creates an unarchiver over an archive.
     ///
@@ -136,6 +184,7 @@ public final class KeyedUnarchiver {
     /// over the class names a requested type declares.
     public func setClass(_ type: (any KeyedArchivable.Type)?, forClassName className: String) {
         registry[className] = type
+        forgetResolutions()
     }
 
     /// The type registered for `className`, if any.
@@ -147,9 +196,9 @@ public final class KeyedUnarchiver {
 
     /// The keys of the object being decoded (of `$top` at the top level), `$class` excluded.
     public var allKeys: [String] {
-        switch frames.last ?? .top {
+        switch position {
         case .top: return archive.top.keys.map(Self.unescaped)
-        case .instance(let instance): return instance.fieldNames.map(Self.unescaped)
+        case .instance: return currentInstance?.fieldNames.map(Self.unescaped) ?? []
         case .scalar: return []
         }
     }
@@ -162,22 +211,20 @@ public final class KeyedUnarchiver {
     /// The class name of the object being decoded, or `nil` at the top level and for inline
     /// values.
     public var currentClassName: String? {
-        if case .instance(let instance)? = frames.last { return instance.className }
-        return nil
+        currentInstance?.className
     }
 
     /// The class chain (`$classes`) of the object being decoded, or `nil` at the top level and
     /// for inline values.
     public var currentClassChain: [String]? {
-        if case .instance(let instance)? = frames.last { return instance.archivedClass.chain }
-        return nil
+        currentInstance?.archivedClass.chain
     }
 
     /// The `$objects` index of the object being decoded, or `nil` at the top level.
     public var currentObjectIndex: Int? {
-        switch frames.last ?? .top {
+        switch position {
         case .top: return nil
-        case .instance(let instance): return instance.index
+        case .instance(let index): return index
         case .scalar(_, let index): return index
         }
     }
@@ -193,8 +240,20 @@ public final class KeyedUnarchiver {
     /// The inline scalar being decoded (a built-in type reading an NSString, NSNumber or
     /// NSData stored inline), or `nil` when an object with a class is being decoded.
     var currentScalar: PlistValue? {
-        if case .scalar(let value, _)? = frames.last { return value }
+        if case .scalar(let value, _) = position { return value }
         return nil
+    }
+
+    /// The instance being decoded, or `nil` at the top level and for inline values.
+    private var currentInstance: ArchivedInstance? {
+        guard case .instance(let index) = position, case .instance(let instance) = archive.objects[index] else { return nil }
+        return instance
+    }
+
+    /// Whether `$top` is being decoded (where a decode first checks the allow-list).
+    private var isAtTop: Bool {
+        if case .top = position { return true }
+        return false
     }
 
     /// The readable tree of the object being decoded (for ``PlistValue``'s conformance).
@@ -206,10 +265,14 @@ public final class KeyedUnarchiver {
 
     func rawValue(forKey key: String) -> PlistValue? {
         // Coder keys starting with `$` are stored with one more `$` (see KeyedArchiver.setField).
-        let key = key.hasPrefix("$") ? "$" + key : key
-        switch frames.last ?? .top {
+        // (The first byte, not `hasPrefix`, which costs a generic comparison per field read.
+        // An escaped key starts with `$$`, so it can never be `$class`, which is no field.)
+        let key = key.utf8.first == UInt8(ascii: "$") ? "$" + key : key
+        switch position {
         case .top: return archive.top[key]
-        case .instance(let instance): return instance[field: key]
+        case .instance(let index):
+            guard case .instance(let instance) = archive.objects[index] else { return nil }
+            return usesFastPaths ? instance.storedValue(forKey: key) : instance.storage[key]
         case .scalar: return nil
         }
     }
@@ -280,7 +343,16 @@ public final class KeyedUnarchiver {
     ///
     /// - Throws: as ``decodeInteger(forKey:)``.
     public func decodeString(forKey key: String) throws -> String {
-        if case .string(let string)? = rawValue(forKey: key) { return string }
+        let raw = rawValue(forKey: key)
+        if case .string(let string)? = raw { return string }
+        // A reference to an inline string in `$objects` (how NSString is archived) is what
+        // `decodeObject(of: String.self, forKey:)` returns for it; reaching it directly skips
+        // opening a path step and a position. (An inline string has no class, so no
+        // allow-list walk can fail on it.)
+        if usesFastPaths, case .uid(let uid)? = raw, Int(uid) < archive.objects.count,
+           case .scalar(.string(let string)) = archive.objects[Int(uid)] {
+            return string
+        }
         guard let string = try decodeObject(of: String.self, forKey: key) else {
             throw notFound(key)
         }
@@ -323,7 +395,7 @@ public final class KeyedUnarchiver {
         guard let raw = rawValue(forKey: key) else { return nil }
         pathStorage.append(.key(key))
         defer { pathStorage.removeLast() }
-        if case .top? = frames.last { try validateReachable(from: raw) }
+        if isAtTop { try validateReachable(from: raw) }
         return try decode(type, from: raw)
     }
 
@@ -336,7 +408,7 @@ public final class KeyedUnarchiver {
         guard let raw = rawValue(forKey: key) else { return nil }
         pathStorage.append(.key(key))
         defer { pathStorage.removeLast() }
-        if case .top? = frames.last { try validateReachable(from: raw) }
+        if isAtTop { try validateReachable(from: raw) }
         if case .uid(let uid) = raw, uid == 0 { return nil }
         let chosen = try chooseType(among: types, for: raw)
         return try decodeOpened(chosen, from: raw)
@@ -425,10 +497,10 @@ public final class KeyedUnarchiver {
         let saved = pathStorage
         pathStorage = [.object(index)]
         defer { pathStorage = saved }
-        if let allowed = allowedClassNames {
+        if let allowed = allowedClassNames, !allowsEveryClass(allowed) {
             var walker = ArchiveGraphWalker(archive: archive)
             try walker.walk(from: .uid(uid), rootPath: path) { instance, keyPath in
-                if !allowed.contains(instance.className) { throw Self.notAllowed(instance, allowed: allowed, keyPath: keyPath()) }
+                if !isAllowed(instance, by: allowed) { throw Self.notAllowed(instance, allowed: allowed, keyPath: keyPath()) }
             }
         }
         return try decode(type, from: .uid(uid))
@@ -440,7 +512,7 @@ public final class KeyedUnarchiver {
         guard let raw = rawValue(forKey: key) else { return nil }
         pathStorage.append(.key(key))
         defer { pathStorage.removeLast() }
-        if case .top? = frames.last { try validateReachable(from: raw) }
+        if isAtTop { try validateReachable(from: raw) }
         guard case .uid(let uid) = raw else {
             throw KeyedArchiveError(
                 .typeMismatch, "Expected a collection object for key '\(key)', found \(KeyedArchive.describe(raw))",
@@ -460,22 +532,7 @@ public final class KeyedUnarchiver {
                 "Expected \(classNames.joined(separator: " or ")) for key '\(key)', found class '\(instance.className)' at $objects[\(index)]",
                 objectIndex: index, keyPath: path, className: instance.className)
         }
-        guard !inProgress[index] else {
-            throw KeyedArchiveError(
-                .cyclicReference,
-                "Object $objects[\(index)] of class '\(instance.className)' refers back to itself while it is being decoded; PlistKit never hands out a half-built object",
-                objectIndex: index, keyPath: path, className: instance.className)
-        }
-        guard frames.count <= maximumDepth else {
-            throw KeyedArchiveError(.limitExceeded, "Objects are nested deeper than \(maximumDepth) levels", objectIndex: index, keyPath: path)
-        }
-        inProgress[index] = true
-        frames.append(.instance(instance))
-        defer {
-            frames.removeLast()
-            inProgress[index] = false
-        }
-        return try body()
+        return try inside(instance, namingClassAtDepthLimit: false, body)
     }
 
     private func precheckHeterogeneous(_ types: [any KeyedArchivable.Type], _ elements: [PlistValue], label: String) throws {
@@ -523,20 +580,46 @@ public final class KeyedUnarchiver {
     /// Decodes a list of references (already gathered by the caller, such as NSOrderedSet's
     /// `NS.object.N` keys), checking every element's class before building any.
     func decodeElements<T: KeyedArchivable>(_ type: T.Type, _ elements: [PlistValue], label: String) throws -> [T] {
+        if usesFastPaths, facts(of: T.self).isString, let strings = inlineStrings(elements) {
+            // `T` is `String` (checked by `isString`), so `[T]` is `[String]`.
+            return unsafeBitCast(strings, to: [T].self)
+        }
+        return try decodeEachElement(type, elements, label: label)
+    }
+
+    /// The general path of ``decodeElements(_:_:label:)``, in its own function so that the
+    /// shortcut does not pay for the generic one's metadata.
+    private func decodeEachElement<T: KeyedArchivable>(_ type: T.Type, _ elements: [PlistValue], label: String) throws -> [T] {
         try precheckElements(type, elements, label: label)
         var result: [T] = []
         result.reserveCapacity(elements.count)
         for (i, element) in elements.enumerated() {
             pathStorage.append(.element(label, i))
             defer { pathStorage.removeLast() }
-            guard let value = try decode(type, from: element) else {
+            if case .uid(let uid) = element, Int(uid) < archive.objects.count, case .null = archive.objects[Int(uid)] {
                 throw KeyedArchiveError(
                     .typeMismatch, "Element \(i) of '\(label)' is $null, but \(T.self) is required",
                     objectIndex: currentObjectIndex, keyPath: path)
             }
-            result.append(value)
+            result.append(try decodePresent(type, from: element))
         }
         return result
+    }
+
+    /// The strings of a list of references that all point at inline strings of `$objects`
+    /// (how NSArray holds NSStrings), or `nil` when any element is something else: exactly
+    /// what the general path decodes for such a list, since inline strings have no class to
+    /// check and no position to open. Concrete code: the generic path looked up `Optional<T>`
+    /// metadata for every array.
+    private func inlineStrings(_ elements: [PlistValue]) -> [String]? {
+        var strings: [String] = []
+        strings.reserveCapacity(elements.count)
+        for element in elements {
+            guard case .uid(let uid) = element, Int(uid) < archive.objects.count,
+                  case .scalar(.string(let string)) = archive.objects[Int(uid)] else { return nil }
+            strings.append(string)
+        }
+        return strings
     }
 
     /// Checks every element's class (allow-list, registry, requested type) without building
@@ -556,7 +639,44 @@ public final class KeyedUnarchiver {
 
     // MARK: Decoding machinery
 
+    /// Makes `position` current one level deeper and returns the one to restore.
+    @inline(__always)
+    private func enter(_ next: Position) -> Position {
+        depth += 1
+        let saved = position
+        position = next
+        return saved
+    }
+
+    @inline(__always)
+    private func leave(_ saved: Position) {
+        position = saved
+        depth -= 1
+    }
+
+    /// How many references point at object `index`; only objects referred to more than once
+    /// are kept for reuse. Counted over the whole archive at the first object decoded.
+    private func referenceCount(of index: Int) -> Int {
+        if referenceCounts.isEmpty { referenceCounts = archive.incomingReferenceCounts() }
+        // `incomingReferenceCounts` has one entry per object and `index` is inside `$objects`.
+        return referenceCounts[index]
+    }
+
+    // Generic functions here avoid local `T?` values where they can: a function holding one
+    // looks up `Optional<T>`'s metadata on entry, a runtime hash-table lookup that cost more
+    // than decoding a small object. `decode` returns its optional straight through, and the
+    // paths that cast from `Any` (shared objects, registered classes) live in their own
+    // functions, entered only when taken.
+
     private func decode<T: KeyedArchivable>(_ type: T.Type, from raw: PlistValue) throws -> T? {
+        if case .uid(let uid) = raw, Int(uid) < archive.objects.count, case .null = archive.objects[Int(uid)] {
+            return nil
+        }
+        return try decodePresent(type, from: raw)
+    }
+
+    /// `decode` for a value that is not a reference to `$null` (callers check).
+    private func decodePresent<T: KeyedArchivable>(_ type: T.Type, from raw: PlistValue) throws -> T {
         guard case .uid(let uid) = raw else {
             // An inline value in a field or in $top (encodeInteger and friends at the top).
             return try decodeScalar(type, raw, index: nil)
@@ -569,7 +689,8 @@ public final class KeyedUnarchiver {
         }
         switch archive.objects[index] {
         case .null:
-            return nil
+            // Unreachable: every caller handles `$null` first, each with its own error.
+            throw KeyedArchiveError(.valueNotFound, "$objects[\(index)] is $null", objectIndex: index, keyPath: path)
         case .scalar(let value):
             return try decodeScalar(type, value, index: index)
         case .classDescription:
@@ -578,52 +699,106 @@ public final class KeyedUnarchiver {
                 objectIndex: index, keyPath: path)
         case .instance(let instance):
             let resolved = try resolveType(type, for: instance)
-            if referenceCounts[index] > 1, let cached = cache[index] as? T { return cached }
-            guard !inProgress[index] else {
-                throw KeyedArchiveError(
-                    .cyclicReference,
-                    "Object $objects[\(index)] of class '\(instance.className)' refers back to itself while it is being decoded; PlistKit never hands out a half-built object",
-                    objectIndex: index, keyPath: path, className: instance.className)
-            }
-            guard frames.count <= maximumDepth else {
-                throw KeyedArchiveError(
-                    .limitExceeded, "Objects are nested deeper than \(maximumDepth) levels",
-                    objectIndex: index, keyPath: path, className: instance.className)
-            }
-            inProgress[index] = true
-            frames.append(.instance(instance))
-            defer {
-                frames.removeLast()
-                inProgress[index] = false
-            }
-            let built = try resolved.init(from: self)
-            guard let value = built as? T else {
-                throw KeyedArchiveError(
-                    .typeMismatch,
-                    "Class '\(instance.className)' at $objects[\(index)] decodes as \(resolved), not \(T.self)",
-                    objectIndex: index, keyPath: path, className: instance.className)
-            }
-            if referenceCounts[index] > 1 { cache[index] = value }
-            return value
+            if referenceCount(of: index) > 1 { return try decodeShared(type, instance, resolved: resolved) }
+            return try build(type, instance, resolved: resolved)
         }
     }
 
+    /// An object referred to more than once: decoded once, then the same value again.
+    @inline(never)
+    private func decodeShared<T: KeyedArchivable>(_ type: T.Type, _ instance: ArchivedInstance, resolved: any KeyedArchivable.Type) throws -> T {
+        if let cached = cache[instance.index] as? T { return cached }
+        let value = try build(type, instance, resolved: resolved)
+        cache[instance.index] = value
+        return value
+    }
+
+    /// Builds `instance` (its class already checked) with `resolved`'s initializer, positioned
+    /// on it, after checking for a cycle and the depth limit.
+    private func build<T: KeyedArchivable>(_ type: T.Type, _ instance: ArchivedInstance, resolved: any KeyedArchivable.Type) throws -> T {
+        try inside(instance) {
+            if usesFastPaths, resolved == T.self {
+                // The usual case: the requested type reads the class itself. Calling its
+                // initializer directly skips boxing the value in an existential and casting
+                // it back, which allocated for every struct larger than three words.
+                return try T(from: self)
+            }
+            return try cast(try resolved.init(from: self), to: type, instance, resolved: resolved)
+        }
+    }
+
+    /// Runs `body` positioned on `instance`, after checking for a cycle back into it and for
+    /// the depth limit (whose error names the class unless `namingClassAtDepthLimit` is
+    /// false, as collections have always reported it).
+    private func inside<R>(_ instance: ArchivedInstance, namingClassAtDepthLimit: Bool = true, _ body: () throws -> R) throws -> R {
+        let index = instance.index
+        guard !inProgress[index] else {
+            throw KeyedArchiveError(
+                .cyclicReference,
+                "Object $objects[\(index)] of class '\(instance.className)' refers back to itself while it is being decoded; PlistKit never hands out a half-built object",
+                objectIndex: index, keyPath: path, className: instance.className)
+        }
+        guard depth <= maximumDepth else {
+            throw KeyedArchiveError(
+                .limitExceeded, "Objects are nested deeper than \(maximumDepth) levels",
+                objectIndex: index, keyPath: path, className: namingClassAtDepthLimit ? instance.className : nil)
+        }
+        inProgress[index] = true
+        let saved = enter(.instance(index))
+        defer {
+            leave(saved)
+            inProgress[index] = false
+        }
+        return try body()
+    }
+
+    @inline(never)
+    private func cast<T: KeyedArchivable>(
+        _ built: any KeyedArchivable, to type: T.Type, _ instance: ArchivedInstance, resolved: any KeyedArchivable.Type
+    ) throws -> T {
+        guard let value = built as? T else {
+            throw KeyedArchiveError(
+                .typeMismatch,
+                "Class '\(instance.className)' at $objects[\(instance.index)] decodes as \(resolved), not \(T.self)",
+                objectIndex: instance.index, keyPath: path, className: instance.className)
+        }
+        return value
+    }
+
     private func decodeScalar<T: KeyedArchivable>(_ type: T.Type, _ value: PlistValue, index: Int?) throws -> T {
-        guard T.self is any InlineArchivable.Type else {
+        let facts = facts(of: T.self)
+        guard facts.isInline else {
             throw KeyedArchiveError(
                 .typeMismatch,
                 "Expected an object of \(T.self) (\(T.archiveClassNames.joined(separator: ", "))), found \(KeyedArchive.describe(value))\(index.map { " at $objects[\($0)]" } ?? "")",
                 objectIndex: index ?? currentObjectIndex, keyPath: path)
         }
-        frames.append(.scalar(value, index: index))
-        defer { frames.removeLast() }
+        if usesFastPaths, facts.isString, case .string(let string) = value {
+            // What `String.init(from:)` returns for an inline string, without opening a
+            // position for it. `T` is `String` (checked by `isString`), so the cast is exact.
+            return unsafeBitCast(string, to: T.self)
+        }
+        let saved = enter(.scalar(value, index: index))
+        defer { leave(saved) }
         return try T(from: self)
+    }
+
+    /// The facts about `type`, found with dynamic casts the first time it is asked for.
+    private func facts<T>(of type: T.Type) -> TypeFacts {
+        let id = ObjectIdentifier(type)
+        for entry in typeFacts where entry.type == id { return entry }
+        let entry = TypeFacts(
+            type: id, isInline: type is any InlineArchivable.Type, isGeneric: type is any GenericArchivable.Type,
+            isString: type == String.self)
+        // A program asks for a bounded set of types, so the list stays short.
+        typeFacts.append(entry)
+        return entry
     }
 
     /// Checks, without building anything, that `raw` can be decoded as `type`.
     private func precheck<T: KeyedArchivable>(_ type: T.Type, raw: PlistValue) throws {
         guard case .uid(let uid) = raw, archive.objects.indices.contains(Int(uid)) else {
-            if !(T.self is any InlineArchivable.Type) {
+            if !facts(of: T.self).isInline {
                 throw KeyedArchiveError(
                     .typeMismatch, "Expected an object of \(T.self), found \(KeyedArchive.describe(raw))",
                     objectIndex: currentObjectIndex, keyPath: path)
@@ -635,7 +810,7 @@ public final class KeyedUnarchiver {
         case .instance(let instance):
             _ = try resolveType(type, for: instance)
         case .scalar(let value):
-            if !(T.self is any InlineArchivable.Type) {
+            if !facts(of: T.self).isInline {
                 throw KeyedArchiveError(
                     .typeMismatch, "Expected an object of \(T.self), found \(KeyedArchive.describe(value)) at $objects[\(index)]",
                     objectIndex: index, keyPath: path)
@@ -647,7 +822,33 @@ public final class KeyedUnarchiver {
 
     /// The type that decodes `instance` when `type` is asked for: a registered class, or
     /// `type` itself when it reads the class name. Checks the allow-list first.
+    ///
+    /// The answer depends only on the class description, the requested type, the allow-list
+    /// and the registry, so successes are remembered per (class, type) until either list
+    /// changes; failures are worked out again, so that each error names its own object.
     private func resolveType<T: KeyedArchivable>(_ type: T.Type, for instance: ArchivedInstance) throws -> any KeyedArchivable.Type {
+        guard usesFastPaths else { return try resolveTypeAnew(type, for: instance) }
+        let classIndex = instance.archivedClass.index
+        let requested = ObjectIdentifier(T.self)
+        for entry in resolutions where entry.classIndex == classIndex && entry.requested == requested {
+            return entry.resolved
+        }
+        let resolved = try resolveTypeAnew(type, for: instance)
+        if resolutions.count < Self.resolutionLimit {
+            resolutions.append(Resolution(classIndex: classIndex, requested: requested, resolved: resolved))
+        }
+        return resolved
+    }
+
+    /// Forgets remembered resolutions and allow-list answers (the allow-list or the registry
+    /// changed).
+    private func forgetResolutions() {
+        resolutions.removeAll()
+        classAllowed.removeAll()
+        everyClassAllowed = nil
+    }
+
+    private func resolveTypeAnew<T: KeyedArchivable>(_ type: T.Type, for instance: ArchivedInstance) throws -> any KeyedArchivable.Type {
         try checkAllowed(instance)
         let name = instance.className
         if let registered = registry[name] {
@@ -699,8 +900,50 @@ public final class KeyedUnarchiver {
     }
 
     private func checkAllowed(_ instance: ArchivedInstance, keyPath: [String]? = nil) throws {
-        guard let allowed = allowedClassNames, !allowed.contains(instance.className) else { return }
+        guard let allowed = allowedClassNames, !isAllowed(instance, by: allowed) else { return }
         throw Self.notAllowed(instance, allowed: allowed, keyPath: keyPath ?? path)
+    }
+
+    /// Whether `allowed` (the current allow-list) names the class of `instance`, looked up
+    /// once per class description.
+    private func isAllowed(_ instance: ArchivedInstance, by allowed: Set<String>) -> Bool {
+        isAllowed(instance.archivedClass, by: allowed)
+    }
+
+    private func isAllowed(_ archivedClass: ArchivedClass, by allowed: Set<String>) -> Bool {
+        let classIndex = archivedClass.index
+        // Class descriptions come from `$objects`, so their indices are inside it; the guard
+        // keeps a hand-built description from indexing out of bounds.
+        guard usesFastPaths, classIndex >= 0, classIndex < archive.objects.count else { return allowed.contains(archivedClass.name) }
+        if classAllowed.isEmpty { classAllowed = [UInt8](repeating: 0, count: archive.objects.count) }
+        switch classAllowed[classIndex] {
+        case 1: return true
+        case 2: return false
+        default:
+            let answer = allowed.contains(archivedClass.name)
+            classAllowed[classIndex] = answer ? 1 : 2
+            return answer
+        }
+    }
+
+    /// Whether `allowed` names the class of every class description in `$objects`. Every
+    /// instance's class is one of them (``KeyedArchive`` builds each instance's class from
+    /// the description its `$class` refers to), so then no walk over the graph can find a
+    /// class outside the list and the walk is skipped: an archive holds a handful of class
+    /// descriptions, and the walk visited every object.
+    private func allowsEveryClass(_ allowed: Set<String>) -> Bool {
+        guard usesFastPaths else { return false }
+        if let known = everyClassAllowed { return known }
+        var answer = true
+        for object in archive.objects {
+            guard case .classDescription(let description) = object else { continue }
+            if !isAllowed(description, by: allowed) {
+                answer = false
+                break
+            }
+        }
+        everyClassAllowed = answer
+        return answer
     }
 
     static func notAllowed(_ instance: ArchivedInstance, allowed: Set<String>, keyPath: [String]) -> KeyedArchiveError {
@@ -714,9 +957,13 @@ public final class KeyedUnarchiver {
     /// recursion, and fails on the first class outside the allow-list, before anything is built.
     private func validateReachable(from raw: PlistValue) throws {
         guard let allowed = allowedClassNames, let topKey = pathStorage.first?.description, !validatedTopKeys.contains(topKey) else { return }
+        if allowsEveryClass(allowed) {
+            validatedTopKeys.insert(topKey)
+            return
+        }
         var walker = ArchiveGraphWalker(archive: archive)
         try walker.walk(from: raw, rootPath: [topKey]) { instance, keyPath in
-            if !allowed.contains(instance.className) {
+            if !isAllowed(instance, by: allowed) {
                 throw Self.notAllowed(instance, allowed: allowed, keyPath: keyPath())
             }
         }
