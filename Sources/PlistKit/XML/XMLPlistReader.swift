@@ -32,15 +32,25 @@ enum XMLPlistReader {
 
     /// Parses with carriage returns in text kept (see ``XMLCarriageReturnPreserver``); when
     /// that fails, parses the bytes as given, so that an error names a position in the input.
+    ///
+    /// Each parse tries libxml2's pull parser first (``XMLSAXParser/Feed/memory``,
+    /// the fast one) and keeps its value when it accepts the document; anything it refuses is
+    /// parsed again with the push parser, whose verdict and error positions are the reference.
     private static func parse(
         _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions
     ) throws -> PlistValue {
         if let rewritten = XMLCarriageReturnPreserver.rewrite(raw) {
-            let builder = XMLPlistTreeBuilder(options: options)
-            rewritten.withUnsafeBytes {
-                XMLSAXParser.parse($0, ignoringDeclaredEncoding: ignoringDeclaredEncoding, into: builder)
+            let value = rewritten.withUnsafeBytes { bytes -> PlistValue? in
+                if let value = parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, options: options) {
+                    return value
+                }
+                let builder = XMLPlistTreeBuilder(options: options)
+                XMLSAXParser.parse(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, into: builder)
+                return builder.failure == nil ? builder.root : nil
             }
-            if builder.failure == nil, let root = builder.root { return root }
+            if let value { return value }
+        } else if let value = parseWhole(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, options: options) {
+            return value
         }
         let builder = XMLPlistTreeBuilder(options: options)
         XMLSAXParser.parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, into: builder)
@@ -49,5 +59,15 @@ enum XMLPlistReader {
             throw PlistError(.corruptData, "The document holds no property-list value", at: .line(1, column: 1))
         }
         return root
+    }
+
+    /// The value when libxml2's pull parser accepts the document, else `nil` (the
+    /// caller then parses with the push parser, which reports errors).
+    static func parseWhole(
+        _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions
+    ) -> PlistValue? {
+        let builder = XMLPlistTreeBuilder(options: options)
+        XMLSAXParser.parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, feed: .memory, into: builder)
+        return builder.failure == nil ? builder.root : nil
     }
 }
