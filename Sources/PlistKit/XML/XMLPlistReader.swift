@@ -11,7 +11,12 @@ enum XMLPlistReader {
     ///   for anything that is not a well-formed property list, or
     ///   ``PlistError/Code/limitExceeded`` when `options` limits are exceeded.
     /// - Complexity: O(n) in the input size.
-    static func read(_ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter) throws -> PlistValue {
+    ///
+    /// `usesPullParser: false` parses with the push parser alone, as the reader did before its
+    /// fast path; tests compare the two.
+    static func read(
+        _ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter, usesPullParser: Bool = true
+    ) throws -> PlistValue {
         guard !bytes.isEmpty else {
             throw PlistError(.corruptData, "The document is empty", at: .line(1, column: 1))
         }
@@ -23,9 +28,11 @@ enum XMLPlistReader {
             return try XMLCLocale.withCNumericLocale {
                 if let wide = XMLUnicodeTranscoder.form(of: raw) {
                     let utf8 = try XMLUnicodeTranscoder.utf8(from: raw, form: wide.form, skip: wide.skip)
-                    return try utf8.withUnsafeBytes { try parse($0, ignoringDeclaredEncoding: true, options: options) }
+                    return try utf8.withUnsafeBytes {
+                        try parse($0, ignoringDeclaredEncoding: true, options: options, usesPullParser: usesPullParser)
+                    }
                 }
-                return try parse(raw, ignoringDeclaredEncoding: false, options: options)
+                return try parse(raw, ignoringDeclaredEncoding: false, options: options, usesPullParser: usesPullParser)
             }
         }
     }
@@ -37,11 +44,12 @@ enum XMLPlistReader {
     /// the fast one) and keeps its value when it accepts the document; anything it refuses is
     /// parsed again with the push parser, whose verdict and error positions are the reference.
     private static func parse(
-        _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions
+        _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions, usesPullParser: Bool
     ) throws -> PlistValue {
         if let rewritten = XMLCarriageReturnPreserver.rewrite(raw) {
             let value = rewritten.withUnsafeBytes { bytes -> PlistValue? in
-                if let value = parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, options: options) {
+                if usesPullParser,
+                   let value = parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, options: options) {
                     return value
                 }
                 let builder = XMLPlistTreeBuilder(options: options)
@@ -49,7 +57,7 @@ enum XMLPlistReader {
                 return builder.failure == nil ? builder.root : nil
             }
             if let value { return value }
-        } else if let value = parseWhole(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, options: options) {
+        } else if usesPullParser, let value = parseWhole(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, options: options) {
             return value
         }
         let builder = XMLPlistTreeBuilder(options: options)

@@ -1,5 +1,13 @@
 import CLibXML2
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // This file must not import FoundationEssentials or Foundation: libxml2 is built with ICU here,
 // and its ICU headers clash with Foundation's own copy of ICU when one file sees both.
 
@@ -140,8 +148,13 @@ enum XMLSAXParser {
 
         /// Parses the whole buffer with libxml2's pull parser.
         func parseWhole(_ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
-            // libxml2 takes an Int32 length; larger documents go through the push parser.
-            guard let base = raw.baseAddress, raw.count > 0, raw.count <= Int(Int32.max) else {
+            // libxml2 takes an Int32 length; larger documents go through the push parser. So do
+            // documents with a NUL byte: the pull parser takes NUL for the end of its input,
+            // so it would accept a document followed by a NUL and anything, which the push
+            // parser refuses.
+            guard let base = raw.baseAddress, raw.count > 0, raw.count <= Int(Int32.max),
+                  memchr(base, 0, raw.count) == nil
+            else {
                 parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
                 return
             }
