@@ -34,6 +34,8 @@ final class XMLPlistTreeBuilder {
     /// The text of the open text element.
     @exclusivity(unchecked) private var text = UnsafeStack<UInt8>()
     @exclusivity(unchecked) private var scratch: [UInt8] = []
+    /// Recent keys and short strings, reused when the same text comes again.
+    @exclusivity(unchecked) private var strings = XMLStringCache()
     /// Where the parser was when the open text element started: the `>` ending its start tag.
     @exclusivity(unchecked) private var textStart = (line: 1, column: 1)
     @exclusivity(unchecked) private var objectCount = 0
@@ -68,12 +70,11 @@ final class XMLPlistTreeBuilder {
         if failure == nil { failure = error }
     }
 
-    /// The key waiting for its value in the innermost container, if that is a dictionary.
-    private var pendingKey: String? {
-        guard let frame = frames.last, frame.isDictionary,
-              keys.count - frame.keyStart > values.count - frame.valueStart
-        else { return nil }
-        return keys.last
+    /// Whether the innermost container is a dictionary with a key waiting for its value (then
+    /// that key is `keys.last`).
+    private var hasPendingKey: Bool {
+        guard let frame = frames.last else { return false }
+        return frame.isDictionary && keys.count - frame.keyStart > values.count - frame.valueStart
     }
 
     // MARK: - Events
@@ -84,7 +85,7 @@ final class XMLPlistTreeBuilder {
     /// An element starts; `name` is its local name and `prefix` its namespace prefix, if any
     /// (no plist element has one).
     func startElement(name: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>?, line: Int, column: Int) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         guard prefix == nil, let element = XMLPlistElement(name: name) else {
             let written = (prefix.map { String(decoding: $0, as: UTF8.self) + ":" } ?? "") + String(decoding: name, as: UTF8.self)
             fail("Unknown element <\(written)>, which is not part of a property list", line, column)
@@ -93,7 +94,9 @@ final class XMLPlistTreeBuilder {
         startElement(element, line: line, column: column)
     }
 
-    private func startElement(_ element: XMLPlistElement, line: Int, column: Int) {
+    /// A plist element starts.
+    func startElement(_ element: XMLPlistElement, line: Int, column: Int) {
+        guard !hasFailed else { return }
         if element == .key && openElements.last != .dict {
             fail("A <key> outside a <dict>; keys belong in a dictionary", line, column)
             return
@@ -106,13 +109,13 @@ final class XMLPlistTreeBuilder {
                     return
                 }
             case .dict:
-                let pendingKey = self.pendingKey
+                let hasPendingKey = self.hasPendingKey
                 if element == .key {
-                    if let pendingKey {
-                        fail("The key '\(pendingKey)' has no value before the next <key>", line, column)
+                    if hasPendingKey {
+                        fail("The key '\(keys.last ?? "")' has no value before the next <key>", line, column)
                         return
                     }
-                } else if pendingKey == nil {
+                } else if !hasPendingKey {
                     fail("A <\(element.name)> in a <dict> without a <key> before it", line, column)
                     return
                 }
@@ -149,16 +152,16 @@ final class XMLPlistTreeBuilder {
 
     /// The innermost open element ends.
     func endElement(line: Int, column: Int) {
-        guard failure == nil, let element = openElements.pop() else { return }
+        guard !hasFailed, let element = openElements.pop() else { return }
         switch element {
         case .plist:
             if root == nil { fail("The <plist> holds no value", line, column) }
         case .key:
             // A <key> only starts inside a <dict>, so there is a container.
             guard !frames.isEmpty else { return }
-            keys.push(text.withBuffer { String(decoding: $0, as: UTF8.self) })
+            keys.push(text.withBuffer { strings.string($0) })
         case .string:
-            deliver(.string(text.withBuffer { String(decoding: $0, as: UTF8.self) }))
+            deliver(.string(text.withBuffer { strings.string($0) }))
         case .true:
             deliver(.boolean(true))
         case .false:
@@ -227,7 +230,7 @@ final class XMLPlistTreeBuilder {
 
     /// Character data (after entity and character-reference replacement, and CDATA sections).
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         if let element = openElements.last, element.holdsText {
             text.append(bytes)
             return

@@ -262,6 +262,13 @@ enum XMLSAXParser {
                 guard let userData, let localName else { return }
                 Unmanaged<Session>.fromOpaque(userData)._withUnsafeGuaranteedRef { session in
                     let (line, column) = session.eventPosition
+                    // Plist elements have no prefix; their names are recognised without
+                    // measuring them first. Anything else takes the general path, which reports it.
+                    if prefix == nil, let element = XMLPlistElement(cString: localName) {
+                        session.builder.startElement(element, line: line, column: column)
+                        afterEvent(session)
+                        return
+                    }
                     let name = UnsafeBufferPointer(start: localName, count: Int(max(0, xmlStrlen(localName))))
                     let prefixBytes = prefix.map { UnsafeBufferPointer(start: $0, count: Int(max(0, xmlStrlen($0)))) }
                     session.builder.startElement(name: name, prefix: prefixBytes, line: line, column: column)
