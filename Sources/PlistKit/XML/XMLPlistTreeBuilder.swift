@@ -35,7 +35,7 @@ final class XMLPlistTreeBuilder {
     @exclusivity(unchecked) private var text = UnsafeStack<UInt8>()
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     /// Recent keys and short strings, reused when the same text comes again.
-    @exclusivity(unchecked) private var strings = XMLStringCache()
+    private let strings = XMLStringCache()
     /// Where the parser was when the open text element started: the `>` ending its start tag.
     @exclusivity(unchecked) private var textStart = (line: 1, column: 1)
     @exclusivity(unchecked) private var objectCount = 0

@@ -104,8 +104,14 @@ enum XMLSAXParser {
             if let context { xmlStopParser(context) }
         }
 
-        func parse(_ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
-            var handler = Session.handler
+        /// Runs `body` with this session's error routing in place and `context` (made by
+        /// `makeContext` from this session's user-data pointer) set up with the parse options,
+        /// then frees the context.
+        private func withContext(
+            ignoringDeclaredEncoding: Bool,
+            _ makeContext: (UnsafeMutableRawPointer) -> xmlParserCtxtPtr?,
+            _ body: (xmlParserCtxtPtr) -> Void
+        ) {
             let me = Unmanaged.passUnretained(self).toOpaque()
             // Errors raised without a parser context (character conversion) go to the thread's
             // structured handler; route them here for this parse instead of to stderr.
@@ -115,10 +121,7 @@ enum XMLSAXParser {
             defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
 
             withExtendedLifetime(self) {
-                let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
-                // The first bytes let libxml2 detect UTF-16/32 and the BOM.
-                let head = min(4, raw.count)
-                guard let context = xmlCreatePushParserCtxt(&handler, me, base, Int32(head), nil) else {
+                guard let context = makeContext(me) else {
                     builder.fail(with: PlistError(.corruptData, "libxml2 could not create a parser", at: .byteOffset(0)))
                     return
                 }
@@ -130,6 +133,18 @@ enum XMLSAXParser {
                 var flags = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue)
                 if ignoringDeclaredEncoding { flags |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
                 xmlCtxtUseOptions(context, flags)
+                body(context)
+            }
+        }
+
+        func parse(_ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
+            var handler = Session.handler
+            let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
+            // The first bytes let libxml2 detect UTF-16/32 and the BOM.
+            let head = min(4, raw.count)
+            withContext(ignoringDeclaredEncoding: ignoringDeclaredEncoding, { me in
+                xmlCreatePushParserCtxt(&handler, me, base, Int32(head), nil)
+            }, { context in
                 var offset = head
                 repeat {
                     let count = min(XMLSAXParser.chunkSize, raw.count - offset)
@@ -143,7 +158,7 @@ enum XMLSAXParser {
                     }
                     if last { break }
                 } while true
-            }
+            })
         }
 
         /// Parses the whole buffer with libxml2's pull parser.
@@ -158,42 +173,29 @@ enum XMLSAXParser {
                 parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
                 return
             }
-            let me = Unmanaged.passUnretained(self).toOpaque()
-            let savedHandler = __xmlStructuredError().pointee
-            let savedContext = __xmlStructuredErrorContext().pointee
-            xmlSetStructuredErrorFunc(me, Session.contextlessErrorCallback)
-            defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
-
-            withExtendedLifetime(self) {
+            withContext(ignoringDeclaredEncoding: ignoringDeclaredEncoding, { me in
                 // libxml2 copies the bytes into a buffer of its own. Its static (uncopied) input
                 // is no use here: libxml2 2.9 expects a NUL after the last byte, which a caller's
                 // Data does not have, and rewinds a static buffer when it shrinks it near the end.
                 guard let context = xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(raw.count)) else {
-                    builder.fail(with: PlistError(.corruptData, "libxml2 could not create a parser", at: .byteOffset(0)))
-                    return
-                }
-                self.context = context
-                defer {
-                    self.context = nil
-                    xmlFreeParserCtxt(context)
+                    return nil
                 }
                 // The context owns the handler block it allocated (and frees it); it gets a copy
                 // of this parser's callbacks and this session as their user data, as
                 // xmlCreatePushParserCtxt does for the push parser.
                 guard let sax = context.pointee.sax else {
-                    builder.fail(with: PlistError(.corruptData, "libxml2 could not create a parser", at: .byteOffset(0)))
-                    return
+                    xmlFreeParserCtxt(context)
+                    return nil
                 }
                 sax.pointee = Session.handler
                 context.pointee.userData = me
-                var flags = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue)
-                if ignoringDeclaredEncoding { flags |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
-                xmlCtxtUseOptions(context, flags)
+                return context
+            }, { context in
                 let status = xmlParseDocument(context)
                 if builder.failure == nil && (status != 0 || context.pointee.wellFormed == 0) {
                     reportLastError(context)
                 }
-            }
+            })
         }
 
         /// A libxml2 failure that did not come through the error callback.

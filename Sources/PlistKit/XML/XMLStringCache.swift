@@ -12,41 +12,81 @@ import Darwin
 ///
 /// Making a string validates its bytes and, above 15 bytes, allocates; a hit here costs a hash
 /// of the bytes and one comparison, and the shared storage also makes the decoded tree smaller.
-/// The cache is direct-mapped: a slot keeps the last string whose hash maps to it. A hit needs
-/// the slot's string to have exactly the given bytes, so it returns the same string
-/// `String(decoding:as:)` would make (for invalid UTF-8, that makes a repaired string whose
-/// bytes differ, which never matches).
-struct XMLStringCache {
+/// The cache is direct-mapped: a slot keeps the last string whose hash maps to it, with a copy
+/// of its bytes. A hit needs exactly the same bytes, so it returns the string that
+/// `String(decoding:as:)` made of them (repaired, should they not be valid UTF-8, which
+/// libxml2 refuses anyway).
+final class XMLStringCache {
     /// Longer text is made directly: it rarely repeats, and hashing it would cost more.
     static let maximumLength = 40
-    private static let slotCount = 512
+    private static let slotCount = 256
 
-    private var hashes = [UInt64](repeating: 0, count: slotCount)
-    private var strings = [String](repeating: "", count: slotCount)
+    /// Per slot: the hash of its string's bytes, or 0 for a slot that matches nothing (a
+    /// computed hash always has its lowest bit set).
+    private let hashes: UnsafeMutablePointer<UInt64>
+    /// Per slot: the string's UTF-8 bytes, padded with zeros to ``maximumLength``.
+    private let bytes: UnsafeMutablePointer<UInt8>
+    /// Per slot: the string; only slots with a non-zero hash hold a meaningful one.
+    private let strings: UnsafeMutablePointer<String>
 
-    /// The string of `bytes` (decoded as UTF-8, as `String(decoding:as:)` does).
-    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard let base = bytes.baseAddress, !bytes.isEmpty, bytes.count <= Self.maximumLength else {
-            return String(decoding: bytes, as: UTF8.self)
+    init() {
+        hashes = .allocate(capacity: Self.slotCount)
+        hashes.initialize(repeating: 0, count: Self.slotCount)
+        bytes = .allocate(capacity: Self.slotCount * Self.maximumLength)
+        bytes.initialize(repeating: 0, count: Self.slotCount * Self.maximumLength)
+        strings = .allocate(capacity: Self.slotCount)
+        strings.initialize(repeating: "", count: Self.slotCount)
+    }
+
+    deinit {
+        strings.deinitialize(count: Self.slotCount)
+        strings.deallocate()
+        hashes.deallocate()
+        bytes.deallocate()
+    }
+
+    /// The string of `text` (decoded as UTF-8, as `String(decoding:as:)` does).
+    func string(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        guard let base = text.baseAddress, !text.isEmpty, text.count <= Self.maximumLength else {
+            return String(decoding: text, as: UTF8.self)
         }
-        let hash = Self.hash(UnsafeRawBufferPointer(bytes))
-        // slotCount is a power of two, so the mask keeps the index in range.
+        let count = text.count
+        let hash = Self.hash(UnsafeRawBufferPointer(text)) | 1
+        // slotCount is a power of two, so the mask keeps the slot in range.
         let slot = Int(truncatingIfNeeded: hash >> 40) & (Self.slotCount - 1)
-        if hashes[slot] == hash {
-            let cached = strings[slot]
-            let same = cached.utf8.withContiguousStorageIfAvailable { stored in
-                guard stored.count == bytes.count, let storedBase = stored.baseAddress else { return false }
-                return memcmp(storedBase, base, bytes.count) == 0
-            }
-            if same == true { return cached }
+        // The slot's bytes: maximumLength of them, of which `count` (at most that) are compared.
+        let stored = bytes + slot * Self.maximumLength
+        // A hash mixes in the length, so equal hashes almost always mean equal lengths; the
+        // bytes decide. Both buffers hold at least `count` bytes.
+        if hashes[slot] == hash && Self.equal(stored, base, count) {
+            return strings[slot]
         }
-        let string = String(decoding: bytes, as: UTF8.self)
+        let string = String(decoding: text, as: UTF8.self)
         hashes[slot] = hash
+        stored.update(from: base, count: count)
         strings[slot] = string
         return string
     }
 
-    /// A 64-bit hash of up to ``maximumLength`` bytes, eight at a time.
+    /// Whether the first `count` bytes at `a` and `b` are equal, eight at a time.
+    @inline(__always)
+    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+        var offset = 0
+        while offset + 8 <= count {
+            if x.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != y.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        while offset < count {
+            if a[offset] != b[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// A 64-bit hash of 1 to ``maximumLength`` bytes, eight at a time.
     @inline(__always)
     private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
