@@ -177,7 +177,7 @@ final class XMLPlistTreeBuilder {
         case .date:
             scalar(XMLScalarParser.date) { .date($0) }
         case .data:
-            scalar(XMLScalarParser.data) { .data($0) }
+            scalar({ XMLScalarParser.data($0) }) { .data($0) }
         case .array:
             guard let frame = frames.pop() else { return }
             deliver(.array(values.popArray(from: frame.valueStart)))
