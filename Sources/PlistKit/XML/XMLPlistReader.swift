@@ -11,7 +11,12 @@ enum XMLPlistReader {
     ///   for anything that is not a well-formed property list, or
     ///   ``PlistError/Code/limitExceeded`` when `options` limits are exceeded.
     /// - Complexity: O(n) in the input size.
-    static func read(_ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter) throws -> PlistValue {
+    ///
+    /// `usesPullParser: false` parses with the push parser alone, as the reader did before its
+    /// fast path; tests compare the two.
+    static func read(
+        _ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter, usesPullParser: Bool = true
+    ) throws -> PlistValue {
         guard !bytes.isEmpty else {
             throw PlistError(.corruptData, "The document is empty", at: .line(1, column: 1))
         }
@@ -23,24 +28,37 @@ enum XMLPlistReader {
             return try XMLCLocale.withCNumericLocale {
                 if let wide = XMLUnicodeTranscoder.form(of: raw) {
                     let utf8 = try XMLUnicodeTranscoder.utf8(from: raw, form: wide.form, skip: wide.skip)
-                    return try utf8.withUnsafeBytes { try parse($0, ignoringDeclaredEncoding: true, options: options) }
+                    return try utf8.withUnsafeBytes {
+                        try parse($0, ignoringDeclaredEncoding: true, options: options, usesPullParser: usesPullParser)
+                    }
                 }
-                return try parse(raw, ignoringDeclaredEncoding: false, options: options)
+                return try parse(raw, ignoringDeclaredEncoding: false, options: options, usesPullParser: usesPullParser)
             }
         }
     }
 
     /// Parses with carriage returns in text kept (see ``XMLCarriageReturnPreserver``); when
     /// that fails, parses the bytes as given, so that an error names a position in the input.
+    ///
+    /// Each parse tries libxml2's pull parser first (``XMLSAXParser/Feed/memory``,
+    /// the fast one) and keeps its value when it accepts the document; anything it refuses is
+    /// parsed again with the push parser, whose verdict and error positions are the reference.
     private static func parse(
-        _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions
+        _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions, usesPullParser: Bool
     ) throws -> PlistValue {
         if let rewritten = XMLCarriageReturnPreserver.rewrite(raw) {
-            let builder = XMLPlistTreeBuilder(options: options)
-            rewritten.withUnsafeBytes {
-                XMLSAXParser.parse($0, ignoringDeclaredEncoding: ignoringDeclaredEncoding, into: builder)
+            let value = rewritten.withUnsafeBytes { bytes -> PlistValue? in
+                if usesPullParser,
+                   let value = parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, options: options) {
+                    return value
+                }
+                let builder = XMLPlistTreeBuilder(options: options)
+                XMLSAXParser.parse(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, into: builder)
+                return builder.failure == nil ? builder.root : nil
             }
-            if builder.failure == nil, let root = builder.root { return root }
+            if let value { return value }
+        } else if usesPullParser, let value = parseWhole(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, options: options) {
+            return value
         }
         let builder = XMLPlistTreeBuilder(options: options)
         XMLSAXParser.parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, into: builder)
@@ -49,5 +67,15 @@ enum XMLPlistReader {
             throw PlistError(.corruptData, "The document holds no property-list value", at: .line(1, column: 1))
         }
         return root
+    }
+
+    /// The value when libxml2's pull parser accepts the document, else `nil` (the
+    /// caller then parses with the push parser, which reports errors).
+    static func parseWhole(
+        _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions
+    ) -> PlistValue? {
+        let builder = XMLPlistTreeBuilder(options: options)
+        XMLSAXParser.parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, feed: .memory, into: builder)
+        return builder.failure == nil ? builder.root : nil
     }
 }

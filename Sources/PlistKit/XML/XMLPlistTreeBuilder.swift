@@ -8,38 +8,57 @@ import FoundationEssentials
 /// problem is kept in ``failure`` and the parser stops. Text is gathered into one reused byte buffer and
 /// element names are never turned into strings.
 final class XMLPlistTreeBuilder {
-    private struct Container {
+    /// An open array or dictionary. Its elements (and a dictionary's keys) sit on the shared
+    /// ``values`` and ``keys`` stacks from these positions up; when it ends they are moved
+    /// into one array of exactly their count, so no array grows element by element.
+    private struct Frame {
         var isDictionary: Bool
-        /// The array's elements, or the dictionary's values.
-        var values: [PlistValue] = []
-        /// The dictionary's keys in document order, repeats included.
-        var keys: [String] = []
-        var pendingKey: String?
+        var valueStart: Int
+        var keyStart: Int
     }
 
     // The parser calls in one at a time on one thread and nothing else touches these, so the
-    // per-access exclusivity checks (measured at 14% of reading time) are switched off.
+    // per-access exclusivity checks (measured at 14% of reading time) are switched off. The
+    // stacks are manually managed buffers: every index used is below the matching count,
+    // which only push and pop change.
     private let options: PlistReadingOptions
     /// The open elements, outermost first.
-    @exclusivity(unchecked) private var openElements: [XMLPlistElement] = []
+    @exclusivity(unchecked) private var openElements = UnsafeStack<XMLPlistElement>()
     /// The open arrays and dictionaries, outermost first.
-    @exclusivity(unchecked) private var containers: [Container] = []
+    @exclusivity(unchecked) private var frames = UnsafeStack<Frame>()
+    /// The finished values of all open containers, each container's above its parent's.
+    @exclusivity(unchecked) private var values = UnsafeStack<PlistValue>()
+    /// The keys of all open dictionaries. A dictionary has a key waiting for its value when it
+    /// holds more keys than values.
+    @exclusivity(unchecked) private var keys = UnsafeStack<String>()
     /// The text of the open text element.
-    @exclusivity(unchecked) private var text: [UInt8] = []
+    @exclusivity(unchecked) private var text = UnsafeStack<UInt8>()
     @exclusivity(unchecked) private var scratch: [UInt8] = []
+    /// Recent keys and short strings, reused when the same text comes again.
+    private let strings = XMLStringCache()
     /// Where the parser was when the open text element started: the `>` ending its start tag.
     @exclusivity(unchecked) private var textStart = (line: 1, column: 1)
     @exclusivity(unchecked) private var objectCount = 0
     /// The finished root value.
     @exclusivity(unchecked) private(set) var root: PlistValue?
     /// The first problem found; once set, no more events are taken.
-    @exclusivity(unchecked) private(set) var failure: PlistError?
+    @exclusivity(unchecked) private(set) var failure: PlistError? {
+        didSet { hasFailed = failure != nil }
+    }
+    /// Whether ``failure`` is set: the parser asks after every event, and a Bool is cheaper to
+    /// test than the optional error.
+    @exclusivity(unchecked) private(set) var hasFailed = false
 
     init(options: PlistReadingOptions) {
         self.options = options
-        openElements.reserveCapacity(32)
-        containers.reserveCapacity(32)
-        text.reserveCapacity(256)
+    }
+
+    deinit {
+        openElements.release()
+        frames.release()
+        values.release()
+        keys.release()
+        text.release()
     }
 
     private func fail(_ reason: String, _ line: Int, _ column: Int, code: PlistError.Code = .corruptData) {
@@ -51,6 +70,13 @@ final class XMLPlistTreeBuilder {
         if failure == nil { failure = error }
     }
 
+    /// Whether the innermost container is a dictionary with a key waiting for its value (then
+    /// that key is `keys.last`).
+    private var hasPendingKey: Bool {
+        guard let frame = frames.last else { return false }
+        return frame.isDictionary && keys.count - frame.keyStart > values.count - frame.valueStart
+    }
+
     // MARK: - Events
 
     /// The innermost open element's name, if any.
@@ -59,7 +85,7 @@ final class XMLPlistTreeBuilder {
     /// An element starts; `name` is its local name and `prefix` its namespace prefix, if any
     /// (no plist element has one).
     func startElement(name: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>?, line: Int, column: Int) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         guard prefix == nil, let element = XMLPlistElement(name: name) else {
             let written = (prefix.map { String(decoding: $0, as: UTF8.self) + ":" } ?? "") + String(decoding: name, as: UTF8.self)
             fail("Unknown element <\(written)>, which is not part of a property list", line, column)
@@ -68,7 +94,9 @@ final class XMLPlistTreeBuilder {
         startElement(element, line: line, column: column)
     }
 
-    private func startElement(_ element: XMLPlistElement, line: Int, column: Int) {
+    /// A plist element starts.
+    func startElement(_ element: XMLPlistElement, line: Int, column: Int) {
+        guard !hasFailed else { return }
         if element == .key && openElements.last != .dict {
             fail("A <key> outside a <dict>; keys belong in a dictionary", line, column)
             return
@@ -81,13 +109,13 @@ final class XMLPlistTreeBuilder {
                     return
                 }
             case .dict:
-                let pendingKey = containers.last?.pendingKey
+                let hasPendingKey = self.hasPendingKey
                 if element == .key {
-                    if let pendingKey {
-                        fail("The key '\(pendingKey)' has no value before the next <key>", line, column)
+                    if hasPendingKey {
+                        fail("The key '\(keys.last ?? "")' has no value before the next <key>", line, column)
                         return
                     }
-                } else if pendingKey == nil {
+                } else if !hasPendingKey {
                     fail("A <\(element.name)> in a <dict> without a <key> before it", line, column)
                     return
                 }
@@ -102,9 +130,9 @@ final class XMLPlistTreeBuilder {
                 return
             }
         }
-        openElements.append(element)
+        openElements.push(element)
         if element.holdsText {
-            text.removeAll(keepingCapacity: true)
+            text.removeAll()
             textStart = (line, column)
         }
         if element == .plist || element == .key { return }
@@ -114,95 +142,97 @@ final class XMLPlistTreeBuilder {
             return
         }
         if element.isContainer {
-            if containers.count >= options.maximumDepth {
+            if frames.count >= options.maximumDepth {
                 fail("Arrays and dictionaries nest deeper than \(options.maximumDepth) levels, the limit", line, column, code: .limitExceeded)
                 return
             }
-            containers.append(Container(isDictionary: element == .dict))
+            frames.push(Frame(isDictionary: element == .dict, valueStart: values.count, keyStart: keys.count))
         }
     }
 
     /// The innermost open element ends.
     func endElement(line: Int, column: Int) {
-        guard failure == nil, let element = openElements.popLast() else { return }
+        guard !hasFailed, let element = openElements.pop() else { return }
         switch element {
         case .plist:
             if root == nil { fail("The <plist> holds no value", line, column) }
         case .key:
             // A <key> only starts inside a <dict>, so there is a container.
-            guard !containers.isEmpty else { return }
-            containers[containers.count - 1].pendingKey = String(decoding: text, as: UTF8.self)
+            guard !frames.isEmpty else { return }
+            keys.push(text.withBuffer { strings.string($0) })
         case .string:
-            deliver(.string(String(decoding: text, as: UTF8.self)), line, column)
+            deliver(.string(text.withBuffer { strings.string($0) }))
         case .true:
-            deliver(.boolean(true), line, column)
+            deliver(.boolean(true))
         case .false:
-            deliver(.boolean(false), line, column)
+            deliver(.boolean(false))
         case .integer:
-            scalar(XMLScalarParser.integer, line, column) { .integer($0) }
+            scalar(XMLScalarParser.integer) { .integer($0) }
         case .real:
-            let result = text.withUnsafeBufferPointer { XMLScalarParser.real($0, scratch: &scratch) }
+            let result = text.withBuffer { XMLScalarParser.real($0, scratch: &scratch) }
             switch result {
-            case .success(let real): deliver(.real(real), line, column)
+            case .success(let real): deliver(.real(real))
             case .failure(let reason): fail(reason.text, textStart.line, textStart.column)
             }
         case .date:
-            scalar(XMLScalarParser.date, line, column) { .date($0) }
+            scalar(XMLScalarParser.date) { .date($0) }
         case .data:
-            scalar(XMLScalarParser.data, line, column) { .data($0) }
+            scalar({ XMLScalarParser.data($0) }) { .data($0) }
         case .array:
-            guard let container = containers.popLast() else { return }
-            deliver(.array(container.values), line, column)
+            guard let frame = frames.pop() else { return }
+            deliver(.array(values.popArray(from: frame.valueStart)))
         case .dict:
-            guard let container = containers.popLast() else { return }
-            if let key = container.pendingKey {
+            guard let frame = frames.pop() else { return }
+            let keyCount = keys.count - frame.keyStart
+            if keyCount > values.count - frame.valueStart, let key = keys.last {
                 fail("The key '\(key)' has no value before </dict>", line, column)
                 return
             }
-            deliver(Self.uidOrDictionary(keys: container.keys, values: container.values), line, column)
+            if keyCount == 1, let uid = Self.uid(key: keys[frame.keyStart], value: values[frame.valueStart]) {
+                keys.removeAll(from: frame.keyStart)
+                values.removeAll(from: frame.valueStart)
+                deliver(.uid(uid))
+                return
+            }
+            let dictionaryKeys = keys.popArray(from: frame.keyStart)
+            let dictionaryValues = values.popArray(from: frame.valueStart)
+            deliver(.dictionary(PlistDictionary(readingKeys: dictionaryKeys, values: dictionaryValues)))
         }
     }
 
     private func scalar<T>(
-        _ parse: (UnsafeBufferPointer<UInt8>) -> Result<T, XMLScalarParser.Reason>,
-        _ line: Int, _ column: Int, _ make: (T) -> PlistValue
+        _ parse: (UnsafeBufferPointer<UInt8>) -> Result<T, XMLScalarParser.Reason>, _ make: (T) -> PlistValue
     ) {
-        switch text.withUnsafeBufferPointer(parse) {
-        case .success(let value): deliver(make(value), line, column)
+        switch text.withBuffer(parse) {
+        case .success(let value): deliver(make(value))
         case .failure(let reason): fail(reason.text, textStart.line, textStart.column)
         }
     }
 
-    /// A dictionary whose only key is `CF$UID` with an integer in `0...UInt32.max` is a UID, as
-    /// Apple's reader has it (which also takes other numbers and truncates them; such
-    /// dictionaries stay dictionaries here, so nothing is lost).
-    private static func uidOrDictionary(keys: [String], values: [PlistValue]) -> PlistValue {
-        if keys.count == 1, keys[0] == "CF$UID", case .integer(let integer) = values[0],
-           let uid = integer.exactly(UInt32.self) {
-            return .uid(uid)
-        }
-        return .dictionary(PlistDictionary(readingKeys: keys, values: values))
+    /// The UID that a dictionary whose only key is `key` stands for: a dictionary whose only key
+    /// is `CF$UID` with an integer in `0...UInt32.max` is a UID, as Apple's reader has it (which
+    /// also takes other numbers and truncates them; such dictionaries stay dictionaries here, so
+    /// nothing is lost).
+    private static func uid(key: String, value: PlistValue) -> UInt32? {
+        guard key == "CF$UID", case .integer(let integer) = value else { return nil }
+        return integer.exactly(UInt32.self)
     }
 
-    private func deliver(_ value: PlistValue, _ line: Int, _ column: Int) {
-        guard !containers.isEmpty else {
+    /// Puts a finished value in the innermost container (its key is already on ``keys``), or
+    /// makes it the root.
+    private func deliver(_ value: PlistValue) {
+        if frames.isEmpty {
             root = value
-            return
+        } else {
+            values.push(value)
         }
-        let top = containers.count - 1
-        if containers[top].isDictionary {
-            guard let key = containers[top].pendingKey else { return }
-            containers[top].keys.append(key)
-            containers[top].pendingKey = nil
-        }
-        containers[top].values.append(value)
     }
 
     /// Character data (after entity and character-reference replacement, and CDATA sections).
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         if let element = openElements.last, element.holdsText {
-            text.append(contentsOf: bytes)
+            text.append(bytes)
             return
         }
         for byte in bytes where !XMLScalarParser.isWhitespace(byte) {

@@ -1,5 +1,13 @@
 import CLibXML2
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // This file must not import FoundationEssentials or Foundation: libxml2 is built with ICU here,
 // and its ICU headers clash with Foundation's own copy of ICU when one file sees both.
 
@@ -19,13 +27,32 @@ enum XMLSAXParser {
 
     private static let libraryInitialized: Void = { xmlInitParser() }()
 
+    /// How libxml2 is fed.
+    enum Feed {
+        /// The push parser, in ``chunkSize`` pieces: the reference whose errors (messages and
+        /// positions) the tests pin down.
+        case push
+        /// The whole buffer at once (`xmlParseDocument` over a memory parser context):
+        /// libxml2's pull parser skips the push parser's look-ahead scans and buffer
+        /// bookkeeping, about a third of its instructions on a large plist. Its error messages
+        /// and positions differ from the push parser's in places (a truncated document, for
+        /// one), so ``XMLPlistReader`` keeps only its successes and parses anything it
+        /// refuses again with ``push``.
+        case memory
+    }
+
     /// Parses `bytes` into `builder`; problems are left in `builder.failure`.
     /// `ignoringDeclaredEncoding` is for input already converted to UTF-8 whose XML declaration
     /// still names its original encoding.
-    static func parse(_ bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, into builder: XMLPlistTreeBuilder) {
+    static func parse(
+        _ bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, feed: Feed = .push, into builder: XMLPlistTreeBuilder
+    ) {
         _ = libraryInitialized
-        let session = Session(builder: builder)
-        session.parse(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+        let session = Session(builder: builder, tracksPositions: feed == .push)
+        switch feed {
+        case .push: session.parse(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+        case .memory: session.parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+        }
     }
 
     /// One parse: the libxml2 context and the tree builder its callbacks feed.
@@ -34,7 +61,20 @@ enum XMLSAXParser {
         /// Read on every event; only one parse touches it, on one thread.
         @exclusivity(unchecked) var context: xmlParserCtxtPtr?
 
-        init(builder: XMLPlistTreeBuilder) { self.builder = builder }
+        /// Whether events carry the parser's position. A ``Feed/memory`` parse keeps only its
+        /// successes, which never show a position, so its events skip reading it.
+        let tracksPositions: Bool
+
+        init(builder: XMLPlistTreeBuilder, tracksPositions: Bool) {
+            self.builder = builder
+            self.tracksPositions = tracksPositions
+        }
+
+        /// The position passed with an event: ``position``, or (0, 0) when it is not tracked.
+        @inline(__always)
+        var eventPosition: (line: Int, column: Int) {
+            tracksPositions ? position : (0, 0)
+        }
 
         /// The parser's position: the line, and the column in characters, both 1-based.
         var position: (line: Int, column: Int) {
@@ -64,8 +104,14 @@ enum XMLSAXParser {
             if let context { xmlStopParser(context) }
         }
 
-        func parse(_ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
-            var handler = Session.handler
+        /// Runs `body` with this session's error routing in place and `context` (made by
+        /// `makeContext` from this session's user-data pointer) set up with the parse options,
+        /// then frees the context.
+        private func withContext(
+            ignoringDeclaredEncoding: Bool,
+            _ makeContext: (UnsafeMutableRawPointer) -> xmlParserCtxtPtr?,
+            _ body: (xmlParserCtxtPtr) -> Void
+        ) {
             let me = Unmanaged.passUnretained(self).toOpaque()
             // Errors raised without a parser context (character conversion) go to the thread's
             // structured handler; route them here for this parse instead of to stderr.
@@ -75,10 +121,7 @@ enum XMLSAXParser {
             defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
 
             withExtendedLifetime(self) {
-                let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
-                // The first bytes let libxml2 detect UTF-16/32 and the BOM.
-                let head = min(4, raw.count)
-                guard let context = xmlCreatePushParserCtxt(&handler, me, base, Int32(head), nil) else {
+                guard let context = makeContext(me) else {
                     builder.fail(with: PlistError(.corruptData, "libxml2 could not create a parser", at: .byteOffset(0)))
                     return
                 }
@@ -90,6 +133,18 @@ enum XMLSAXParser {
                 var flags = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue)
                 if ignoringDeclaredEncoding { flags |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
                 xmlCtxtUseOptions(context, flags)
+                body(context)
+            }
+        }
+
+        func parse(_ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
+            var handler = Session.handler
+            let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
+            // The first bytes let libxml2 detect UTF-16/32 and the BOM.
+            let head = min(4, raw.count)
+            withContext(ignoringDeclaredEncoding: ignoringDeclaredEncoding, { me in
+                xmlCreatePushParserCtxt(&handler, me, base, Int32(head), nil)
+            }, { context in
                 var offset = head
                 repeat {
                     let count = min(XMLSAXParser.chunkSize, raw.count - offset)
@@ -103,7 +158,44 @@ enum XMLSAXParser {
                     }
                     if last { break }
                 } while true
+            })
+        }
+
+        /// Parses the whole buffer with libxml2's pull parser.
+        func parseWhole(_ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
+            // libxml2 takes an Int32 length; larger documents go through the push parser. So do
+            // documents with a NUL byte: the pull parser takes NUL for the end of its input,
+            // so it would accept a document followed by a NUL and anything, which the push
+            // parser refuses.
+            guard let base = raw.baseAddress, raw.count > 0, raw.count <= Int(Int32.max),
+                  memchr(base, 0, raw.count) == nil
+            else {
+                parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+                return
             }
+            withContext(ignoringDeclaredEncoding: ignoringDeclaredEncoding, { me in
+                // libxml2 copies the bytes into a buffer of its own. Its static (uncopied) input
+                // is no use here: libxml2 2.9 expects a NUL after the last byte, which a caller's
+                // Data does not have, and rewinds a static buffer when it shrinks it near the end.
+                guard let context = xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(raw.count)) else {
+                    return nil
+                }
+                // The context owns the handler block it allocated (and frees it); it gets a copy
+                // of this parser's callbacks and this session as their user data, as
+                // xmlCreatePushParserCtxt does for the push parser.
+                guard let sax = context.pointee.sax else {
+                    xmlFreeParserCtxt(context)
+                    return nil
+                }
+                sax.pointee = Session.handler
+                context.pointee.userData = me
+                return context
+            }, { context in
+                let status = xmlParseDocument(context)
+                if builder.failure == nil && (status != 0 || context.pointee.wellFormed == 0) {
+                    reportLastError(context)
+                }
+            })
         }
 
         /// A libxml2 failure that did not come through the error callback.
@@ -153,7 +245,7 @@ enum XMLSAXParser {
         }
 
         private static func afterEvent(_ session: Session) {
-            if session.builder.failure != nil { session.stop() }
+            if session.builder.hasFailed { session.stop() }
         }
 
         // MARK: - Callbacks (plain C functions: no captures; the session comes as user data)
@@ -171,7 +263,14 @@ enum XMLSAXParser {
             sax.startElementNs = { userData, localName, prefix, _, _, _, _, _, _ in
                 guard let userData, let localName else { return }
                 Unmanaged<Session>.fromOpaque(userData)._withUnsafeGuaranteedRef { session in
-                    let (line, column) = session.position
+                    let (line, column) = session.eventPosition
+                    // Plist elements have no prefix; their names are recognised without
+                    // measuring them first. Anything else takes the general path, which reports it.
+                    if prefix == nil, let element = XMLPlistElement(cString: localName) {
+                        session.builder.startElement(element, line: line, column: column)
+                        afterEvent(session)
+                        return
+                    }
                     let name = UnsafeBufferPointer(start: localName, count: Int(max(0, xmlStrlen(localName))))
                     let prefixBytes = prefix.map { UnsafeBufferPointer(start: $0, count: Int(max(0, xmlStrlen($0)))) }
                     session.builder.startElement(name: name, prefix: prefixBytes, line: line, column: column)
@@ -181,7 +280,7 @@ enum XMLSAXParser {
             sax.endElementNs = { userData, _, _, _ in
                 guard let userData else { return }
                 Unmanaged<Session>.fromOpaque(userData)._withUnsafeGuaranteedRef { session in
-                    let (line, column) = session.position
+                    let (line, column) = session.eventPosition
                     session.builder.endElement(line: line, column: column)
                     afterEvent(session)
                 }
@@ -189,7 +288,7 @@ enum XMLSAXParser {
             let characters: charactersSAXFunc = { userData, bytes, count in
                 guard let userData, let bytes, count > 0 else { return }
                 Unmanaged<Session>.fromOpaque(userData)._withUnsafeGuaranteedRef { session in
-                    let (line, column) = session.position
+                    let (line, column) = session.eventPosition
                     session.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(count)), line: line, column: column)
                     afterEvent(session)
                 }

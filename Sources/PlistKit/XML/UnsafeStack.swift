@@ -1,0 +1,102 @@
+/// A growable stack in one manually managed buffer, for ``XMLPlistTreeBuilder``'s hot paths.
+///
+/// A Swift `Array` checks uniqueness and capacity through generic code on every append and
+/// mutation through a subscript; the builder pushes and pops about a million times per 5,000
+/// iTunes tracks, and those checks were a visible share of reading. This stack grows by
+/// doubling, moves elements out without retaining them again (``popArray(from:)``), and is
+/// freed explicitly by its owner (``release()``): it is a value type with no deinit, so exactly
+/// one copy (the owner's stored property) may be used, which the builder guarantees by never
+/// copying it. Every access is inside `0..<count`, checked where the index comes from outside.
+struct UnsafeStack<Element> {
+    private var base: UnsafeMutablePointer<Element>?
+    private var capacity = 0
+    /// The number of elements.
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The top element, if any.
+    var last: Element? {
+        guard let base, count > 0 else { return nil }
+        return base[count - 1]
+    }
+
+    /// The element at `index`, which must be below ``count`` (checked: a trap here is a bug in
+    /// the builder, never a property of the input).
+    subscript(index: Int) -> Element {
+        precondition(index >= 0 && index < count, "UnsafeStack index out of range")
+        // The precondition proves the index is inside the initialized part of the buffer.
+        return base.unsafelyUnwrapped[index]
+    }
+
+    @inline(__always)
+    mutating func push(_ element: Element) {
+        if count == capacity { grow(minimum: count + 1) }
+        // grow() left room for one more: count < capacity.
+        (base.unsafelyUnwrapped + count).initialize(to: element)
+        count += 1
+    }
+
+    @discardableResult
+    mutating func pop() -> Element? {
+        guard let base, count > 0 else { return nil }
+        count -= 1
+        return (base + count).move()
+    }
+
+    /// Removes every element from `start` up.
+    mutating func removeAll(from start: Int = 0) {
+        guard let base, start >= 0, start < count else { return }
+        (base + start).deinitialize(count: count - start)
+        count = start
+    }
+
+    /// Removes the elements from `start` up and returns them, in order, as an array of exactly
+    /// their count; they are moved, not copied.
+    mutating func popArray(from start: Int) -> [Element] {
+        guard let base, start >= 0, start < count else { return [] }
+        let moved = count - start
+        let array = [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
+            // The array has room for `moved` elements and the source holds that many.
+            buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: base + start, count: moved)
+            initialized = moved
+        }
+        count = start
+        return array
+    }
+
+    /// Frees the buffer and its elements; the stack is empty afterwards.
+    mutating func release() {
+        removeAll()
+        base?.deallocate()
+        base = nil
+        capacity = 0
+    }
+
+    private mutating func grow(minimum: Int) {
+        let newCapacity = Swift.max(minimum, capacity * 2, 16)
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        if let base {
+            newBase.moveInitialize(from: base, count: count)
+            base.deallocate()
+        }
+        base = newBase
+        capacity = newCapacity
+    }
+}
+
+extension UnsafeStack where Element == UInt8 {
+    /// Appends bytes.
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if capacity - count < bytes.count { grow(minimum: count + bytes.count) }
+        // grow() left room for bytes.count more.
+        (base.unsafelyUnwrapped + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Calls `body` with the bytes.
+    func withBuffer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+}
