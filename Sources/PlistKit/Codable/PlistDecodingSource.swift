@@ -28,11 +28,23 @@ enum PlistDecodingDictionary {
         }
     }
 
-    /// The value for `key`, or `nil` when it is absent.
-    func node(forKey key: String) -> PlistDecodingNode? {
+    /// The value for `key`, or `nil` when it is absent. The position `memo` remembers for the
+    /// key is tried first (checked against the key there), and the position found is remembered.
+    func node(forKey key: String, memo: PlistKeyPositionMemo) -> PlistDecodingNode? {
+        let hint = memo.position(of: key)
         switch self {
-        case .value(let dictionary): return dictionary[key].map(PlistDecodingNode.value)
-        case .object(let dictionary): return dictionary.node(forKey: key).map(PlistDecodingNode.object)
+        case .value(let dictionary):
+            if hint >= 0, hint < dictionary.count, PlistKeyPositionMemo.matches(dictionary.keys[hint], key) {
+                return .value(dictionary.values[hint])
+            }
+            guard let position = dictionary.index(forKey: key) else { return nil }
+            memo.remember(key, at: position)
+            return .value(dictionary.values[position])
+        case .object(let dictionary):
+            if hint >= 0, dictionary.hasKey(key, at: hint) { return .object(dictionary.entries[hint].value) }
+            guard let position = dictionary.position(ofKey: key) else { return nil }
+            memo.remember(key, at: position)
+            return .object(dictionary.entries[position].value)
         }
     }
 }

@@ -10,6 +10,10 @@ final class PlistEncodingState {
     let maximumDepth: Int
     let userInfo: [CodingUserInfoKey: Any]
     var misuse: EncodingError?
+    /// Types that encode through their own `encode(to:)`, not as a scalar, `Date` or `Data`,
+    /// by the bits of their metatype (type metadata is never freed, so the bits stay the
+    /// type's): a direct-mapped cache, so a collision only costs the casts again.
+    @exclusivity(unchecked) private var indirectTypes = [UInt](repeating: 0, count: 64)
 
     init(options: PlistEncoder) {
         dateStrategy = options.dateEncodingStrategy
@@ -27,6 +31,23 @@ final class PlistEncodingState {
         let node = try encoder.encodeNode(value)
         if let misuse { throw misuse }
         return node
+    }
+
+    /// Whether `type` is known to encode itself rather than as a value the encoder writes.
+    func isKnownIndirect(_ type: Any.Type) -> Bool {
+        let bits = UInt(bitPattern: ObjectIdentifier(type))
+        return indirectTypes[Self.slot(bits)] == bits
+    }
+
+    /// Records that `type` encodes itself.
+    func rememberIndirect(_ type: Any.Type) {
+        let bits = UInt(bitPattern: ObjectIdentifier(type))
+        indirectTypes[Self.slot(bits)] = bits
+    }
+
+    private static func slot(_ bits: UInt) -> Int {
+        // Metadata is at least 8-byte aligned: the low bits carry nothing.
+        Int(truncatingIfNeeded: (bits >> 3) ^ (bits >> 9)) & 63
     }
 
     /// Records the first misuse of the Codable API.
