@@ -24,7 +24,7 @@ final class PlistEncoderImpl: Encoder {
             // Asking again for a keyed container adds to the same dictionary, as Foundation does.
             storage = existing
         case nil:
-            storage = PlistEncodingDictionary()
+            storage = state.makeDictionary(for: Key.self)
             node = .dictionary(storage)
         case .some:
             state.recordMisuse("A keyed container was requested where a value of another kind was already encoded.", path: path)

@@ -14,6 +14,11 @@ final class PlistEncodingState {
     /// by the bits of their metatype (type metadata is never freed, so the bits stay the
     /// type's): a direct-mapped cache, so a collision only costs the casts again.
     @exclusivity(unchecked) private var indirectTypes = [UInt](repeating: 0, count: 64)
+    /// Per coding-key type of a keyed container (direct-mapped by metatype bits, like
+    /// `indirectTypes`): the dictionary made last for it. Values of one type encode the same
+    /// keys, so its size is the room the next one reserves.
+    @exclusivity(unchecked) private var lastDictionaryByKeyType =
+        [(type: UInt, dictionary: PlistEncodingDictionary?)](repeating: (0, nil), count: 64)
 
     init(options: PlistEncoder) {
         dateStrategy = options.dateEncodingStrategy
@@ -48,6 +53,17 @@ final class PlistEncodingState {
     private static func slot(_ bits: UInt) -> Int {
         // Metadata is at least 8-byte aligned: the low bits carry nothing.
         Int(truncatingIfNeeded: (bits >> 3) ^ (bits >> 9)) & 63
+    }
+
+    /// A new dictionary for a keyed container keyed by `keyType`, with room for as many entries
+    /// as the previous one of that key type ended up with.
+    func makeDictionary(for keyType: Any.Type) -> PlistEncodingDictionary {
+        let bits = UInt(bitPattern: ObjectIdentifier(keyType))
+        let slot = Self.slot(bits)
+        let previous = lastDictionaryByKeyType[slot]
+        let dictionary = PlistEncodingDictionary(capacity: previous.type == bits ? previous.dictionary?.count ?? 0 : 0)
+        lastDictionaryByKeyType[slot] = (bits, dictionary)
+        return dictionary
     }
 
     /// Records the first misuse of the Codable API.

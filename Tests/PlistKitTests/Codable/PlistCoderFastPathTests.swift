@@ -138,4 +138,32 @@ import Testing
         #expect(try encoder.encodeValue(Optional(5)) == .integer(PlistInteger(Int64(5))))
         #expect(try encoder.encodeValue(Date(timeIntervalSinceReferenceDate: 12.5)) == date)
     }
+
+    /// Encodes `count` keys, then the first key again (a repeated key keeps its first position
+    /// and takes the last value).
+    struct VariableKeys: Encodable {
+        var count: Int
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: PlistCodingKey.self)
+            for i in 0..<count { try container.encode(i, forKey: PlistCodingKey(stringValue: "k\(i)")) }
+            if count > 0 { try container.encode("again", forKey: PlistCodingKey(stringValue: "k0")) }
+        }
+    }
+
+    /// Dictionaries of one key type reserve the size of the previous one: smaller, larger and
+    /// empty successors still hold exactly what was encoded.
+    @Test func dictionariesSizedLikeTheirPredecessorsHoldWhatWasEncoded() throws {
+        let counts = [3, 20, 0, 5, 5, 1, 40]
+        let encoded = try PlistEncoder().encodeValue(counts.map(VariableKeys.init))
+        let expected: PlistValue = .array(counts.map { count in
+            var dictionary = PlistDictionary()
+            for i in 0..<count { dictionary["k\(i)"] = .integer(PlistInteger(Int64(i))) }
+            if count > 0 { dictionary["k0"] = "again" }
+            return .dictionary(dictionary)
+        })
+        #expect(encoded == expected)
+        guard case .array(let elements) = encoded else { return }
+        // Key order too (equality of dictionaries ignores it).
+        #expect(elements.map { $0.dictionary?.keys ?? [] } == counts.map { count in (0..<count).map { "k\($0)" } })
+    }
 }
