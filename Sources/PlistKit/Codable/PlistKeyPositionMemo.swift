@@ -25,7 +25,7 @@ final class PlistKeyPositionMemo {
 
     /// The storage bits of a string. A `String` is two words on every platform PlistKit
     /// builds for; the bits are only compared, never used to reach the storage.
-    private static func bits(_ key: String) -> (UInt64, UInt64) {
+    static func bits(_ key: String) -> (UInt64, UInt64) {
         unsafeBitCast(key, to: (UInt64, UInt64).self)
     }
 

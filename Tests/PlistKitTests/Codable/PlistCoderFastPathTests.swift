@@ -6,11 +6,12 @@ import Testing
 /// was last found at first, and values the encoder recognises by their metatype.
 @Suite struct PlistCoderFastPathTests {
     /// Keys short enough to be small strings and long ones, and pairs equal only up to Unicode
-    /// normalization ("é" as one scalar and as "e" + U+0301), which must stay distinct.
+    /// normalization ("é" as one scalar and as "e" + U+0301), which must stay distinct; enough
+    /// of them that some dictionaries are past the sizes that are scanned rather than indexed.
     static let keyPool = [
         "Name", "Track ID", "é", "e\u{301}", "Å", "A\u{30A}", "a rather long key beyond fifteen bytes",
         "a rather long key beyond fifteen bytes!", "", "Size", "size", "x", "Play Count",
-    ]
+    ] + (0..<24).map { "key \($0)" }
 
     static let requestsKey = CodingUserInfoKey(rawValue: "plistKitTestRequests")!
 
