@@ -101,21 +101,27 @@ final class PlistBinaryDecodingSource {
         /// The keys' texts, in order.
         var keys: [String] { entries.map { source.keyTextByID[Int($0.keyID)] } }
 
-        /// The object index of the value for `key`, or `nil` when the dictionary lacks it.
-        func node(forKey key: String) -> Int? {
+        /// The position in `entries` of `key`, or `nil` when the dictionary lacks it.
+        func position(ofKey key: String) -> Int? {
             if let positionByKeyID {
                 // A text no key object of the file has read as is in no dictionary: every key
                 // of a dictionary is interned when the dictionary is read.
                 guard let id = source.keyIDByText[ExactKey(key)] else { return nil }
-                return positionByKeyID[id].map { entries[$0].value }
+                return positionByKeyID[id]
             }
             // A small dictionary is scanned by key signature, which is cheaper than hashing
             // the key; entries hold distinct keys, so the first full match is the only one.
             let signature = ExactKey.signature(of: key)
-            for entry in entries where source.keySignatureByID[Int(entry.keyID)] == signature {
-                if ExactKey.exactlyEqual(source.keyTextByID[Int(entry.keyID)], key) { return entry.value }
+            for (position, entry) in entries.enumerated() where source.keySignatureByID[Int(entry.keyID)] == signature {
+                if ExactKey.exactlyEqual(source.keyTextByID[Int(entry.keyID)], key) { return position }
             }
             return nil
+        }
+
+        /// Whether the entry at `position` (any integer) has exactly the key `key`.
+        func hasKey(_ key: String, at position: Int) -> Bool {
+            position >= 0 && position < entries.count
+                && PlistKeyPositionMemo.matches(source.keyTextByID[Int(entries[position].keyID)], key)
         }
     }
 

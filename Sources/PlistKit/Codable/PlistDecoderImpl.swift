@@ -86,8 +86,8 @@ final class PlistDecoderImpl: Decoder {
     func unbox<Value: Decodable>(_ node: PlistDecodingNode?, as type: Value.Type, path lazyPath: @autoclosure () -> PlistCodingPath) throws -> Value {
         if let value = try unboxScalar(node, as: type, path: lazyPath()) { return value }
         let path = lazyPath()
-        if type == Date.self, let date = try unboxDate(node, path: path) as? Value { return date }
-        if type == Data.self, let data = try unboxData(node, path: path) as? Value { return data }
+        if type == Date.self { return sameTypeCast(try unboxDate(node, path: path), as: Value.self) }
+        if type == Data.self { return sameTypeCast(try unboxData(node, path: path), as: Value.self) }
         return try Value(from: child(node, path: path))
     }
 

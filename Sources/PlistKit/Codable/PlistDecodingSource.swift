@@ -28,11 +28,37 @@ enum PlistDecodingDictionary {
         }
     }
 
-    /// The value for `key`, or `nil` when it is absent.
-    func node(forKey key: String) -> PlistDecodingNode? {
+    /// Dictionaries in memory up to this many keys are scanned for a key's representation
+    /// before they are searched by text.
+    static let largestScannedByRepresentation = 24
+
+    /// The value for `key`, or `nil` when it is absent. The position `memo` remembers for the
+    /// key is tried first (checked against the key there), and the position found is remembered.
+    func node(forKey key: String, memo: PlistKeyPositionMemo) -> PlistDecodingNode? {
+        let hint = memo.position(of: key)
         switch self {
-        case .value(let dictionary): return dictionary[key].map(PlistDecodingNode.value)
-        case .object(let dictionary): return dictionary.node(forKey: key).map(PlistDecodingNode.object)
+        case .value(let dictionary):
+            let keys = dictionary.keys
+            if hint >= 0, hint < keys.count, PlistKeyPositionMemo.matches(keys[hint], key) {
+                return .value(dictionary.values[hint])
+            }
+            // A key present in some dictionaries and not others shifts the positions after it,
+            // so hints go stale; in a small dictionary, a scan for the same representation (a
+            // few instructions a key, and how short keys usually match) comes before the full
+            // lookup. (Large dictionaries are indexed: a scan would make them quadratic.)
+            var found: Int? = nil
+            if keys.count <= Self.largestScannedByRepresentation {
+                let bits = PlistKeyPositionMemo.bits(key)
+                found = keys.firstIndex { PlistKeyPositionMemo.bits($0) == bits }
+            }
+            guard let position = found ?? dictionary.index(forKey: key) else { return nil }
+            memo.remember(key, at: position)
+            return .value(dictionary.values[position])
+        case .object(let dictionary):
+            if hint >= 0, dictionary.hasKey(key, at: hint) { return .object(dictionary.entries[hint].value) }
+            guard let position = dictionary.position(ofKey: key) else { return nil }
+            memo.remember(key, at: position)
+            return .object(dictionary.entries[position].value)
         }
     }
 }

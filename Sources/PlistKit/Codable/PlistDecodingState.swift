@@ -15,6 +15,8 @@ final class PlistDecodingState {
     /// ``PlistReadingOptions/maximumObjectCount``. (Unchecked for exclusivity: counted once per
     /// value on the one decoding thread, where the dynamic check cost more than the count.)
     @exclusivity(unchecked) var valueCount = 0
+    /// Where keyed containers last found each coding key, tried first in the next dictionary.
+    let keyPositions = PlistKeyPositionMemo()
 
     init(options: PlistDecoder) {
         dateStrategy = options.dateDecodingStrategy

@@ -24,7 +24,7 @@ final class PlistEncoderImpl: Encoder {
             // Asking again for a keyed container adds to the same dictionary, as Foundation does.
             storage = existing
         case nil:
-            storage = PlistEncodingDictionary()
+            storage = state.makeDictionary(for: Key.self)
             node = .dictionary(storage)
         case .some:
             state.recordMisuse("A keyed container was requested where a value of another kind was already encoded.", path: path)
@@ -74,12 +74,26 @@ final class PlistEncoderImpl: Encoder {
     }
 
     /// The node for a value the encoder writes itself (scalars, `Date`, `Data`), or `nil`.
+    ///
+    /// The common types are recognised by comparing metatypes, and a type found to be none of
+    /// them is remembered (``PlistEncodingState/isKnownIndirect(_:)``): the runtime casts below,
+    /// a conformance lookup for every value, cost more than encoding most values. The casts stay
+    /// for the rest, which they also match through `Optional` (an `Int?` holding a value).
     private func directNode<Value: Encodable>(_ value: Value, path: PlistCodingPath) throws -> PlistEncodingNode? {
+        let type = Value.self
+        if type == String.self { return .value(.string(sameTypeCast(value, as: String.self))) }
+        if type == Int.self { return .value(try sameTypeCast(value, as: Int.self).plistValue(at: path)) }
+        if type == Double.self { return .value(.real(sameTypeCast(value, as: Double.self))) }
+        if type == Bool.self { return .value(.boolean(sameTypeCast(value, as: Bool.self))) }
+        if type == Date.self { return try encodeDate(sameTypeCast(value, as: Date.self), path: path) }
+        if type == Data.self { return try encodeData(sameTypeCast(value, as: Data.self), path: path) }
+        if state.isKnownIndirect(type) { return nil }
         if let primitive = value as? any PlistPrimitive {
             return .value(try primitive.plistValue(at: path))
         }
         if let date = value as? Date { return try encodeDate(date, path: path) }
         if let data = value as? Data { return try encodeData(data, path: path) }
+        state.rememberIndirect(type)
         return nil
     }
 

@@ -47,6 +47,19 @@ final class PlistEncodingDictionary {
     @exclusivity(unchecked) private(set) var keys: [String] = []
     @exclusivity(unchecked) private(set) var values: [PlistEncodingNode] = []
 
+    /// Creates an empty dictionary with room for `capacity` entries (see
+    /// ``PlistEncodingState/makeDictionary(for:)``): growing two arrays from empty one append
+    /// at a time reallocated them half a dozen times per model.
+    init(capacity: Int = 0) {
+        if capacity > 0 {
+            keys.reserveCapacity(capacity)
+            values.reserveCapacity(capacity)
+        }
+    }
+
+    /// The number of entries appended so far (a key encoded twice counts twice).
+    var count: Int { keys.count }
+
     subscript(key: String) -> PlistEncodingNode? {
         // The value encoded last for `key` (read only to extend a nested container).
         get {

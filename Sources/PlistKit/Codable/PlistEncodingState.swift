@@ -10,6 +10,15 @@ final class PlistEncodingState {
     let maximumDepth: Int
     let userInfo: [CodingUserInfoKey: Any]
     var misuse: EncodingError?
+    /// Types that encode through their own `encode(to:)`, not as a scalar, `Date` or `Data`,
+    /// by the bits of their metatype (type metadata is never freed, so the bits stay the
+    /// type's): a direct-mapped cache, so a collision only costs the casts again.
+    @exclusivity(unchecked) private var indirectTypes = [UInt](repeating: 0, count: 64)
+    /// Per coding-key type of a keyed container (direct-mapped by metatype bits, like
+    /// `indirectTypes`): the dictionary made last for it. Values of one type encode the same
+    /// keys, so its size is the room the next one reserves.
+    @exclusivity(unchecked) private var lastDictionaryByKeyType =
+        [(type: UInt, dictionary: PlistEncodingDictionary?)](repeating: (0, nil), count: 64)
 
     init(options: PlistEncoder) {
         dateStrategy = options.dateEncodingStrategy
@@ -27,6 +36,34 @@ final class PlistEncodingState {
         let node = try encoder.encodeNode(value)
         if let misuse { throw misuse }
         return node
+    }
+
+    /// Whether `type` is known to encode itself rather than as a value the encoder writes.
+    func isKnownIndirect(_ type: Any.Type) -> Bool {
+        let bits = UInt(bitPattern: ObjectIdentifier(type))
+        return indirectTypes[Self.slot(bits)] == bits
+    }
+
+    /// Records that `type` encodes itself.
+    func rememberIndirect(_ type: Any.Type) {
+        let bits = UInt(bitPattern: ObjectIdentifier(type))
+        indirectTypes[Self.slot(bits)] = bits
+    }
+
+    private static func slot(_ bits: UInt) -> Int {
+        // Metadata is at least 8-byte aligned: the low bits carry nothing.
+        Int(truncatingIfNeeded: (bits >> 3) ^ (bits >> 9)) & 63
+    }
+
+    /// A new dictionary for a keyed container keyed by `keyType`, with room for as many entries
+    /// as the previous one of that key type ended up with.
+    func makeDictionary(for keyType: Any.Type) -> PlistEncodingDictionary {
+        let bits = UInt(bitPattern: ObjectIdentifier(keyType))
+        let slot = Self.slot(bits)
+        let previous = lastDictionaryByKeyType[slot]
+        let dictionary = PlistEncodingDictionary(capacity: previous.type == bits ? previous.dictionary?.count ?? 0 : 0)
+        lastDictionaryByKeyType[slot] = (bits, dictionary)
+        return dictionary
     }
 
     /// Records the first misuse of the Codable API.

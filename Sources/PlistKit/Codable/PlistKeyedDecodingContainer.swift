@@ -1,7 +1,137 @@
 import FoundationEssentials
 
 /// Reads keyed values from a dictionary of the source.
+///
+/// The container is one reference to a non-generic ``PlistKeyedDecodingStorage``: the standard
+/// library's `KeyedDecodingContainer` box copies the container for every call, and with the
+/// fields inline each copy retained and released all of them. Everything that does not depend
+/// on `Key` lives in the storage, whose code is compiled once and fully optimized; the methods
+/// here, which run unspecialized for most `Key` types, only read `key.stringValue` and call
+/// non-generic (or concretely typed) functions.
 struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let storage: PlistKeyedDecodingStorage
+
+    init(decoder: PlistDecoderImpl, dictionary: PlistDecodingDictionary, path: PlistCodingPath) throws {
+        storage = try PlistKeyedDecodingStorage(decoder: decoder, dictionary: dictionary, path: path)
+    }
+
+    private var decoder: PlistDecoderImpl { storage.decoder }
+    private var path: PlistCodingPath { storage.path }
+
+    var codingPath: [any CodingKey] { storage.path.keys }
+
+    var allKeys: [Key] {
+        storage.typeKeys.compactMap { Key(stringValue: $0) }
+    }
+
+    func contains(_ key: Key) -> Bool {
+        storage.node(forKey: key.stringValue) != nil
+    }
+
+    private func requiredNode(for key: Key) throws -> PlistDecodingNode {
+        guard let node = storage.node(forKey: key.stringValue) else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(
+                codingPath: path.keys, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+        }
+        return node
+    }
+
+    private func item(for key: Key) throws -> PlistDecodingItem {
+        try decoder.read(try requiredNode(for: key), path: path.appending(key))
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        try item(for: key).isNullMarker
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try decoder.unboxBool(try item(for: key), path: path.appending(key))
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try decoder.unboxString(try item(for: key), path: path.appending(key))
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try decoder.unboxDouble(try item(for: key), path: path.appending(key))
+    }
+
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try decoder.unboxFloat(try item(for: key), path: path.appending(key))
+    }
+
+    // Each integer width calls `unboxInteger` with its concrete type: a shared helper generic
+    // over the width (and, as a member, over `Key`) is not specialized, and its unspecialized
+    // body looked up `Optional<T>`'s metadata at run time for every integer decoded.
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try decoder.unboxInteger(try item(for: key), as: Int.self, path: path.appending(key))
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try decoder.unboxInteger(try item(for: key), as: Int8.self, path: path.appending(key))
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try decoder.unboxInteger(try item(for: key), as: Int16.self, path: path.appending(key))
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try decoder.unboxInteger(try item(for: key), as: Int32.self, path: path.appending(key))
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try decoder.unboxInteger(try item(for: key), as: Int64.self, path: path.appending(key))
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try decoder.unboxInteger(try item(for: key), as: UInt.self, path: path.appending(key))
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try decoder.unboxInteger(try item(for: key), as: UInt8.self, path: path.appending(key))
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try decoder.unboxInteger(try item(for: key), as: UInt16.self, path: path.appending(key))
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try decoder.unboxInteger(try item(for: key), as: UInt32.self, path: path.appending(key))
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try decoder.unboxInteger(try item(for: key), as: UInt64.self, path: path.appending(key))
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
+        try decoder.unboxInteger(try item(for: key), as: Int128.self, path: path.appending(key))
+    }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
+        try decoder.unboxInteger(try item(for: key), as: UInt128.self, path: path.appending(key))
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.unbox(try requiredNode(for: key), as: type, path: path.appending(key))
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        try decoder.child(try requiredNode(for: key), path: path.appending(key)).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try decoder.child(try requiredNode(for: key), path: path.appending(key)).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        // A missing "super" reads as nil rather than failing here, as in Foundation.
+        let superKey = PlistCodingKey.super
+        return try decoder.child(storage.dictionary.node(forKey: superKey.stringValue, memo: storage.decoder.state.keyPositions),
+                                 path: path.appending(superKey))
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        try decoder.child(storage.node(forKey: key.stringValue), path: path.appending(key))
+    }
+}
+
+/// What a ``PlistKeyedDecodingContainer`` reads: the dictionary, where it sits, and for a
+/// converting key strategy the mapping from the type's keys to the file's.
+final class PlistKeyedDecodingStorage {
     let decoder: PlistDecoderImpl
     let dictionary: PlistDecodingDictionary
     let path: PlistCodingPath
@@ -40,95 +170,15 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         convertedKeys = order
     }
 
-    var codingPath: [any CodingKey] { path.keys }
+    /// The keys as the type names them, in the file's order.
+    var typeKeys: [String] { fileKeyByTypeKey == nil ? dictionary.keys : convertedKeys }
 
-    var allKeys: [Key] {
-        (fileKeyByTypeKey == nil ? dictionary.keys : convertedKeys).compactMap { Key(stringValue: $0) }
-    }
-
-    func contains(_ key: Key) -> Bool {
-        node(for: key) != nil
-    }
-
-    private func node(for key: Key) -> PlistDecodingNode? {
-        let fileKey = fileKeyByTypeKey.map { $0[key.stringValue] } ?? key.stringValue
-        guard let fileKey else { return nil }
-        return dictionary.node(forKey: fileKey)
-    }
-
-    private func requiredNode(for key: Key) throws -> PlistDecodingNode {
-        guard let node = node(for: key) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: path.keys, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+    /// The value for the type's key `typeKey`, or `nil` when the dictionary lacks it.
+    func node(forKey typeKey: String) -> PlistDecodingNode? {
+        guard let fileKeyByTypeKey else {
+            return dictionary.node(forKey: typeKey, memo: decoder.state.keyPositions)
         }
-        return node
-    }
-
-    private func item(for key: Key) throws -> PlistDecodingItem {
-        try decoder.read(try requiredNode(for: key), path: path.appending(key))
-    }
-
-    func decodeNil(forKey key: Key) throws -> Bool {
-        try item(for: key).isNullMarker
-    }
-
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try decoder.unboxBool(try item(for: key), path: path.appending(key))
-    }
-
-    func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try decoder.unboxString(try item(for: key), path: path.appending(key))
-    }
-
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try decoder.unboxDouble(try item(for: key), path: path.appending(key))
-    }
-
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try decoder.unboxFloat(try item(for: key), path: path.appending(key))
-    }
-
-    private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
-        try decoder.unboxInteger(try item(for: key), as: type, path: path.appending(key))
-    }
-
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
-
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try integer(type, key) }
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(type, key) }
-
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.unbox(try requiredNode(for: key), as: type, path: path.appending(key))
-    }
-
-    func nestedContainer<NestedKey: CodingKey>(
-        keyedBy type: NestedKey.Type, forKey key: Key
-    ) throws -> KeyedDecodingContainer<NestedKey> {
-        try decoder.child(try requiredNode(for: key), path: path.appending(key)).container(keyedBy: type)
-    }
-
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try decoder.child(try requiredNode(for: key), path: path.appending(key)).unkeyedContainer()
-    }
-
-    func superDecoder() throws -> any Decoder {
-        // A missing "super" reads as nil rather than failing here, as in Foundation.
-        let superKey = PlistCodingKey.super
-        return try decoder.child(dictionary.node(forKey: superKey.stringValue), path: path.appending(superKey))
-    }
-
-    func superDecoder(forKey key: Key) throws -> any Decoder {
-        try decoder.child(node(for: key), path: path.appending(key))
+        guard let fileKey = fileKeyByTypeKey[typeKey] else { return nil }
+        return dictionary.node(forKey: fileKey, memo: decoder.state.keyPositions)
     }
 }

@@ -53,7 +53,7 @@ struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         if case .dictionary(let existing)? = storage[name] {
             nested = existing
         } else {
-            nested = PlistEncodingDictionary()
+            nested = encoder.state.makeDictionary(for: NestedKey.self)
             storage[name] = .dictionary(nested)
         }
         return KeyedEncodingContainer(PlistKeyedEncodingContainer<NestedKey>(

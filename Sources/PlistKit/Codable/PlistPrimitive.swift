@@ -51,3 +51,12 @@ extension Bool: PlistPrimitive {
 extension String: PlistPrimitive {
     func plistValue(at path: PlistCodingPath) throws -> PlistValue { .string(self) }
 }
+
+/// `value` as `Value`, which the caller has found to be its own type (`Value.self == T.self`):
+/// reinterpreting a value as its own type is the identity. The coders compare metatypes and
+/// then use this rather than `as? Value`, a runtime cast that also looked up
+/// `Optional<Value>`'s metadata, on every scalar encoded or decoded through generic code.
+func sameTypeCast<T, Value>(_ value: T, as type: Value.Type) -> Value {
+    precondition(T.self == Value.self, "sameTypeCast between different types")
+    return unsafeBitCast(value, to: Value.self)
+}

@@ -45,7 +45,7 @@ struct PlistUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let nested = PlistEncodingDictionary()
+        let nested = encoder.state.makeDictionary(for: NestedKey.self)
         let nestedPath = path.appending(index: storage.elements.count)
         storage.elements.append(.dictionary(nested))
         return KeyedEncodingContainer(PlistKeyedEncodingContainer<NestedKey>(encoder: encoder, storage: nested, path: nestedPath))
