@@ -68,8 +68,11 @@ struct ConversionLossAnalyzer {
     /// Checks one value, and for a container its own properties (not its children).
     private mutating func inspect(_ value: PlistValue, in frames: [Frame]) throws {
         // XML 1.0 cannot carry some characters (C0 controls but tab, LF, CR; U+FFFE, U+FFFF) in
-        // strings or keys, nor a non-finite date; Apple's writer emits them anyway.
-        if format == .xml, let reason = XMLPlistWriter.unrepresentableReason(for: value) {
+        // strings or keys, nor a non-finite date; Apple's writer emits them anyway. Outside
+        // strict writing the XML writer finds these itself while escaping and reports them in
+        // the same words and walking order; under strict writing the first finding of any
+        // kind must win, so they are checked here in order with the losses.
+        if format == .xml, options.isStrict, let reason = XMLPlistWriter.unrepresentableReason(for: value) {
             throw unrepresentable(value, Self.path(frames), reason)
         }
         switch value {

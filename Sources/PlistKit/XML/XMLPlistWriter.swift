@@ -41,10 +41,16 @@ enum XMLPlistWriter {
             // `%.17g` must not take the host program's decimal separator from its locale.
             try XMLCLocale.withCNumericLocale { try emitter.emit(value, depth: 0) }
         } catch let failure as Unrepresentable {
-            let path = firstPath(in: value, sortsKeys: emitter.sortsKeys) { unrepresentableReason(for: $0) != nil }
-                ?? []
+            // Outside strict writing, ConversionLossAnalyzer leaves these checks to this
+            // writer, which meets them anyway while escaping (scanning every string twice
+            // cost a tenth of a write). The error is rebuilt exactly as the analyzer words it,
+            // for the first such value in the analyzer's walking order.
+            guard let (path, found, reason) = firstUnrepresentable(in: value) else {
+                throw PlistError(.unrepresentableValue, "Cannot write a \(failure.kind.rawValue) as XML: \(failure.reason)")
+            }
             throw PlistError(
-                .unrepresentableValue, "Cannot write a \(failure.kind.rawValue) as XML: \(failure.reason)",
+                .unrepresentableValue,
+                "Cannot write \(ConversionLossAnalyzer.article(found.kind)) as \(PlistFormat.xml.plutilName): \(reason)",
                 at: .keyPath(KeyPath(components: path)))
         }
         emitter.out.append("</plist>\n")
@@ -122,21 +128,19 @@ enum XMLPlistWriter {
         return scalar == 0x09 || scalar == 0x0A || scalar == 0x0D
     }
 
-    /// The key path of the first value, in writing order, that `matches`.
-    private static func firstPath(in value: PlistValue, sortsKeys: Bool, where matches: (PlistValue) -> Bool) -> [String]? {
-        if matches(value) { return [] }
+    /// The first value XML cannot hold, in stored order (arrays by index, dictionaries in key
+    /// order as stored, a container before its children: `ConversionLossAnalyzer`'s order),
+    /// with its key path and the reason.
+    private static func firstUnrepresentable(in value: PlistValue) -> (path: [String], value: PlistValue, reason: String)? {
+        if let reason = unrepresentableReason(for: value) { return ([], value, reason) }
         switch value {
         case .array(let elements):
             for (index, element) in elements.enumerated() {
-                if let rest = firstPath(in: element, sortsKeys: sortsKeys, where: matches) { return [String(index)] + rest }
+                if let found = firstUnrepresentable(in: element) { return ([String(index)] + found.path, found.value, found.reason) }
             }
         case .dictionary(let dictionary):
-            let keys = dictionary.keys
-            let order = sortsKeys ? keys.indices.sorted { PlistDictionary.keyPrecedes(keys[$0], keys[$1]) } : Array(keys.indices)
-            for index in order {
-                if let rest = firstPath(in: dictionary.values[index], sortsKeys: sortsKeys, where: matches) {
-                    return [keys[index]] + rest
-                }
+            for (key, child) in zip(dictionary.keys, dictionary.values) {
+                if let found = firstUnrepresentable(in: child) { return ([key] + found.path, found.value, found.reason) }
             }
         default:
             break
