@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Where one plist-bench operation spends its instructions, without the setup around it.
+#
+# Runs the operation under callgrind (valgrind --tool=callgrind) with --iterations 1 and
+# --iterations 4 on the quick data set, PlistKit only, and subtracts: what is left is three
+# timed runs, with data generation and everything else that happens once cancelled out.
+# Instruction counts do not wander with the machine's load the way wall-clock times do, so
+# they are what a change is judged by (quote the "three runs" total before and after).
+#
+# usage: Benchmarks/cgdiff.sh "OPERATION FILTER" [PLIST_BENCH_BINARY]
+#   TOP=N       how many functions to list (default 40)
+#   INCL=yes    inclusive instead of self costs (recursion makes these hard to read)
+# example: Benchmarks/cgdiff.sh "binary encode: library"
+set -euo pipefail
+cd "$(dirname "$0")/.."
+filter="$1"
+bench="${2:-}"
+if [[ -z "$bench" ]]; then
+    swift build -c release --product plist-bench >&2
+    bench="$(swift build -c release --show-bin-path)/plist-bench"
+fi
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+for n in 1 4; do
+    valgrind --tool=callgrind --callgrind-out-file="$work/cg.$n" "$bench" --quick --plistkit-only --no-memory \
+        --filter "$filter" --iterations "$n" > /dev/null 2> "$work/err.$n"
+    grep Collected "$work/err.$n" | awk '{print $4}' | tr -d , > "$work/total.$n"
+    callgrind_annotate --inclusive="${INCL:-no}" --threshold=100 "$work/cg.$n" 2>/dev/null \
+        | grep -E "^ *[0-9,]+ " | grep -v "=>" | sed -E 's/^ *([0-9,]+) \([^)]*\) +/\1\t/' | tr -d ',' > "$work/cg.$n.txt"
+done
+python3 - "$work" <<'PY'
+import os, sys
+work = sys.argv[1]
+costs = {}
+for column, n in enumerate((1, 4)):
+    for line in open(f"{work}/cg.{n}.txt"):
+        parts = line.rstrip("\n").split("\t", 1)
+        if len(parts) == 2:
+            costs.setdefault(parts[1], [0, 0])[column] += int(parts[0])
+rows = sorted(((four - one, name) for name, (one, four) in costs.items()
+               if name not in ("PROGRAM TOTALS", "events annotated")), reverse=True)
+total = int(open(f"{work}/total.4").read()) - int(open(f"{work}/total.1").read())
+print(f"three runs: {total:,} instructions")
+for delta, name in rows[:int(os.environ.get("TOP", "40"))]:
+    print(f"{delta:>14,} {100 * delta / total:5.1f}%  {name[:170]}")
+PY
