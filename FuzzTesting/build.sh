@@ -14,7 +14,8 @@ cd "$root_dir"
 # libxml2 headers: the CLibXML2 module map names shim.h, which includes <libxml/...>.
 xml_include="$(pkg-config --cflags-only-I libxml-2.0 2>/dev/null | sed 's/^-I//; s/ .*//')"
 xml_include="${xml_include:-/usr/include/libxml2}"
-common=(-sanitize=fuzzer,address -O -g -Xcc "-I$xml_include" -I "$root_dir/Sources/CLibXML2" -use-ld=lld)
+support_dir="$root_dir/Sources/CPlistKitSupport"
+common=(-sanitize=fuzzer,address -O -g -Xcc "-I$xml_include" -I "$root_dir/Sources/CLibXML2" -I "$support_dir/include" -use-ld=lld)
 
 library="$out_dir/libPlistKit.a"
 mapfile -t library_sources < <(find "$root_dir/Sources/PlistKit" -name '*.swift' | sort)
@@ -25,7 +26,15 @@ stale() {  # stale TARGET INPUT...: the target is missing or older than an input
     [[ -n "$(find "$@" -newer "$target" -print -quit)" ]]
 }
 
-if stale "$library" "$root_dir/Sources/PlistKit" "$root_dir/Sources/CLibXML2" "$fuzz_dir/build.sh"; then
+# The C helpers (CPlistKitSupport), compiled with the same sanitizer and linked into each harness.
+support_object="$out_dir/CPlistKitSupport.o"
+if stale "$support_object" "$support_dir" "$fuzz_dir/build.sh"; then
+    echo "== fuzz build: CPlistKitSupport" >&2
+    "$(dirname "$(command -v "$swiftc")")/clang" -c -O2 -g -fsanitize=fuzzer-no-link,address \
+        -I "$support_dir/include" "$support_dir"/*.c -o "$support_object"
+fi
+
+if stale "$library" "$root_dir/Sources/PlistKit" "$root_dir/Sources/CLibXML2" "$support_dir" "$fuzz_dir/build.sh"; then
     echo "== fuzz build: PlistKit (${#library_sources[@]} files)" >&2
     "$swiftc" "${common[@]}" -parse-as-library -module-name PlistKit -wmo -num-threads 2 \
         -emit-library -static -emit-module -emit-module-path "$out_dir/PlistKit.swiftmodule" \
@@ -43,10 +52,10 @@ for harness in "${harnesses[@]}"; do
         exit 64
     fi
     binary="$out_dir/$harness"
-    if stale "$binary" "$source_file" "$fuzz_dir/Support" "$library"; then
+    if stale "$binary" "$source_file" "$fuzz_dir/Support" "$library" "$support_object"; then
         echo "== fuzz build: $harness" >&2
         "$swiftc" "${common[@]}" -parse-as-library -module-name "Fuzz_$harness" \
             -I "$out_dir" -L "$out_dir" -lPlistKit -lxml2 \
-            "$fuzz_dir"/Support/*.swift "$source_file" -o "$binary"
+            "$fuzz_dir"/Support/*.swift "$source_file" "$support_object" -o "$binary"
     fi
 done
