@@ -287,12 +287,15 @@ public struct BinaryPlistView: Sendable {
     /// The object index of the last value whose key equals `wanted`, or `nil`. ASCII keys
     /// stored as ASCII are compared byte for byte (equal ASCII strings have equal bytes); any
     /// other pairing is decoded and compared as Swift strings.
+    ///
+    /// The keys are searched from the last: a repeated key's last value is the one readers
+    /// keep, so the first match from the end is the answer and the keys before it need not be
+    /// read (on average half of a large dictionary).
     private func lookUp(_ wanted: String, in container: Container, with decoder: inout BinaryPlistDecoder) throws -> Int? {
         let wantedBytes = Array(wanted.utf8)
         let wantedIsASCII = wantedBytes.allSatisfy { $0 < 0x80 }
         let refSize = trailer.objectRefSize
-        var found: Int? = nil
-        for i in 0..<container.count {
+        for i in stride(from: container.count - 1, through: 0, by: -1) {
             let keyIndex = try decoder.reference(at: container.references + i * refSize, object: container.index, at: container.offset)
             let (marker, offset) = try decoder.header(of: keyIndex)
             let matches: Bool
@@ -304,9 +307,9 @@ public struct BinaryPlistView: Sendable {
                 matches = try decoder.key(keyIndex) == wanted
             }
             if matches {
-                found = try decoder.reference(at: container.references + (container.count + i) * refSize, object: container.index, at: container.offset)
+                return try decoder.reference(at: container.references + (container.count + i) * refSize, object: container.index, at: container.offset)
             }
         }
-        return found
+        return nil
     }
 }
