@@ -67,21 +67,9 @@ struct BinaryPlistCursor: ~Copyable {
     /// Whether the `count` bytes at `offset` equal `bytes`.
     func peekBytesEqual(at offset: Int, count: Int, to bytes: [UInt8]) -> Bool {
         guard count == bytes.count, contains(offset, count) else { return false }
-        // Word by word: the generic `elementsEqual` went byte by byte through iterators, and
-        // the lazy view compares a key this way for every entry of a dictionary it searches.
+        // The lazy view compares a key this way for every entry of a dictionary it searches.
         return bytes.withUnsafeBytes { other in
-            var i = 0
-            while i + 8 <= count {
-                if buffer.loadUnaligned(fromByteOffset: offset + i, as: UInt64.self) != other.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-                    return false
-                }
-                i += 8
-            }
-            while i < count {
-                if buffer[offset + i] != other[i] { return false }
-                i += 1
-            }
-            return true
+            UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + count)]).hasSameBytes(as: other)
         }
     }
 

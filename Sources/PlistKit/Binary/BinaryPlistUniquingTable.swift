@@ -73,35 +73,9 @@ extension ExactKey: BinaryPlistUniquingKey {
         return hash
     }
 
-    /// Whether two buffers of the same length hold the same bytes, compared a word at a time
-    /// (the generic `elementsEqual` went byte by byte through iterators).
-    private static func bytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset + 8 <= a.count {
-            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                return false
-            }
-            offset += 8
-        }
-        while offset < a.count {
-            if a[offset] != b[offset] { return false }
-            offset += 1
-        }
-        return true
-    }
-
-    /// Exact byte equality without Swift's canonical `==` first: the table only compares keys
-    /// whose 64-bit hashes match, which are nearly always equal.
+    /// The table only compares keys whose 64-bit hashes match, which are nearly always equal.
     static func sameKey(_ a: ExactKey, _ b: ExactKey) -> Bool {
-        if identicalRepresentation(a.string, b.string) { return true }
-        let count = a.string.utf8.count
-        guard count == b.string.utf8.count else { return false }
-        let equal = a.string.utf8.withContiguousStorageIfAvailable { aBytes in
-            b.string.utf8.withContiguousStorageIfAvailable { bBytes in
-                bytesEqual(UnsafeRawBufferPointer(aBytes), UnsafeRawBufferPointer(bBytes))
-            }
-        }
-        return (equal ?? nil) ?? (a == b)
+        exactlyEqualExpectingMatch(a.string, b.string)
     }
 }
 
@@ -109,7 +83,8 @@ extension ExactKey: BinaryPlistUniquingKey {
 /// addressing with linear probing over a power-of-two slot array, at most half full.
 ///
 /// Each slot holds a key's full hash and its position in `keys` (plus one; zero marks an
-/// empty slot), so a probe compares hashes and touches a key only when they match.
+/// empty slot), so a probe compares hashes and touches a key only when they match, and
+/// growing re-places the slots by their stored hashes without hashing any key again.
 struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
     /// A probe longer than this means the hash is being defeated (or astronomically bad
     /// luck): the table then moves to a `Hasher`-keyed dictionary for the rest of the write.
@@ -118,7 +93,6 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
     private var slotHashes: [UInt64]
     private var slotPositions: [Int]
     private var keys: [Key] = []
-    private var hashes: [UInt64] = []
     private var numbers: [Int] = []
     private var fallback: [Key: Int]?
 
@@ -162,7 +136,6 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
             }
         }
         keys.append(key)
-        hashes.append(hash)
         numbers.append(candidate)
         slotHashes[slot] = hash
         slotPositions[slot] = keys.count
@@ -183,13 +156,13 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
         return candidate
     }
 
-    /// Doubles the slots and places every key again by its stored hash.
+    /// Doubles the slots and places every occupied one again by its stored hash.
     private mutating func grow() {
         let capacity = slotHashes.count * 2
         let mask = capacity - 1
         var newHashes = [UInt64](repeating: 0, count: capacity)
         var newPositions = [Int](repeating: 0, count: capacity)
-        for (index, hash) in hashes.enumerated() {
+        for (hash, position) in zip(slotHashes, slotPositions) where position != 0 {
             var slot = Int(truncatingIfNeeded: hash) & mask
             var probes = 0
             while newPositions[slot] != 0 {
@@ -198,7 +171,7 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
                 if probes > probeLimit { return switchToFallback() }
             }
             newHashes[slot] = hash
-            newPositions[slot] = index + 1
+            newPositions[slot] = position
         }
         slotHashes = newHashes
         slotPositions = newPositions

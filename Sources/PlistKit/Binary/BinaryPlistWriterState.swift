@@ -175,12 +175,7 @@ struct BinaryPlistWriterState {
 
     /// Where `text` is remembered in `recentStrings`: a hash of its two representation words.
     private static func recentSlot(of text: String) -> Int {
-        guard MemoryLayout<String>.size == 16 else { return 0 }
-        let mixed = withUnsafeBytes(of: text) { bits in
-            bits.loadUnaligned(as: UInt64.self) &* 0x9E37_79B9_7F4A_7C15
-                ^ bits.loadUnaligned(fromByteOffset: 8, as: UInt64.self) &* 0xC2B2_AE3D_27D4_EB4F
-        }
-        return Int(truncatingIfNeeded: mixed >> 56)
+        Int(truncatingIfNeeded: ExactKey.representationHash(of: text) >> 56)
     }
 
     /// The number of string `text` from the uniquing table, adding it when new.
@@ -190,9 +185,7 @@ struct BinaryPlistWriterState {
         if number == candidate {
             let utf16Count = Self.utf16CountUnlessASCII(text)
             entries.append(.string(text, utf16Count: utf16Count))
-            objectBytes += utf16Count < 0
-                ? Self.markerSize(count: text.utf8.count) + text.utf8.count
-                : Self.markerSize(count: utf16Count) + 2 * utf16Count
+            objectBytes += Self.stringSize(text, utf16Count: utf16Count)
         }
         return number
     }
@@ -252,10 +245,15 @@ struct BinaryPlistWriterState {
         case .data(let data): return markerSize(count: data.count) + data.count
         case .uid(let uid): return uid <= 0xFF ? 2 : (uid <= 0xFFFF ? 3 : 5)
         case .string(let text):
-            let utf16Count = utf16CountUnlessASCII(text)
-            return utf16Count < 0 ? markerSize(count: text.utf8.count) + text.utf8.count : markerSize(count: utf16Count) + 2 * utf16Count
+            return stringSize(text, utf16Count: utf16CountUnlessASCII(text))
         case .array, .dictionary: return 0
         }
+    }
+
+    /// The bytes of a string object: ASCII as bytes when `utf16Count` is negative, otherwise
+    /// `utf16Count` UTF-16 units (see ``BinaryPlistByteCursor/putString(_:utf16Count:)``).
+    static func stringSize(_ text: String, utf16Count: Int) -> Int {
+        utf16Count < 0 ? markerSize(count: text.utf8.count) + text.utf8.count : markerSize(count: utf16Count) + 2 * utf16Count
     }
 
     /// Encodes the flattened objects, the offset table and the trailer into one buffer

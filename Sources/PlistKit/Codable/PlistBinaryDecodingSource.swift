@@ -121,7 +121,7 @@ final class PlistBinaryDecodingSource {
         /// Whether the entry at `position` (any integer) has exactly the key `key`.
         func hasKey(_ key: String, at position: Int) -> Bool {
             position >= 0 && position < entries.count
-                && PlistKeyPositionMemo.matches(source.keyTextByID[Int(entries[position].keyID)], key)
+                && ExactKey.exactlyEqual(source.keyTextByID[Int(entries[position].keyID)], key)
         }
     }
 

@@ -39,7 +39,7 @@ enum PlistDecodingDictionary {
         switch self {
         case .value(let dictionary):
             let keys = dictionary.keys
-            if hint >= 0, hint < keys.count, PlistKeyPositionMemo.matches(keys[hint], key) {
+            if hint >= 0, hint < keys.count, ExactKey.exactlyEqual(keys[hint], key) {
                 return .value(dictionary.values[hint])
             }
             // A key present in some dictionaries and not others shifts the positions after it,
@@ -48,8 +48,7 @@ enum PlistDecodingDictionary {
             // lookup. (Large dictionaries are indexed: a scan would make them quadratic.)
             var found: Int? = nil
             if keys.count <= Self.largestScannedByRepresentation {
-                let bits = PlistKeyPositionMemo.bits(key)
-                found = keys.firstIndex { PlistKeyPositionMemo.bits($0) == bits }
+                found = keys.firstIndex { ExactKey.identicalRepresentation($0, key) }
             }
             guard let position = found ?? dictionary.index(forKey: key) else { return nil }
             memo.remember(key, at: position)

@@ -73,11 +73,8 @@ public struct ArchivedInstance: Hashable, Sendable {
     /// entry the general lookup would find.
     func storedValue(forKey key: String) -> PlistValue? {
         let storage = parts.storage
-        // `String` is two words on every platform Swift supports (`unsafeBitCast` checks the
-        // sizes, which no input can change); the bits are only compared, never used.
-        let wanted = unsafeBitCast(key, to: (UInt64, UInt64).self)
         let keys = storage.keys
-        for position in keys.indices where unsafeBitCast(keys[position], to: (UInt64, UInt64).self) == wanted {
+        for position in keys.indices where ExactKey.identicalRepresentation(keys[position], key) {
             return storage.values[position]
         }
         return storage[key]

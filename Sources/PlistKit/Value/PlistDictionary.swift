@@ -281,40 +281,55 @@ struct ExactKey: Hashable, Sendable {
         exactlyEqual(lhs.string, rhs.string)
     }
 
-    /// Whether two strings have identical UTF-8 bytes: lengths first, then Swift's `==`, then
-    /// the bytes in place.
-    /// Whether two strings have the very same representation (the same inline bytes, or the
-    /// same storage): then their bytes are the same. A different representation proves
-    /// nothing, so this only ever answers a comparison early.
+    /// The two words of a string's representation: its inline bytes, or its storage and
+    /// count. Equal representations mean equal strings (the same bytes, or the same storage,
+    /// alive while both strings are); different ones prove nothing. Only ever compared or
+    /// hashed, never used to reach the storage. (`unsafeBitCast` checks that a `String` is
+    /// two words, as on every platform Swift supports.)
     ///
-    /// Equal short keys (up to 15 UTF-8 bytes, stored inline in the `String`) are the common
-    /// case when a dictionary's keys are compared with a list of known keys, and this costs
-    /// two word comparisons where a byte comparison costs two closure calls.
-    @inlinable static func identicalRepresentation(_ a: String, _ b: String) -> Bool {
-        // A String is two words on 64-bit platforms; anywhere else, no early answer.
-        guard MemoryLayout<String>.size == 16 else { return false }
-        return withUnsafeBytes(of: a) { aBits in
-            withUnsafeBytes(of: b) { bBits in
-                aBits.loadUnaligned(as: UInt64.self) == bBits.loadUnaligned(as: UInt64.self)
-                    && aBits.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == bBits.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            }
-        }
+    /// Equal short keys (up to 15 UTF-8 bytes, stored inline) and keys shared from one
+    /// reader's memo are the common case when a dictionary's keys are compared with known
+    /// keys, and two word comparisons answer them where a byte comparison costs two closure
+    /// calls. The writer's recent-key table, Codable's key-position memo and the unarchiver's
+    /// field lookup all start here.
+    @inlinable static func representation(of string: String) -> (UInt64, UInt64) {
+        unsafeBitCast(string, to: (UInt64, UInt64).self)
     }
 
+    /// Whether two strings have the very same representation (see ``representation(of:)``),
+    /// which answers an exact comparison early, never late.
+    @inlinable static func identicalRepresentation(_ a: String, _ b: String) -> Bool {
+        representation(of: a) == representation(of: b)
+    }
+
+    /// A well-mixed hash of a string's representation, for direct-mapped tables keyed by it
+    /// (take the high bits).
+    @inlinable static func representationHash(of string: String) -> UInt64 {
+        let (low, high) = representation(of: string)
+        return (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F)
+    }
+
+    /// Whether two strings have identical UTF-8 bytes: the same representation at once, then
+    /// the lengths (O(1) for native strings, every string PlistKit builds), then Swift's `==`
+    /// (canonical equivalence: coarser, and fast on small ASCII strings, so it rejects most
+    /// different keys of one length cheaply), then the bytes in place.
     @inlinable static func exactlyEqual(_ a: String, _ b: String) -> Bool {
         if identicalRepresentation(a, b) { return true }
-        // The UTF-8 counts are O(1) for native strings (every string PlistKit builds) and tell
-        // most different keys apart at once. Swift's `==` (canonical equivalence) is coarser
-        // and fast on small ASCII strings; identical bytes are always canonically equal, so
-        // only its `true` needs the byte comparison.
-        let count = a.utf8.count
-        guard count == b.utf8.count, a == b else { return false }
-        // Compared in place, one byte buffer against the other: iterating two UTF8Views with
-        // `elementsEqual` costs several hundred instructions for a short key.
+        guard a.utf8.count == b.utf8.count, a == b else { return false }
+        return sameBytes(a, b)
+    }
+
+    /// ``exactlyEqual(_:_:)`` for comparisons that usually succeed (a hash already matched, a
+    /// key list expected to repeat): without Swift's `==`, which only pays off in rejecting.
+    @inlinable static func exactlyEqualExpectingMatch(_ a: String, _ b: String) -> Bool {
+        identicalRepresentation(a, b) || (a.utf8.count == b.utf8.count && sameBytes(a, b))
+    }
+
+    /// Whether two strings of equal length have the same UTF-8 bytes, compared in place.
+    @inlinable static func sameBytes(_ a: String, _ b: String) -> Bool {
         let equal = a.utf8.withContiguousStorageIfAvailable { aBytes in
             b.utf8.withContiguousStorageIfAvailable { bBytes in
-                for i in 0..<count where aBytes[i] != bBytes[i] { return false }
-                return true
+                UnsafeRawBufferPointer(aBytes).hasSameBytes(as: UnsafeRawBufferPointer(bBytes))
             }
         }
         return (equal ?? nil) ?? a.utf8.elementsEqual(b.utf8)

@@ -251,7 +251,7 @@ enum XMLPlistWriter {
         /// reused when the keys are exactly the same, one comparison per key instead of a sort.
         private mutating func sortedOrder(of keys: [String]) -> [Int] {
             for recent in recentSorts
-            where recent.keys.count == keys.count && zip(keys, recent.keys).allSatisfy({ ExactKey.sameKey(ExactKey($0), ExactKey($1)) }) {
+            where recent.keys.count == keys.count && zip(keys, recent.keys).allSatisfy({ ExactKey.exactlyEqualExpectingMatch($0, $1) }) {
                 return recent.order
             }
             let order = keys.indices.sorted { PlistDictionary.keyPrecedes(keys[$0], keys[$1]) }
