@@ -18,59 +18,23 @@ extension BinaryPlistUniquingKey {
     static func sameKey(_ a: Self, _ b: Self) -> Bool { a == b }
 }
 
-/// Mixes a 64-bit word into a well-spread hash (the finalizer of the SplitMix64 generator:
-/// every input bit reaches every output bit).
-@inline(__always)
-func binaryPlistMix(_ word: UInt64) -> UInt64 {
-    var z = word
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-}
-
 extension UInt64: BinaryPlistUniquingKey {
     @inline(__always)
-    func quickHash(seed: UInt64) -> UInt64 { binaryPlistMix(self ^ seed) }
+    func quickHash(seed: UInt64) -> UInt64 { mixHashWord(self ^ seed) }
 }
 
 extension UInt32: BinaryPlistUniquingKey {
     @inline(__always)
-    func quickHash(seed: UInt64) -> UInt64 { binaryPlistMix(UInt64(self) ^ seed) }
+    func quickHash(seed: UInt64) -> UInt64 { mixHashWord(UInt64(self) ^ seed) }
 }
 
 extension ExactKey: BinaryPlistUniquingKey {
     /// Hashes the UTF-8 bytes eight at a time.
     func quickHash(seed: UInt64) -> UInt64 {
         let hashed = string.utf8.withContiguousStorageIfAvailable { bytes in
-            Self.quickHash(of: UnsafeRawBufferPointer(bytes), seed: seed)
+            UnsafeRawBufferPointer(bytes).mixedHash(seed: seed)
         }
-        if let hashed { return hashed }
-        return Self.quickHash(of: Array(string.utf8), seed: seed)
-    }
-
-    private static func quickHash(of bytes: [UInt8], seed: UInt64) -> UInt64 {
-        bytes.withUnsafeBytes { quickHash(of: $0, seed: seed) }
-    }
-
-    private static func quickHash(of bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
-        var hash = binaryPlistMix(seed ^ UInt64(bytes.count))
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            hash = binaryPlistMix(hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            offset += 8
-        }
-        if offset < bytes.count {
-            // The last one to seven bytes, packed little end first into one word.
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < bytes.count {
-                tail |= UInt64(bytes[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            hash = binaryPlistMix(hash ^ tail)
-        }
-        return hash
+        return hashed ?? Array(string.utf8).withUnsafeBytes { $0.mixedHash(seed: seed) }
     }
 
     /// The table only compares keys whose 64-bit hashes match, which are nearly always equal.

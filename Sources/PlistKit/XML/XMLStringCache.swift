@@ -51,14 +51,16 @@ final class XMLStringCache {
             return String(decoding: text, as: UTF8.self)
         }
         let count = text.count
-        let hash = Self.hash(UnsafeRawBufferPointer(text)) | 1
+        // A cache only loses entries to collisions, so the cheap unseeded hash is enough.
+        let hash = UnsafeRawBufferPointer(text).mixedHash(seed: 0) | 1
         // slotCount is a power of two, so the mask keeps the slot in range.
         let slot = Int(truncatingIfNeeded: hash >> 40) & (Self.slotCount - 1)
         // The slot's bytes: maximumLength of them, of which `count` (at most that) are compared.
         let stored = bytes + slot * Self.maximumLength
         // A hash mixes in the length, so equal hashes almost always mean equal lengths; the
         // bytes decide. Both buffers hold at least `count` bytes.
-        if hashes[slot] == hash && Self.equal(stored, base, count) {
+        if hashes[slot] == hash
+            && UnsafeRawBufferPointer(start: stored, count: count).hasSameBytes(as: UnsafeRawBufferPointer(text)) {
             return strings[slot]
         }
         let string = String(decoding: text, as: UTF8.self)
@@ -66,46 +68,5 @@ final class XMLStringCache {
         stored.update(from: base, count: count)
         strings[slot] = string
         return string
-    }
-
-    /// Whether the first `count` bytes at `a` and `b` are equal, eight at a time.
-    @inline(__always)
-    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
-        var offset = 0
-        while offset + 8 <= count {
-            if x.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != y.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                return false
-            }
-            offset += 8
-        }
-        while offset < count {
-            if a[offset] != b[offset] { return false }
-            offset += 1
-        }
-        return true
-    }
-
-    /// A 64-bit hash of 1 to ``maximumLength`` bytes, eight at a time.
-    @inline(__always)
-    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash = UInt64(truncatingIfNeeded: bytes.count) &* multiplier
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            hash = (hash ^ word) &* multiplier
-            hash ^= hash >> 29
-            offset += 8
-        }
-        if offset < bytes.count {
-            var word: UInt64 = 0
-            for index in offset..<bytes.count {
-                word = word << 8 | UInt64(bytes[index])
-            }
-            hash = (hash ^ word) &* multiplier
-            hash ^= hash >> 29
-        }
-        return hash
     }
 }
