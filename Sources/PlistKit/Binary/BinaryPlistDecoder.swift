@@ -14,6 +14,11 @@ import FoundationEssentials
 ///   there (`count × refSize` must fit before the offset table).
 /// - Warnings (sets read as arrays, 32-bit reals widened) are collected with their key path;
 ///   the path is only built when such an event happens.
+///
+/// The readers called for every object (`header`, `reference`, `count`, `integer`) are
+/// `mutating` although they change nothing: a non-mutating method of a struct this large is
+/// handed a copy of it, and those copies (a `memcpy` of the whole decoder per reference read)
+/// were 5 % of binary decoding; a mutating one works on the decoder in place.
 struct BinaryPlistDecoder: ~Copyable {
     var cursor: BinaryPlistCursor
     let trailer: BinaryPlistTrailer
@@ -83,14 +88,14 @@ struct BinaryPlistDecoder: ~Copyable {
     // MARK: Object headers
 
     /// The marker byte and byte offset of object `index` (below the object count).
-    func header(of index: Int) throws -> (marker: UInt8, offset: Int) {
+    mutating func header(of index: Int) throws -> (marker: UInt8, offset: Int) {
         let offset = try trailer.offset(of: index, in: cursor)
         return (try cursor.peekByte(at: offset), offset)
     }
 
     /// The length that follows a marker whose low nibble is `nibble` (0xF: an integer object
     /// follows with the real count) and the offset of the first byte after it.
-    func count(nibble: UInt8, after position: Int, object index: Int, at offset: Int) throws -> (count: Int, next: Int) {
+    mutating func count(nibble: UInt8, after position: Int, object index: Int, at offset: Int) throws -> (count: Int, next: Int) {
         guard nibble == 0xF else { return (Int(nibble), position) }
         let end = trailer.offsetTableOffset
         guard position < end else {
@@ -123,7 +128,7 @@ struct BinaryPlistDecoder: ~Copyable {
     }
 
     /// The object index stored in the reference at `position`.
-    func reference(at position: Int, object index: Int, at offset: Int) throws -> Int {
+    mutating func reference(at position: Int, object index: Int, at offset: Int) throws -> Int {
         let ref = try cursor.peekUInt(at: position, size: trailer.objectRefSize)
         guard ref < UInt64(trailer.objectCount) else {
             throw error("A reference at byte \(position) names object \(ref), but there are only \(trailer.objectCount) objects", object: index, at: offset)
@@ -206,15 +211,7 @@ struct BinaryPlistDecoder: ~Copyable {
         let state = slot(index)
         if state >= 0 { return memo[Int(state)] }
         let (marker, offset) = try header(of: index)
-        if state == Self.inProgress {
-            throw error("Object \(index) contains itself (a reference cycle)", object: index, at: offset)
-        }
-        if state == Self.notSeen {
-            decodedCount += 1
-            if decodedCount > options.maximumObjectCount {
-                throw error("The file holds more than the limit of \(options.maximumObjectCount) objects", object: index, at: offset, code: .limitExceeded)
-            }
-        }
+        try count(index, state: state, at: offset)
         let kind = marker >> 4
         guard kind == 0xA || kind == 0xC || kind == 0xD else {
             return try scalar(index, marker: marker, offset: offset)
@@ -252,6 +249,31 @@ struct BinaryPlistDecoder: ~Copyable {
         pathSteps.append((index, 0))
         frames.append(frame)
         return nil
+    }
+
+    /// Fails for an object on the current decode path (a cycle), and counts an object decoded
+    /// for the first time against ``PlistReadingOptions/maximumObjectCount``.
+    @inline(__always)
+    private mutating func count(_ index: Int, state: Int32, at offset: Int) throws {
+        if state == Self.inProgress {
+            throw error("Object \(index) contains itself (a reference cycle)", object: index, at: offset)
+        }
+        if state == Self.notSeen {
+            decodedCount += 1
+            if decodedCount > options.maximumObjectCount {
+                throw error("The file holds more than the limit of \(options.maximumObjectCount) objects", object: index, at: offset, code: .limitExceeded)
+            }
+        }
+    }
+
+    /// Decodes object `index`, whose header the caller read and found not to be a container,
+    /// exactly as ``decode(_:depth:)`` would, without its container machinery (for readers that
+    /// take one value at a time, such as the Codable source).
+    mutating func leaf(_ index: Int, marker: UInt8, offset: Int) throws -> PlistValue {
+        let state = slot(index)
+        if state >= 0 { return memo[Int(state)] }
+        try count(index, state: state, at: offset)
+        return try scalar(index, marker: marker, offset: offset)
     }
 
     /// Decodes a non-container object (its slot already counted).
@@ -358,12 +380,7 @@ struct BinaryPlistDecoder: ~Copyable {
                 "A dictionary key is not a string (marker 0x\(hexByte(marker))); property list keys must be strings",
                 object: index, at: offset)
         }
-        if state == Self.notSeen {
-            decodedCount += 1
-            if decodedCount > options.maximumObjectCount {
-                throw error("The file holds more than the limit of \(options.maximumObjectCount) objects", object: index, at: offset, code: .limitExceeded)
-            }
-        }
+        try count(index, state: state, at: offset)
         guard case .string(let text) = try scalar(index, marker: marker, offset: offset) else {
             throw error("A dictionary key is not a string", object: index, at: offset)
         }
@@ -389,7 +406,7 @@ struct BinaryPlistDecoder: ~Copyable {
     /// Reads an integer object: 1-, 2- and 4-byte integers are unsigned, 8-byte ones signed
     /// (two's complement), and 16-byte ones a signed 128-bit value that must fit
     /// `Int64.min ... UInt64.max`.
-    func integer(marker: UInt8, object index: Int, at offset: Int) throws -> PlistInteger {
+    mutating func integer(marker: UInt8, object index: Int, at offset: Int) throws -> PlistInteger {
         let nibble = marker & 0x0F
         guard nibble <= 4 else {
             throw error("Integer of 2^\(nibble) bytes (only 1, 2, 4, 8 and 16 are defined)", object: index, at: offset)

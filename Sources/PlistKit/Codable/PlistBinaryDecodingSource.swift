@@ -133,7 +133,7 @@ final class PlistBinaryDecodingSource {
         let kind = marker >> 4
         guard kind == 0xA || kind == 0xC || kind == 0xD else {
             // Scalars: depth does not apply to them.
-            switch try decoder.decode(node, depth: 1) {
+            switch try decoder.leaf(node, marker: marker, offset: offset) {
             case .string(let v): return .string(v)
             case .integer(let v): return .integer(v)
             case .real(let v): return .real(v)
