@@ -118,11 +118,41 @@ final class PlistBinaryDecodingSource {
             return nil
         }
 
+        /// The position of `key`, trying the `memo`'s position and `next` first, as
+        /// ``PlistDecodingDictionary/node(forKey:memo:next:)`` describes.
+        func position(ofKey key: String, memo: PlistKeyPositionMemo, next: inout Int) -> Int? {
+            let hint = memo.position(of: key)
+            var found: Int? = nil
+            if hint >= 0, hasKey(key, at: hint) {
+                found = hint
+            } else if hasKey(key, at: next) {
+                found = next
+            }
+            guard let position = found ?? position(ofKey: key) else { return nil }
+            if position != hint { memo.remember(key, at: position) }
+            next = position + 1
+            return position
+        }
+
         /// Whether the entry at `position` (any integer) has exactly the key `key`.
         func hasKey(_ key: String, at position: Int) -> Bool {
             position >= 0 && position < entries.count
                 && ExactKey.exactlyEqual(source.keyTextByID[Int(entries[position].keyID)], key)
         }
+    }
+
+    /// Fixed-size scalar object `node` as ``item(_:)`` would read it, or `nil` (having changed
+    /// nothing) otherwise; see ``BinaryPlistDecoder/plainFixedScalar(_:)``.
+    func plainFixedScalar(_ node: Int) -> (marker: UInt8, payload: UInt64)? {
+        guard isValid else { return nil }
+        return decoder.plainFixedScalar(node)
+    }
+
+    /// String object `node` as ``item(_:)`` would read it, or `nil` (having changed nothing)
+    /// otherwise; see ``BinaryPlistDecoder/plainString(_:)``.
+    func plainString(_ node: Int) -> String? {
+        guard isValid else { return nil }
+        return decoder.plainString(node)
     }
 
     /// Reads one value: a scalar's contents, or a container's handle.

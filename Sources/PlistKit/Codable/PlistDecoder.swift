@@ -85,6 +85,9 @@ public struct PlistDecoder: Sendable {
     /// lazily does not check the objects the type never asks for, so a file with a fault in a
     /// part the type ignores decodes lazily but fails eagerly.
     public var decodesBinaryLazily = true
+    /// Whether plain binary scalars are read by the fast readers of `PlistDecoderImpl+PlainScalars`
+    /// (the default) or always through the general path; tests compare the two.
+    var usesPlainScalarReads = true
 
     /// Creates a decoder with the default options.
     public init() {}

@@ -183,6 +183,7 @@ final class PlistDecoderImpl: Decoder {
         }
         switch state.dateStrategy {
         case .plistDate:
+            if let date = plainDate(node) { return date }
             let item = try read(node, path: path)
             guard case .date(let date) = item else { throw mismatch(Date.self, item, path: path) }
             return date

@@ -32,31 +32,37 @@ enum PlistDecodingDictionary {
     /// before they are searched by text.
     static let largestScannedByRepresentation = 24
 
-    /// The value for `key`, or `nil` when it is absent. The position `memo` remembers for the
-    /// key is tried first (checked against the key there), and the position found is remembered.
-    func node(forKey key: String, memo: PlistKeyPositionMemo) -> PlistDecodingNode? {
-        let hint = memo.position(of: key)
+    /// The value for `key`, or `nil` when it is absent.
+    ///
+    /// Two positions are tried before a search, each checked against the key there: the one
+    /// `memo` remembers for the key (the same field of the previous model read), then `next`,
+    /// the position after the last key found in this dictionary (a type that reads every key
+    /// in turn, as a `[String: T]` does in `allKeys` order, finds each one there). The position
+    /// found is remembered in both.
+    func node(forKey key: String, memo: PlistKeyPositionMemo, next: inout Int) -> PlistDecodingNode? {
         switch self {
         case .value(let dictionary):
+            let hint = memo.position(of: key)
             let keys = dictionary.keys
-            if hint >= 0, hint < keys.count, ExactKey.exactlyEqual(keys[hint], key) {
-                return .value(dictionary.values[hint])
-            }
-            // A key present in some dictionaries and not others shifts the positions after it,
-            // so hints go stale; in a small dictionary, a scan for the same representation (a
-            // few instructions a key, and how short keys usually match) comes before the full
-            // lookup. (Large dictionaries are indexed: a scan would make them quadratic.)
             var found: Int? = nil
-            if keys.count <= Self.largestScannedByRepresentation {
+            if hint >= 0, hint < keys.count, ExactKey.exactlyEqual(keys[hint], key) {
+                found = hint
+            } else if next < keys.count, ExactKey.exactlyEqual(keys[next], key) {
+                found = next
+            } else if keys.count <= Self.largestScannedByRepresentation {
+                // A key present in some dictionaries and not others shifts the positions after
+                // it, so hints go stale; in a small dictionary, a scan for the same
+                // representation (a few instructions a key, and how short keys usually match)
+                // comes before the full lookup. (Large dictionaries are indexed: a scan would
+                // make them quadratic.)
                 found = keys.firstIndex { ExactKey.identicalRepresentation($0, key) }
             }
             guard let position = found ?? dictionary.index(forKey: key) else { return nil }
-            memo.remember(key, at: position)
+            if position != hint { memo.remember(key, at: position) }
+            next = position + 1
             return .value(dictionary.values[position])
         case .object(let dictionary):
-            if hint >= 0, dictionary.hasKey(key, at: hint) { return .object(dictionary.entries[hint].value) }
-            guard let position = dictionary.position(ofKey: key) else { return nil }
-            memo.remember(key, at: position)
+            guard let position = dictionary.position(ofKey: key, memo: memo, next: &next) else { return nil }
             return .object(dictionary.entries[position].value)
         }
     }

@@ -8,6 +8,8 @@ final class PlistDecodingState {
     let realToInteger: PlistDecoder.RealToIntegerStrategy
     let maximumDepth: Int
     let maximumValueCount: Int
+    /// See ``PlistDecoder/usesPlainScalarReads``.
+    let usesPlainScalarReads: Bool
     let userInfo: [CodingUserInfoKey: Any]
     /// The values read so far. A file may share one object among many references (a binary
     /// plist of 64 arrays each holding the next twice is 2^64 values when expanded), and a
@@ -25,6 +27,7 @@ final class PlistDecodingState {
         realToInteger = options.realToIntegerStrategy
         maximumDepth = options.readingOptions.maximumDepth
         maximumValueCount = options.readingOptions.maximumObjectCount
+        usesPlainScalarReads = options.usesPlainScalarReads
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in options.userInfo { info[key] = value }
         userInfo = info

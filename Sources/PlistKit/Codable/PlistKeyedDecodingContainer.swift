@@ -45,15 +45,21 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try decoder.unboxBool(try item(for: key), path: path.appending(key))
+        let node = try requiredNode(for: key)
+        if let value = decoder.plainBool(node) { return value }
+        return try decoder.unboxBool(try decoder.read(node, path: path.appending(key)), path: path.appending(key))
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try decoder.unboxString(try item(for: key), path: path.appending(key))
+        let node = try requiredNode(for: key)
+        if let value = decoder.plainString(node) { return value }
+        return try decoder.unboxString(try decoder.read(node, path: path.appending(key)), path: path.appending(key))
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try decoder.unboxDouble(try item(for: key), path: path.appending(key))
+        let node = try requiredNode(for: key)
+        if let value = decoder.plainDouble(node) { return value }
+        return try decoder.unboxDouble(try decoder.read(node, path: path.appending(key)), path: path.appending(key))
     }
 
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
@@ -64,43 +70,174 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     // over the width (and, as a member, over `Key`) is not specialized, and its unspecialized
     // body looked up `Optional<T>`'s metadata at run time for every integer decoded.
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try decoder.unboxInteger(try item(for: key), as: Int.self, path: path.appending(key))
+        let node = try requiredNode(for: key)
+        if let value = decoder.plainInteger(node, as: Int.self) { return value }
+        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: Int.self, path: path.appending(key))
     }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-        try decoder.unboxInteger(try item(for: key), as: Int8.self, path: path.appending(key))
+        let node = try requiredNode(for: key)
+        if let value = decoder.plainInteger(node, as: Int8.self) { return value }
+        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: Int8.self, path: path.appending(key))
     }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        try decoder.unboxInteger(try item(for: key), as: Int16.self, path: path.appending(key))
+        let node = try requiredNode(for: key)
+        if let value = decoder.plainInteger(node, as: Int16.self) { return value }
+        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: Int16.self, path: path.appending(key))
     }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        try decoder.unboxInteger(try item(for: key), as: Int32.self, path: path.appending(key))
+        let node = try requiredNode(for: key)
+        if let value = decoder.plainInteger(node, as: Int32.self) { return value }
+        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: Int32.self, path: path.appending(key))
     }
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        try decoder.unboxInteger(try item(for: key), as: Int64.self, path: path.appending(key))
+        let node = try requiredNode(for: key)
+        if let value = decoder.plainInteger(node, as: Int64.self) { return value }
+        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: Int64.self, path: path.appending(key))
     }
     func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        try decoder.unboxInteger(try item(for: key), as: UInt.self, path: path.appending(key))
+        let node = try requiredNode(for: key)
+        if let value = decoder.plainInteger(node, as: UInt.self) { return value }
+        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: UInt.self, path: path.appending(key))
     }
     func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        try decoder.unboxInteger(try item(for: key), as: UInt8.self, path: path.appending(key))
+        let node = try requiredNode(for: key)
+        if let value = decoder.plainInteger(node, as: UInt8.self) { return value }
+        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: UInt8.self, path: path.appending(key))
     }
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        try decoder.unboxInteger(try item(for: key), as: UInt16.self, path: path.appending(key))
+        let node = try requiredNode(for: key)
+        if let value = decoder.plainInteger(node, as: UInt16.self) { return value }
+        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: UInt16.self, path: path.appending(key))
     }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        try decoder.unboxInteger(try item(for: key), as: UInt32.self, path: path.appending(key))
+        let node = try requiredNode(for: key)
+        if let value = decoder.plainInteger(node, as: UInt32.self) { return value }
+        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: UInt32.self, path: path.appending(key))
     }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try decoder.unboxInteger(try item(for: key), as: UInt64.self, path: path.appending(key))
+        let node = try requiredNode(for: key)
+        if let value = decoder.plainInteger(node, as: UInt64.self) { return value }
+        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: UInt64.self, path: path.appending(key))
     }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
-        try decoder.unboxInteger(try item(for: key), as: Int128.self, path: path.appending(key))
+        let node = try requiredNode(for: key)
+        if let value = decoder.plainInteger(node, as: Int128.self) { return value }
+        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: Int128.self, path: path.appending(key))
     }
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
-        try decoder.unboxInteger(try item(for: key), as: UInt128.self, path: path.appending(key))
+        let node = try requiredNode(for: key)
+        if let value = decoder.plainInteger(node, as: UInt128.self) { return value }
+        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: UInt128.self, path: path.appending(key))
+    }
+
+    // MARK: Optional values
+    //
+    // The standard `decodeIfPresent` looks the key up three times (`contains`, `decodeNil`,
+    // `decode`) and reads the value twice. These look it up once and read it once (so a value
+    // read this way counts once against the value limit, not twice); what they return and
+    // throw is the same: `nil` for an absent key or the null marker, else the value or the
+    // error `decode` gives.
+
+    /// The node for `key`, or `nil` when the dictionary lacks it.
+    private func presentNode(for key: Key) -> PlistDecodingNode? {
+        storage.node(forKey: key.stringValue)
+    }
+
+    /// The item at `node` for `key`, or `nil` when it is the null marker.
+    private func nonNullItem(_ node: PlistDecodingNode, for key: Key) throws -> PlistDecodingItem? {
+        let item = try decoder.read(node, path: path.appending(key))
+        return item.isNullMarker ? nil : item
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        guard let node = presentNode(for: key) else { return nil }
+        if let value = decoder.plainBool(node) { return value }
+        return try nonNullItem(node, for: key).map { try decoder.unboxBool($0, path: path.appending(key)) }
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        guard let node = presentNode(for: key) else { return nil }
+        if let value = decoder.plainString(node) { return value }
+        return try nonNullItem(node, for: key).map { try decoder.unboxString($0, path: path.appending(key)) }
+    }
+
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        guard let node = presentNode(for: key) else { return nil }
+        if let value = decoder.plainDouble(node) { return value }
+        return try nonNullItem(node, for: key).map { try decoder.unboxDouble($0, path: path.appending(key)) }
+    }
+
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        guard let node = presentNode(for: key) else { return nil }
+        return try nonNullItem(node, for: key).map { try decoder.unboxFloat($0, path: path.appending(key)) }
+    }
+
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        guard let node = presentNode(for: key) else { return nil }
+        if let value = decoder.plainInteger(node, as: Int.self) { return value }
+        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: Int.self, path: path.appending(key)) }
+    }
+
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        guard let node = presentNode(for: key) else { return nil }
+        if let value = decoder.plainInteger(node, as: Int8.self) { return value }
+        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: Int8.self, path: path.appending(key)) }
+    }
+
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        guard let node = presentNode(for: key) else { return nil }
+        if let value = decoder.plainInteger(node, as: Int16.self) { return value }
+        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: Int16.self, path: path.appending(key)) }
+    }
+
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        guard let node = presentNode(for: key) else { return nil }
+        if let value = decoder.plainInteger(node, as: Int32.self) { return value }
+        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: Int32.self, path: path.appending(key)) }
+    }
+
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        guard let node = presentNode(for: key) else { return nil }
+        if let value = decoder.plainInteger(node, as: Int64.self) { return value }
+        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: Int64.self, path: path.appending(key)) }
+    }
+
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        guard let node = presentNode(for: key) else { return nil }
+        if let value = decoder.plainInteger(node, as: UInt.self) { return value }
+        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: UInt.self, path: path.appending(key)) }
+    }
+
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        guard let node = presentNode(for: key) else { return nil }
+        if let value = decoder.plainInteger(node, as: UInt8.self) { return value }
+        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: UInt8.self, path: path.appending(key)) }
+    }
+
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        guard let node = presentNode(for: key) else { return nil }
+        if let value = decoder.plainInteger(node, as: UInt16.self) { return value }
+        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: UInt16.self, path: path.appending(key)) }
+    }
+
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        guard let node = presentNode(for: key) else { return nil }
+        if let value = decoder.plainInteger(node, as: UInt32.self) { return value }
+        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: UInt32.self, path: path.appending(key)) }
+    }
+
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        guard let node = presentNode(for: key) else { return nil }
+        if let value = decoder.plainInteger(node, as: UInt64.self) { return value }
+        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: UInt64.self, path: path.appending(key)) }
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let node = presentNode(for: key), try nonNullItem(node, for: key) != nil else { return nil }
+        return try decoder.unbox(node, as: type, path: path.appending(key))
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -120,8 +257,7 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     func superDecoder() throws -> any Decoder {
         // A missing "super" reads as nil rather than failing here, as in Foundation.
         let superKey = PlistCodingKey.super
-        return try decoder.child(storage.dictionary.node(forKey: superKey.stringValue, memo: storage.decoder.state.keyPositions),
-                                 path: path.appending(superKey))
+        return try decoder.child(storage.node(forFileKey: superKey.stringValue), path: path.appending(superKey))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
@@ -173,12 +309,20 @@ final class PlistKeyedDecodingStorage {
     /// The keys as the type names them, in the file's order.
     var typeKeys: [String] { fileKeyByTypeKey == nil ? dictionary.keys : convertedKeys }
 
+    /// The position after the last key found, tried before a search (see
+    /// ``PlistDecodingDictionary/node(forKey:memo:next:)``). (Unchecked for exclusivity: one
+    /// decode runs on one thread, and the lookup that updates it does not re-enter.)
+    @exclusivity(unchecked) private var nextPosition = 0
+
     /// The value for the type's key `typeKey`, or `nil` when the dictionary lacks it.
     func node(forKey typeKey: String) -> PlistDecodingNode? {
-        guard let fileKeyByTypeKey else {
-            return dictionary.node(forKey: typeKey, memo: decoder.state.keyPositions)
-        }
+        guard let fileKeyByTypeKey else { return node(forFileKey: typeKey) }
         guard let fileKey = fileKeyByTypeKey[typeKey] else { return nil }
-        return dictionary.node(forKey: fileKey, memo: decoder.state.keyPositions)
+        return node(forFileKey: fileKey)
+    }
+
+    /// The value for the file's key `fileKey` (no key conversion), or `nil`.
+    func node(forFileKey fileKey: String) -> PlistDecodingNode? {
+        dictionary.node(forKey: fileKey, memo: decoder.state.keyPositions, next: &nextPosition)
     }
 }
