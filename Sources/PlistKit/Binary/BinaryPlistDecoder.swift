@@ -128,6 +128,7 @@ struct BinaryPlistDecoder: ~Copyable {
     }
 
     /// The object index stored in the reference at `position`.
+    @inline(__always)
     mutating func reference(at position: Int, object index: Int, at offset: Int) throws -> Int {
         let ref = try cursor.peekUInt(at: position, size: trailer.objectRefSize)
         guard ref < UInt64(trailer.objectCount) else {

@@ -215,9 +215,15 @@ final class PlistBinaryDecodingSource {
     }
 
     /// The key id of key object `object`, decoding and interning it the first time.
+    @inline(__always)
     private func internedKey(_ object: Int) throws -> Int32 {
         let known = keyIDByObject[object]
         if known > 0 { return known - 1 }
+        return try internNewKey(object)
+    }
+
+    /// Decodes key object `object`, seen for the first time, and gives it its text's key id.
+    private func internNewKey(_ object: Int) throws -> Int32 {
         let text = try decoder.key(object)
         let id: Int32
         if let existing = keyIDByText[ExactKey(text)] {
