@@ -43,6 +43,7 @@ struct BinaryPlistCursor: ~Copyable {
     // MARK: Peeking (position unchanged)
 
     /// The byte at `offset`.
+    @inline(__always)
     func peekByte(at offset: Int) throws -> UInt8 {
         guard contains(offset, 1) else { throw outOfBounds(offset, 1) }
         return buffer[offset]

@@ -121,6 +121,7 @@ struct BinaryPlistTrailer: Sendable, Hashable {
 
     /// The byte offset of object `index` (below ``objectCount``: the table's size was checked
     /// without overflow), checked to lie inside the object table.
+    @inline(__always)
     func offset(of index: Int, in cursor: borrowing BinaryPlistCursor) throws -> Int {
         let entry = offsetTableOffset + index * offsetIntSize
         let offset = try cursor.peekUInt(at: entry, size: offsetIntSize)
