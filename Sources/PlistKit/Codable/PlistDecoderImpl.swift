@@ -84,7 +84,7 @@ final class PlistDecoderImpl: Decoder {
 
     /// Decodes a value of any type from `node`, which sits at `path`.
     func unbox<Value: Decodable>(_ node: PlistDecodingNode?, as type: Value.Type, path lazyPath: @autoclosure () -> PlistCodingPath) throws -> Value {
-        if let value = try unboxScalar(node, as: type, path: lazyPath()) { return value }
+        if let kind = PlistStandardScalar(type) { return try unboxScalar(node, kind: kind, as: type, path: lazyPath()) }
         let path = lazyPath()
         if type == Date.self { return sameTypeCast(try unboxDate(node, path: path), as: Value.self) }
         if type == Data.self { return sameTypeCast(try unboxData(node, path: path), as: Value.self) }
