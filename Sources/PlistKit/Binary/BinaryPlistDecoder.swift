@@ -319,8 +319,8 @@ struct BinaryPlistDecoder: ~Copyable {
         return (marker, payload)
     }
 
-    /// A string object already decoded (shared through the memo), or an ASCII string object
-    /// decoded now and remembered.
+    /// A string object already decoded (shared through the memo), or an ASCII or UTF-16 string
+    /// object decoded now and remembered.
     mutating func plainString(_ index: Int) -> String? {
         guard index >= 0, index < trailer.objectCount else { return nil }
         let state = slot(index)
@@ -330,17 +330,28 @@ struct BinaryPlistDecoder: ~Copyable {
         }
         guard state == Self.notSeen,
             let offset = try? trailer.offset(of: index, in: cursor),
-            let marker = try? cursor.peekByte(at: offset), marker & 0xF0 == 0x50,
-            let (count, start) = try? self.count(nibble: marker & 0x0F, after: offset + 1, object: index, at: offset),
-            count <= trailer.offsetTableOffset - start,
-            decodedCount < options.maximumObjectCount,
-            start - offset + count <= uncoveredBytes,
-            // (Every read seeks first, so moving the cursor changes nothing another read sees.)
-            (try? cursor.seek(to: start)) != nil,
-            let text = try? cursor.readASCIIString(count: count)
+            let marker = try? cursor.peekByte(at: offset), marker & 0xF0 == 0x50 || marker & 0xF0 == 0x60,
+            let (count, start) = try? self.count(nibble: marker & 0x0F, after: offset + 1, object: index, at: offset)
         else { return nil }
+        let isUTF16 = marker & 0xF0 == 0x60
+        // `scalar`'s checks, in its order: the extent, the object limit, the coverage.
+        let (byteCount, overflow) = count.multipliedReportingOverflow(by: isUTF16 ? 2 : 1)
+        guard !overflow, byteCount <= trailer.offsetTableOffset - start,
+            decodedCount < options.maximumObjectCount,
+            start - offset + byteCount <= uncoveredBytes,
+            // (Every read seeks first, so moving the cursor changes nothing another read sees.)
+            (try? cursor.seek(to: start)) != nil
+        else { return nil }
+        let decoded: String?
+        if isUTF16 {
+            var bad = 0
+            decoded = (try? cursor.readUTF16BEString(count: count, badOffset: &bad)) ?? nil
+        } else {
+            decoded = try? cursor.readASCIIString(count: count)
+        }
+        guard let text = decoded else { return nil }
         decodedCount += 1
-        uncoveredBytes -= start - offset + count
+        uncoveredBytes -= start - offset + byteCount
         _ = remember(index, .string(text))
         return text
     }
