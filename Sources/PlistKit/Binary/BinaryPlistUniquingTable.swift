@@ -43,7 +43,8 @@ extension ExactKey: BinaryPlistUniquingKey {
     }
 }
 
-/// The binary writer's table from a scalar's uniquing key to its object number: open
+/// The binary writer's table from a scalar's uniquing key to its object number (also the
+/// Codable binary source's table from a dictionary key's text to its key id): open
 /// addressing with linear probing over a power-of-two slot array, at most half full.
 ///
 /// Each slot holds a key's full hash and its position in `keys` (plus one; zero marks an
@@ -105,6 +106,22 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
         slotPositions[slot] = keys.count
         if keys.count * 2 > slotHashes.count { grow() }
         return candidate
+    }
+
+    /// The number given to `key`, or `nil` when the table does not hold it.
+    ///
+    /// Complexity: O(1) expected.
+    func number(for key: Key) -> Int? {
+        if let fallback { return fallback[key] }
+        let hash = key.quickHash(seed: seed)
+        let mask = slotHashes.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let position = slotPositions[slot]
+            if position == 0 { return nil }
+            if slotHashes[slot] == hash, Key.sameKey(keys[position - 1], key) { return numbers[position - 1] }
+            slot = (slot + 1) & mask
+        }
     }
 
     /// Moves every key to a `Hasher`-keyed dictionary, which crafted keys cannot crowd.

@@ -31,7 +31,7 @@ final class PlistBinaryDecodingSource {
     /// a String key would merge canonically equivalent keys ("é" and "e" + U+0301) into one.
     @exclusivity(unchecked) private var keyTextByID: [String] = []
     @exclusivity(unchecked) private var keySignatureByID: [UInt64] = []
-    @exclusivity(unchecked) private var keyIDByText: [ExactKey: Int32] = [:]
+    @exclusivity(unchecked) private var keyIDByText = BinaryPlistUniquingTable<ExactKey>()
     /// Per key id: the number of the last dictionary that had the key, to find repeated keys
     /// in one pass (`dictionaryStamp` counts dictionaries).
     @exclusivity(unchecked) private var lastDictionaryByKeyID: [Int] = []
@@ -79,9 +79,16 @@ final class PlistBinaryDecodingSource {
     struct Dictionary {
         let source: PlistBinaryDecodingSource
         let entries: [Entry]
-        /// The position in `entries` of each key id, for dictionaries too large to scan (a
-        /// `[String: T]` reads every key of a large dictionary, which scanning makes quadratic).
-        let positionByKeyID: [Int32: Int]?
+        /// For dictionaries too large to scan, the position in `entries` of each key id (a
+        /// `[String: T]` reads every key of a large dictionary, which scanning makes
+        /// quadratic). Built by the first lookup the position hints do not answer: reading a
+        /// large dictionary's keys in order, as `[String: T]` does, never needs it.
+        private let index: PositionIndex?
+
+        /// A lazily built position index, shared by the copies of one dictionary.
+        final class PositionIndex {
+            @exclusivity(unchecked) var positionByKeyID: [Int32: Int]?
+        }
 
         /// Dictionaries up to this many entries are scanned rather than indexed.
         static let largestScanned = 16
@@ -89,13 +96,16 @@ final class PlistBinaryDecodingSource {
         init(source: PlistBinaryDecodingSource, entries: [Entry]) {
             self.source = source
             self.entries = entries
-            if entries.count > Self.largestScanned {
-                var positions: [Int32: Int] = Swift.Dictionary(minimumCapacity: entries.count)
-                for (position, entry) in entries.enumerated() { positions[entry.keyID] = position }
-                positionByKeyID = positions
-            } else {
-                positionByKeyID = nil
-            }
+            index = entries.count > Self.largestScanned ? PositionIndex() : nil
+        }
+
+        /// The position index, built the first time it is asked for.
+        private func positionByKeyID(_ index: PositionIndex) -> [Int32: Int] {
+            if let built = index.positionByKeyID { return built }
+            var positions: [Int32: Int] = Swift.Dictionary(minimumCapacity: entries.count)
+            for (position, entry) in entries.enumerated() { positions[entry.keyID] = position }
+            index.positionByKeyID = positions
+            return positions
         }
 
         /// The keys' texts, in order.
@@ -103,11 +113,11 @@ final class PlistBinaryDecodingSource {
 
         /// The position in `entries` of `key`, or `nil` when the dictionary lacks it.
         func position(ofKey key: String) -> Int? {
-            if let positionByKeyID {
+            if let index {
                 // A text no key object of the file has read as is in no dictionary: every key
                 // of a dictionary is interned when the dictionary is read.
-                guard let id = source.keyIDByText[ExactKey(key)] else { return nil }
-                return positionByKeyID[id]
+                guard let id = source.keyIDByText.number(for: ExactKey(key)) else { return nil }
+                return positionByKeyID(index)[Int32(truncatingIfNeeded: id)]
             }
             // A small dictionary is scanned by key signature, which is cheaper than hashing
             // the key; entries hold distinct keys, so the first full match is the only one.
@@ -225,17 +235,15 @@ final class PlistBinaryDecodingSource {
     /// Decodes key object `object`, seen for the first time, and gives it its text's key id.
     private func internNewKey(_ object: Int) throws -> Int32 {
         let text = try decoder.key(object)
-        let id: Int32
-        if let existing = keyIDByText[ExactKey(text)] {
-            id = existing
-        } else {
-            id = Int32(truncatingIfNeeded: keyTextByID.count)
+        let candidate = keyTextByID.count
+        let id = keyIDByText.number(for: ExactKey(text), orInsert: candidate)
+        if id == candidate {
             keyTextByID.append(text)
             keySignatureByID.append(ExactKey.signature(of: text))
-            keyIDByText[ExactKey(text)] = id
             lastDictionaryByKeyID.append(0)
         }
-        keyIDByObject[object] = id + 1
-        return id
+        // Key ids count distinct key texts, fewer than the objects (checked to fit 32 bits).
+        keyIDByObject[object] = Int32(truncatingIfNeeded: id) + 1
+        return Int32(truncatingIfNeeded: id)
     }
 }

@@ -104,4 +104,34 @@ import Testing
         // A prefix padded with zero bytes is not the same key.
         #expect(ExactKey("ab").quickHash(seed: seed) != ExactKey("ab\u{0}").quickHash(seed: seed))
     }
+
+    /// Looking keys up without inserting (the Codable source's key-text table) finds exactly
+    /// the numbers inserted, and nothing for keys never inserted, in both the table's own mode
+    /// and its `Hasher` fallback; canonically equivalent texts stay distinct keys.
+    @Test func lookupsFindWhatWasInsertedAndNothingElse() {
+        for probeLimit in [128, -1] {
+            var table = BinaryPlistUniquingTable<ExactKey>(probeLimit: probeLimit)
+            var expected: [ExactKey: Int] = [:]
+            var random = SeededRandom(seed: 0x100C_0B)
+            for round in 0..<5_000 {
+                let text = ["k\(Int.random(in: 0..<3_000, using: &random))", "é", "e\u{301}", ""].randomElement(using: &random)!
+                let key = ExactKey(text)
+                if Bool.random(using: &random) {
+                    let number = table.number(for: key, orInsert: round)
+                    if let known = expected[key] {
+                        #expect(number == known)
+                    } else {
+                        #expect(number == round)
+                        expected[key] = round
+                    }
+                } else {
+                    #expect(table.number(for: key) == expected[key], "\(text)")
+                }
+            }
+            _ = table.number(for: ExactKey("é"), orInsert: -1)
+            _ = table.number(for: ExactKey("e\u{301}"), orInsert: -2)
+            #expect(table.number(for: ExactKey("é")) != table.number(for: ExactKey("e\u{301}")))
+            #expect(expected.count > 400)
+        }
+    }
 }
