@@ -130,6 +130,7 @@ final class PlistBinaryDecodingSource {
 
         /// The position of `key`, trying the `memo`'s position and `next` first, as
         /// ``PlistDecodingDictionary/node(forKey:memo:next:)`` describes.
+        @inline(__always)
         func position(ofKey key: String, memo: PlistKeyPositionMemo, next: inout Int) -> Int? {
             let hint = memo.position(of: key)
             var found: Int? = nil
@@ -145,6 +146,7 @@ final class PlistBinaryDecodingSource {
         }
 
         /// Whether the entry at `position` (any integer) has exactly the key `key`.
+        @inline(__always)
         func hasKey(_ key: String, at position: Int) -> Bool {
             position >= 0 && position < entries.count
                 && ExactKey.exactlyEqual(source.keyTextByID[Int(entries[position].keyID)], key)

@@ -39,6 +39,7 @@ enum PlistDecodingDictionary {
     /// the position after the last key found in this dictionary (a type that reads every key
     /// in turn, as a `[String: T]` does in `allKeys` order, finds each one there). The position
     /// found is remembered in both.
+    @inline(__always)
     func node(forKey key: String, memo: PlistKeyPositionMemo, next: inout Int) -> PlistDecodingNode? {
         switch self {
         case .value(let dictionary):

@@ -29,6 +29,7 @@ final class PlistKeyPositionMemo {
     }
 
     /// The position `key` was last found at, or -1.
+    @inline(__always)
     func position(of key: String) -> Int {
         let bits = ExactKey.representation(of: key)
         let slot = slots[Self.slotIndex(of: key)]

@@ -315,6 +315,7 @@ final class PlistKeyedDecodingStorage {
     @exclusivity(unchecked) private var nextPosition = 0
 
     /// The value for the type's key `typeKey`, or `nil` when the dictionary lacks it.
+    @inline(__always)
     func node(forKey typeKey: String) -> PlistDecodingNode? {
         guard let fileKeyByTypeKey else { return node(forFileKey: typeKey) }
         guard let fileKey = fileKeyByTypeKey[typeKey] else { return nil }
@@ -322,6 +323,7 @@ final class PlistKeyedDecodingStorage {
     }
 
     /// The value for the file's key `fileKey` (no key conversion), or `nil`.
+    @inline(__always)
     func node(forFileKey fileKey: String) -> PlistDecodingNode? {
         dictionary.node(forKey: fileKey, memo: decoder.state.keyPositions, next: &nextPosition)
     }
