@@ -27,23 +27,52 @@ public final class KeyedArchiver {
     /// ``KeyedArchiveError/Code/limitExceeded``. Default: 512.
     public var maximumDepth = 512
 
-    private var objects: [PlistValue] = [.string("$null")]
-    private var top = PlistDictionary()
-    private var frames: [Frame] = []
-    private var path: [String] = []
-    private var classIndexByChain: [[String]: Int] = [:]
-    private var lastClass: (chain: [String], reference: PlistValue)?
-    private var scalarIndex: [PlistValue: Int] = [:]
-    private var identityIndex: [ObjectIdentifier: Int] = [:]
+    /// Whether archiving takes its shortcuts: scalars uniqued in typed tables, binary output
+    /// written straight from the objects below. Tests turn them off to compare the result
+    /// with the general path (a `PlistValue` tree through the plist writer).
+    var usesFastPaths = true
+
+    // The state below is only ever touched by the archiver's own methods, one at a time (an
+    // archiver is not thread-safe), and none of them holds an access across a call into user
+    // code (`encode(to:)`), so the accesses cannot overlap: the dynamic exclusivity checks a
+    // class property costs on every mutation were a tenth of archiving.
+
+    /// `$objects`: `$null`, inline scalars, class descriptions and instances, whose fields
+    /// live in `fieldKeys` and `fieldValues` rather than in a dictionary each.
+    @exclusivity(unchecked) private var slots: [ArchiveSlot] = [.value(.string("$null"))]
+    /// The fields of every finished instance, one run per instance, `$class` first.
+    @exclusivity(unchecked) private var fieldKeys: [String] = []
+    @exclusivity(unchecked) private var fieldValues: [PlistValue] = []
+    /// The fields of the instances being encoded, innermost last: an object nested in another
+    /// is finished (and its fields moved out) before the outer one sets its next field.
+    @exclusivity(unchecked) private var pendingKeys: [String] = []
+    @exclusivity(unchecked) private var pendingValues: [PlistValue] = []
+    @exclusivity(unchecked) private var top = PlistDictionary()
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var path: [String] = []
+    @exclusivity(unchecked) private var classIndexByChain: [[String]: Int] = [:]
+    /// The class chains used most recently with their references, most recent first.
+    @exclusivity(unchecked) private var recentClasses: [(chain: [String], reference: PlistValue)] = []
+    @exclusivity(unchecked) private var scalarIndex: [PlistValue: Int] = [:]
+    @exclusivity(unchecked) private var scalars = ArchiveScalarTable()
+    @exclusivity(unchecked) private var typeTraits: [(type: ObjectIdentifier, traits: TypeTraits)] = []
+    @exclusivity(unchecked) private var identityIndex: [ObjectIdentifier: Int] = [:]
     /// Keeps archived class instances alive so that their `ObjectIdentifier`s stay unique
     /// while archiving.
-    private var retained: [AnyObject] = []
-    private var classNameOverrides: [String: String] = [:]
+    @exclusivity(unchecked) private var retained: [AnyObject] = []
+    @exclusivity(unchecked) private var classNameOverrides: [String: String] = [:]
 
     private struct Frame {
-        /// The fields in encoding order; built into one dictionary of the right size at the end.
-        var fields: [(key: String, value: PlistValue)]
+        /// Where this object's fields start in `pendingKeys` and `pendingValues`.
+        var pendingStart: Int
         var inline: PlistValue?
+    }
+
+    /// What `reference(for:)` needs to know about a type, found once per type: each answer is
+    /// a dynamic cast that looks the conformance up in the runtime.
+    private struct TypeTraits {
+        var isInline: Bool
+        var isClass: Bool
     }
 
     /// The keys followed from `$top` to the object being encoded.
@@ -111,7 +140,20 @@ public final class KeyedArchiver {
     /// object), ready to write with ``PlistValue/encoded(as:options:)``.
     /// - Complexity: O(n) in the number of objects.
     public var archiveValue: PlistValue {
-        .dictionary([
+        var objects: [PlistValue] = []
+        objects.reserveCapacity(slots.count)
+        for slot in slots {
+            switch slot {
+            case .value(let value):
+                objects.append(value)
+            case .instance(let start, let count):
+                // The fields hold no repeated key (see `finishInstance`).
+                objects.append(.dictionary(PlistDictionary(
+                    readingKeys: Array(fieldKeys[start..<(start + count)]),
+                    values: Array(fieldValues[start..<(start + count)]))))
+            }
+        }
+        return .dictionary([
             "$version": .integer(PlistInteger(Int64(KeyedArchive.currentVersion))),
             "$archiver": .string(KeyedArchive.archiverName),
             "$top": .dictionary(top),
@@ -123,7 +165,20 @@ public final class KeyedArchiver {
     ///
     /// - Throws: the property-list writer's ``PlistError``.
     public func encodedData() throws -> Data {
-        try archiveValue.encoded(as: outputFormat)
+        // `nil` only for an archive above the writer's value limit: the general path then
+        // throws the writer's own error.
+        if usesFastPaths, outputFormat == .binary,
+           let data = directBinaryData(valueLimit: PlistWritingOptions().maximumValueCount) {
+            return data
+        }
+        return try archiveValue.encoded(as: outputFormat)
+    }
+
+    /// The binary bytes of ``archiveValue`` written straight from the objects, or `nil` when
+    /// the tree would hold more than `valueLimit` values.
+    func directBinaryData(valueLimit: Int) -> Data? {
+        var writer = ArchiveBinaryWriter(objectCount: slots.count, valueLimit: valueLimit)
+        return writer.write(top: top, slots: slots, fieldKeys: fieldKeys, fieldValues: fieldValues)
     }
 
     /// Archives `root` under the `root` key, as `NSKeyedArchiver.archivedData(withRootObject:requiringSecureCoding:)`.
@@ -146,22 +201,37 @@ public final class KeyedArchiver {
 
     /// Stores a raw value (a UID, an array of UIDs, a scalar) under `key` of the current object.
     func setField(_ value: PlistValue, forKey key: String) {
-        // Keys starting with `$` are the archive's own (`$class`); NSKeyedArchiver escapes a
-        // coder key that starts with `$` by prefixing another `$`, and the unarchiver undoes it.
-        let key = key.hasPrefix("$") ? "$" + key : key
+        let key = Self.escaped(key)
         if frames.isEmpty {
             top[key] = value
         } else {
-            frames[frames.count - 1].fields.append((key, value))
+            pendingKeys.append(key)
+            pendingValues.append(value)
         }
+    }
+
+    /// Keys starting with `$` are the archive's own (`$class`); NSKeyedArchiver escapes a
+    /// coder key that starts with `$` by prefixing another `$`, and the unarchiver undoes it.
+    ///
+    /// Only a key whose first byte is `$` can have the prefix "$": no other character is
+    /// canonically equivalent to it. `hasPrefix` decides the rest, as it compares characters
+    /// (a `$` followed by a combining mark is no "$").
+    private static func escaped(_ key: String) -> String {
+        guard key.utf8.first == UInt8(ascii: "$") else { return key }
+        return key.hasPrefix("$") ? "$" + key : key
     }
 
     /// The UID of `value` in `$objects`, archiving it first when it is new.
     func reference<T: KeyedArchivable>(for value: T) throws -> PlistValue {
-        // Metatype checks first: they cost nothing for concrete types, where a cast of the
-        // value to an existential would box it.
-        if T.self is any InlineArchivable.Type, let inline = (value as? any InlineArchivable)?.inlineArchiveValue {
-            return .uid(try UInt32(exactly: index(ofScalar: inline)) ?? tooMany())
+        let traits = self.traits(of: T.self)
+        if traits.isInline {
+            // A string, the commonest inline value, without the cast to an existential.
+            if usesFastPaths, T.self == String.self, let string = value as? String {
+                return .uid(try UInt32(exactly: index(ofScalar: .string(string))) ?? tooMany())
+            }
+            if let inline = (value as? any InlineArchivable)?.inlineArchiveValue {
+                return .uid(try UInt32(exactly: index(ofScalar: inline)) ?? tooMany())
+            }
         }
         // A generic tree's nil marker is a nil reference again.
         if T.self == PlistValue.self, case .dictionary(let entries)? = value as? PlistValue,
@@ -169,7 +239,7 @@ public final class KeyedArchiver {
             return .uid(0)
         }
         var identity: ObjectIdentifier?
-        if T.self is AnyClass {
+        if traits.isClass {
             let object = value as AnyObject
             let id = ObjectIdentifier(object)
             if let existing = identityIndex[id] { return .uid(UInt32(existing)) }
@@ -180,15 +250,19 @@ public final class KeyedArchiver {
             throw KeyedArchiveError(
                 .limitExceeded, "Objects are nested deeper than \(maximumDepth) levels", keyPath: path)
         }
-        let index = objects.count
+        let index = slots.count
         guard UInt32(exactly: index) != nil else { return .uid(try tooMany()) }
         // Reserve the slot and register the identity before encoding fields, so that a field
         // referring back to this object (a cycle) gets its UID.
-        objects.append(.string("$null"))
+        slots.append(.value(.string("$null")))
         if let identity { identityIndex[identity] = index }
-        var fields: [(key: String, value: PlistValue)] = []
-        fields.reserveCapacity(4)
-        frames.append(Frame(fields: fields, inline: nil))
+        let pendingStart = pendingKeys.count
+        frames.append(Frame(pendingStart: pendingStart, inline: nil))
+        // The fields of this object leave the pending stack however encoding ends.
+        defer {
+            pendingKeys.removeSubrange(pendingStart...)
+            pendingValues.removeSubrange(pendingStart...)
+        }
         do {
             try value.encode(to: self)
         } catch {
@@ -197,45 +271,105 @@ public final class KeyedArchiver {
         }
         let frame = frames.removeLast()
         if let inline = frame.inline {
-            objects[index] = inline
+            slots[index] = .value(inline)
             return .uid(UInt32(index))
         }
         var chain = value.archiveClassChain
         if !classNameOverrides.isEmpty, let first = chain.first, let replacement = classNameOverrides[first] { chain[0] = replacement }
         // `$class` comes first, as Apple writes it; the class dictionary itself is appended
         // after the object's fields, as NSKeyedArchiver does.
-        var dictionary = PlistDictionary(minimumCapacity: frame.fields.count + 1)
-        dictionary["$class"] = try classReference(chain)
-        for (key, field) in frame.fields { dictionary[key] = field }
-        objects[index] = .dictionary(dictionary)
+        let classReference = try classReference(chain)
+        finishInstance(at: index, classReference: classReference, pendingStart: pendingStart)
         return .uid(UInt32(index))
     }
 
+    /// Moves the fields of the object at `index` from the pending stack to its run of
+    /// `fieldKeys` and `fieldValues`, `$class` first. A key set twice keeps its first position
+    /// and its last value, as a dictionary's subscript does.
+    private func finishInstance(at index: Int, classReference: PlistValue, pendingStart: Int) {
+        let start = fieldKeys.count
+        fieldKeys.append("$class")
+        fieldValues.append(classReference)
+        let keys = pendingKeys[pendingStart...]
+        let values = pendingValues[pendingStart...]
+        if Self.containsRepeatedKey(keys) {
+            let merged = PlistDictionary(zip(keys, values))
+            fieldKeys.append(contentsOf: merged.keys)
+            fieldValues.append(contentsOf: merged.values)
+        } else {
+            fieldKeys.append(contentsOf: keys)
+            fieldValues.append(contentsOf: values)
+        }
+        slots[index] = .instance(start: start, count: fieldKeys.count - start)
+    }
+
+    /// Whether two of `keys` have the same bytes (escaped keys never equal `$class`).
+    private static func containsRepeatedKey(_ keys: ArraySlice<String>) -> Bool {
+        guard keys.count > 1 else { return false }
+        // Pairwise for the few fields objects have; a set of exact keys beyond that.
+        guard keys.count <= 16 else {
+            var seen = Set<ExactKey>(minimumCapacity: keys.count)
+            return !keys.allSatisfy { seen.insert(ExactKey($0)).inserted }
+        }
+        var i = keys.startIndex + 1
+        while i < keys.endIndex {
+            for j in keys.startIndex..<i where ExactKey.exactlyEqual(keys[i], keys[j]) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// The traits of `type`, from a short list of the types met so far.
+    private func traits<T>(of type: T.Type) -> TypeTraits {
+        let id = ObjectIdentifier(type)
+        for entry in typeTraits where entry.type == id { return entry.traits }
+        let traits = TypeTraits(isInline: type is any InlineArchivable.Type, isClass: type is AnyClass)
+        // Types come from the program's source, so there are few; the list stays short anyway.
+        if typeTraits.count < 32 { typeTraits.append((id, traits)) }
+        return traits
+    }
+
     private func index(ofScalar value: PlistValue) -> Int {
-        if let existing = scalarIndex[value] { return existing }
-        let index = objects.count
-        objects.append(value)
-        scalarIndex[value] = index
+        let candidate = slots.count
+        let index: Int
+        if usesFastPaths, let found = scalars.number(for: value, orInsert: candidate) {
+            index = found
+        } else {
+            if let existing = scalarIndex[value] { return existing }
+            scalarIndex[value] = candidate
+            index = candidate
+        }
+        if index == candidate { slots.append(.value(value)) }
         return index
     }
 
     private func classReference(_ chain: [String]) throws -> PlistValue {
-        // Archives are mostly runs of one class (the elements of an array): comparing with the
-        // last chain is cheaper than hashing it.
-        if let last = lastClass, last.chain == chain { return last.reference }
-        if let existing = classIndexByChain[chain] {
-            lastClass = (chain, .uid(UInt32(existing)))
-            return .uid(UInt32(existing))
+        // Archives are mostly runs of a few classes (the elements of an array, their fields):
+        // comparing with the chains met last is cheaper than hashing the chain.
+        for (position, recent) in recentClasses.enumerated() where recent.chain == chain {
+            if position > 0 { recentClasses.swapAt(position, 0) }
+            return recent.reference
         }
-        let index = objects.count
-        guard UInt32(exactly: index) != nil else { return .uid(try tooMany()) }
-        objects.append(.dictionary([
-            "$classes": .array(chain.map(PlistValue.string)),
-            "$classname": .string(chain.first ?? "NSObject"),
-        ]))
-        classIndexByChain[chain] = index
-        lastClass = (chain, .uid(UInt32(index)))
-        return .uid(UInt32(index))
+        let reference: PlistValue
+        if let existing = classIndexByChain[chain] {
+            reference = .uid(UInt32(existing))
+        } else {
+            let index = slots.count
+            guard UInt32(exactly: index) != nil else { return .uid(try tooMany()) }
+            slots.append(.value(.dictionary([
+                "$classes": .array(chain.map(PlistValue.string)),
+                "$classname": .string(chain.first ?? "NSObject"),
+            ])))
+            classIndexByChain[chain] = index
+            reference = .uid(UInt32(index))
+        }
+        if recentClasses.count < 4 {
+            recentClasses.append((chain, reference))
+        } else {
+            recentClasses[recentClasses.count - 1] = (chain, reference)
+        }
+        recentClasses.swapAt(recentClasses.count - 1, 0)
+        return reference
     }
 
     private func tooMany() throws -> UInt32 {

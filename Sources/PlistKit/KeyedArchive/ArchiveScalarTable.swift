@@ -1,0 +1,30 @@
+/// The inline scalars of an archive (strings and numbers), uniqued by `PlistValue`'s equality
+/// in one cheap-hash table per type instead of a `Dictionary` hashing whole `PlistValue`s
+/// with `Hasher` (an eighth of archiving).
+///
+/// The keys follow `PlistValue.==`: strings by their exact bytes, integers by value (those
+/// above `Int64.max` apart), reals by bit pattern with every NaN alike.
+struct ArchiveScalarTable {
+    private var strings = BinaryPlistUniquingTable<ExactKey>()
+    private var integers = BinaryPlistUniquingTable<UInt64>()
+    private var largeIntegers = BinaryPlistUniquingTable<UInt64>()
+    private var reals = BinaryPlistUniquingTable<UInt64>()
+
+    /// The index already given to a value equal to `value`, or `candidate` after recording
+    /// it; `nil` for the kinds this table does not keep (the caller's dictionary does).
+    mutating func number(for value: PlistValue, orInsert candidate: Int) -> Int? {
+        switch value {
+        case .string(let text):
+            return strings.number(for: ExactKey(text), orInsert: candidate)
+        case .integer(let integer):
+            if let signed = integer.int64Value {
+                return integers.number(for: UInt64(bitPattern: signed), orInsert: candidate)
+            }
+            return largeIntegers.number(for: integer.uint64Value ?? 0, orInsert: candidate)
+        case .real(let real):
+            return reals.number(for: real.isNaN ? Double.nan.bitPattern : real.bitPattern, orInsert: candidate)
+        default:
+            return nil
+        }
+    }
+}
