@@ -55,6 +55,8 @@ public final class KeyedArchiver {
     @exclusivity(unchecked) private var recentClasses: [(chain: [String], reference: PlistValue)] = []
     @exclusivity(unchecked) private var scalarIndex: [PlistValue: Int] = [:]
     @exclusivity(unchecked) private var scalars = ArchiveScalarTable()
+    /// Per class (by its UID, modulo 64), the last key list found free of repeats.
+    @exclusivity(unchecked) private var checkedKeyLists: [[String]] = Array(repeating: [], count: 64)
     @exclusivity(unchecked) private var typeTraits: [(type: ObjectIdentifier, traits: TypeTraits)] = []
     @exclusivity(unchecked) private var identityIndex: [ObjectIdentifier: Int] = [:]
     /// Keeps archived class instances alive so that their `ObjectIdentifier`s stay unique
@@ -95,12 +97,25 @@ public final class KeyedArchiver {
     ///
     /// - Throws: ``KeyedArchiveError/Code/limitExceeded`` for values nested deeper than
     ///   ``maximumDepth``, and whatever the value's ``KeyedArchivable/encode(to:)`` throws.
+    @inlinable
     public func encode<T: KeyedArchivable>(_ value: T?, forKey key: String) throws {
+        // Inlined so that the caller, which knows `T`, unwraps the optional: unspecialized
+        // code looked up `Optional<T>`'s metadata on every call (a tenth of archiving).
+        if let value { try encodeObject(value, forKey: key) } else { encodeNil(forKey: key) }
+    }
+
+    /// ``encode(_:forKey:)`` for a value that is there.
+    @usableFromInline
+    func encodeObject<T: KeyedArchivable>(_ value: T, forKey key: String) throws {
         path.append(key)
         defer { path.removeLast() }
-        let reference: PlistValue
-        if let value { reference = try self.reference(for: value) } else { reference = .uid(0) }
-        setField(reference, forKey: key)
+        setField(try reference(for: value), forKey: key)
+    }
+
+    /// ``encode(_:forKey:)`` for `nil`: UID 0.
+    @usableFromInline
+    func encodeNil(forKey key: String) {
+        setField(.uid(0), forKey: key)
     }
 
     /// Encodes an integer inline in the current object's dictionary (`encodeInteger`).
@@ -226,7 +241,9 @@ public final class KeyedArchiver {
         let traits = self.traits(of: T.self)
         if traits.isInline {
             // A string, the commonest inline value, without the cast to an existential.
-            if usesFastPaths, T.self == String.self, let string = value as? String {
+            if usesFastPaths, T.self == String.self {
+                // `T` is `String` (checked just above), so the bits are a `String`'s.
+                let string = unsafeBitCast(value, to: String.self)
                 return .uid(try UInt32(exactly: index(ofScalar: .string(string))) ?? tooMany())
             }
             if let inline = (value as? any InlineArchivable)?.inlineArchiveValue {
@@ -260,8 +277,8 @@ public final class KeyedArchiver {
         frames.append(Frame(pendingStart: pendingStart, inline: nil))
         // The fields of this object leave the pending stack however encoding ends.
         defer {
-            pendingKeys.removeSubrange(pendingStart...)
-            pendingValues.removeSubrange(pendingStart...)
+            pendingKeys.removeLast(pendingKeys.count - pendingStart)
+            pendingValues.removeLast(pendingValues.count - pendingStart)
         }
         do {
             try value.encode(to: self)
@@ -290,33 +307,51 @@ public final class KeyedArchiver {
         let start = fieldKeys.count
         fieldKeys.append("$class")
         fieldValues.append(classReference)
-        let keys = pendingKeys[pendingStart...]
-        let values = pendingValues[pendingStart...]
-        if Self.containsRepeatedKey(keys) {
-            let merged = PlistDictionary(zip(keys, values))
+        let end = pendingKeys.count
+        if hasRepeatedKey(from: pendingStart, classReference: classReference) {
+            let merged = PlistDictionary(zip(pendingKeys[pendingStart...], pendingValues[pendingStart...]))
             fieldKeys.append(contentsOf: merged.keys)
             fieldValues.append(contentsOf: merged.values)
         } else {
-            fieldKeys.append(contentsOf: keys)
-            fieldValues.append(contentsOf: values)
+            for i in pendingStart..<end {
+                fieldKeys.append(pendingKeys[i])
+                fieldValues.append(pendingValues[i])
+            }
         }
         slots[index] = .instance(start: start, count: fieldKeys.count - start)
     }
 
-    /// Whether two of `keys` have the same bytes (escaped keys never equal `$class`).
-    private static func containsRepeatedKey(_ keys: ArraySlice<String>) -> Bool {
-        guard keys.count > 1 else { return false }
-        // Pairwise for the few fields objects have; a set of exact keys beyond that.
-        guard keys.count <= 16 else {
-            var seen = Set<ExactKey>(minimumCapacity: keys.count)
-            return !keys.allSatisfy { seen.insert(ExactKey($0)).inserted }
+    /// Whether two of the pending keys from `start` on have the same bytes (escaped keys
+    /// never equal `$class`).
+    ///
+    /// Objects of one class nearly always set the same literal keys in the same order: a
+    /// list whose every key has the representation of a list already checked for that class
+    /// is answered without comparing any bytes.
+    private func hasRepeatedKey(from start: Int, classReference: PlistValue) -> Bool {
+        let count = pendingKeys.count - start
+        guard count > 1 else { return false }
+        let memo = Int(truncatingIfNeeded: (classReference.uid ?? 0) & 63)
+        if usesFastPaths, checkedKeyLists[memo].count == count {
+            var same = true
+            for i in 0..<count where !ExactKey.identicalRepresentation(checkedKeyLists[memo][i], pendingKeys[start + i]) {
+                same = false
+                break
+            }
+            if same { return false }
         }
-        var i = keys.startIndex + 1
-        while i < keys.endIndex {
-            for j in keys.startIndex..<i where ExactKey.exactlyEqual(keys[i], keys[j]) { return true }
-            i += 1
+        let keys = pendingKeys[start...]
+        let repeated: Bool
+        if count > 16 {
+            // A set of exact keys beyond the few fields objects usually have.
+            var seen = Set<ExactKey>(minimumCapacity: count)
+            repeated = !keys.allSatisfy { seen.insert(ExactKey($0)).inserted }
+        } else {
+            repeated = keys.indices.dropFirst().contains { i in
+                keys[keys.startIndex..<i].contains { ExactKey.exactlyEqual($0, keys[i]) }
+            }
         }
-        return false
+        if !repeated, count <= 16 { checkedKeyLists[memo] = Array(keys) }
+        return repeated
     }
 
     /// The traits of `type`, from a short list of the types met so far.
