@@ -36,12 +36,15 @@ struct ArchiveBinaryWriter {
 
     /// A writer for an archive of `objectCount` objects that fails when the tree would hold
     /// more than `valueLimit` values (``PlistWritingOptions/maximumValueCount``).
-    init(objectCount: Int, valueLimit: Int) {
+    ///
+    /// `fieldCount` (the keys of all instances) sizes the object and reference lists, which
+    /// then rarely grow: each field adds at most one object and two references.
+    init(objectCount: Int, fieldCount: Int, valueLimit: Int) {
         self.valueLimit = valueLimit
         uidNumbers = Array(repeating: -1, count: objectCount)
         recentKeys = Array(repeating: ("", -1), count: 256)
-        entries.reserveCapacity(objectCount * 2 + 16)
-        children.reserveCapacity(objectCount * 4 + 16)
+        entries.reserveCapacity(objectCount + fieldCount + 16)
+        children.reserveCapacity(objectCount + 2 * fieldCount + 16)
     }
 
     /// The bytes of the archive, or `nil` when its tree holds more values than the limit (the
@@ -75,6 +78,13 @@ struct ArchiveBinaryWriter {
                 valueCount += 1 + count
                 for k in 0..<count { children[fields + k] = numberKey(fieldKeys[start + k]) }
                 for k in 0..<count {
+                    // A reference numbered before (a class, a shared string) answers from the
+                    // array without copying the value out.
+                    if case .uid(let uid) = fieldValues[start + k], Int(uid) < uidNumbers.count, uidNumbers[Int(uid)] >= 0 {
+                        valueCount += 1
+                        children[fields + count + k] = uidNumbers[Int(uid)]
+                        continue
+                    }
                     guard let fieldNumber = number(fieldValues[start + k]) else { return nil }
                     children[fields + count + k] = fieldNumber
                 }

@@ -51,8 +51,9 @@ public final class KeyedArchiver {
     @exclusivity(unchecked) private var frames: [Frame] = []
     @exclusivity(unchecked) private var path: [String] = []
     @exclusivity(unchecked) private var classIndexByChain: [[String]: Int] = [:]
-    /// The class chains used most recently with their references, most recent first.
+    /// Class chains used recently with their references; a new one replaces the oldest.
     @exclusivity(unchecked) private var recentClasses: [(chain: [String], reference: PlistValue)] = []
+    @exclusivity(unchecked) private var nextRecentClass = 0
     @exclusivity(unchecked) private var scalarIndex: [PlistValue: Int] = [:]
     @exclusivity(unchecked) private var scalars = ArchiveScalarTable()
     /// Per class (by its UID, modulo 64), the last key list found free of repeats.
@@ -192,7 +193,7 @@ public final class KeyedArchiver {
     /// The binary bytes of ``archiveValue`` written straight from the objects, or `nil` when
     /// the tree would hold more than `valueLimit` values.
     func directBinaryData(valueLimit: Int) -> Data? {
-        var writer = ArchiveBinaryWriter(objectCount: slots.count, valueLimit: valueLimit)
+        var writer = ArchiveBinaryWriter(objectCount: slots.count, fieldCount: fieldKeys.count, valueLimit: valueLimit)
         return writer.write(top: top, slots: slots, fieldKeys: fieldKeys, fieldValues: fieldValues)
     }
 
@@ -277,8 +278,12 @@ public final class KeyedArchiver {
         frames.append(Frame(pendingStart: pendingStart, inline: nil))
         // The fields of this object leave the pending stack however encoding ends.
         defer {
-            pendingKeys.removeLast(pendingKeys.count - pendingStart)
-            pendingValues.removeLast(pendingValues.count - pendingStart)
+            // One at a time: a handful of fields, where removing a range goes through the
+            // general replacement.
+            while pendingKeys.count > pendingStart {
+                pendingKeys.removeLast()
+                pendingValues.removeLast()
+            }
         }
         do {
             try value.encode(to: self)
@@ -380,11 +385,9 @@ public final class KeyedArchiver {
 
     private func classReference(_ chain: [String]) throws -> PlistValue {
         // Archives are mostly runs of a few classes (the elements of an array, their fields):
-        // comparing with the chains met last is cheaper than hashing the chain.
-        for (position, recent) in recentClasses.enumerated() where recent.chain == chain {
-            if position > 0 { recentClasses.swapAt(position, 0) }
-            return recent.reference
-        }
+        // comparing with the chains met last is cheaper than hashing the chain, and a chain
+        // that is one constant array (the built-in types') compares by its buffer at once.
+        for recent in recentClasses where recent.chain == chain { return recent.reference }
         let reference: PlistValue
         if let existing = classIndexByChain[chain] {
             reference = .uid(UInt32(existing))
@@ -401,9 +404,9 @@ public final class KeyedArchiver {
         if recentClasses.count < 4 {
             recentClasses.append((chain, reference))
         } else {
-            recentClasses[recentClasses.count - 1] = (chain, reference)
+            recentClasses[nextRecentClass] = (chain, reference)
+            nextRecentClass = (nextRecentClass + 1) % recentClasses.count
         }
-        recentClasses.swapAt(recentClasses.count - 1, 0)
         return reference
     }
 
