@@ -101,7 +101,7 @@ struct ArchiveBinaryWriter {
         let start = children.count
         entries.append(.dictionary(start: start, count: count))
         objectBytes += BinaryPlistWriterState.markerSize(count: count)
-        children.append(contentsOf: repeatElement(0, count: 2 * count))
+        appendEmptyReferences(2 * count)
         return start
     }
 
@@ -110,8 +110,15 @@ struct ArchiveBinaryWriter {
         let start = children.count
         entries.append(.array(start: start, count: count))
         objectBytes += BinaryPlistWriterState.markerSize(count: count)
-        children.append(contentsOf: repeatElement(0, count: count))
+        appendEmptyReferences(count)
         return start
+    }
+
+    /// Room for `count` references, filled in as the children are numbered. One by one:
+    /// containers here hold a few, where appending a repeated element went through a
+    /// general path costing more than the loop.
+    private mutating func appendEmptyReferences(_ count: Int) {
+        for _ in 0..<count { children.append(0) }
     }
 
     /// Numbers `value` and its whole subtree, counting its values; `nil` when the count
@@ -253,6 +260,20 @@ struct ArchiveBinaryWriter {
 
     // MARK: Bytes
 
+    /// Writes `count` references from `start` of `references`, each in `size` bytes. The range
+    /// lies inside the list: each was reserved there when its container was numbered.
+    @inline(__always)
+    private static func put(
+        _ references: UnsafeBufferPointer<Int>, from start: Int, count: Int, size: Int,
+        to out: inout BinaryPlistByteCursor
+    ) {
+        if size == 1 {
+            for i in start..<(start + count) { out.put(UInt8(truncatingIfNeeded: references[i])) }
+        } else {
+            for i in start..<(start + count) { out.putBigEndian(UInt64(references[i]), size: size) }
+        }
+    }
+
     /// The objects, the offset table and the trailer in one buffer of the exact size, laid
     /// out as `BinaryPlistWriterState.encode()` lays them out.
     private func encode() -> Data {
@@ -268,19 +289,23 @@ struct ArchiveBinaryWriter {
         // bytes overwrite the table's start.
         var offsets: [Int] = []
         offsets.reserveCapacity(entries.count)
-        for entry in entries {
-            offsets.append(out.offset(from: buffer))
-            switch entry {
-            case .scalar(let value):
-                out.putScalar(value)
-            case let .string(text, utf16Count):
-                out.putString(text, utf16Count: utf16Count)
-            case let .array(start, count):
-                out.putMarker(0xA0, count: count)
-                out.putReferences(children[start..<(start + count)], size: refSize)
-            case let .dictionary(start, count):
-                out.putMarker(0xD0, count: count)
-                out.putReferences(children[start..<(start + 2 * count)], size: refSize)
+        // The references go straight from the list's buffer: a slice per container retained
+        // the list and walked it through the generic slice path.
+        children.withUnsafeBufferPointer { references in
+            for entry in entries {
+                offsets.append(out.offset(from: buffer))
+                switch entry {
+                case .scalar(let value):
+                    out.putScalar(value)
+                case let .string(text, utf16Count):
+                    out.putString(text, utf16Count: utf16Count)
+                case let .array(start, count):
+                    out.putMarker(0xA0, count: count)
+                    Self.put(references, from: start, count: count, size: refSize, to: &out)
+                case let .dictionary(start, count):
+                    out.putMarker(0xD0, count: count)
+                    Self.put(references, from: start, count: 2 * count, size: refSize, to: &out)
+                }
             }
         }
         // Sizes miscounted would mean memory past the buffer may be damaged: stop.
