@@ -232,7 +232,7 @@ public final class KeyedArchiver {
     /// Only a key whose first byte is `$` can have the prefix "$": no other character is
     /// canonically equivalent to it. `hasPrefix` decides the rest, as it compares characters
     /// (a `$` followed by a combining mark is no "$").
-    private static func escaped(_ key: String) -> String {
+    static func escaped(_ key: String) -> String {
         guard key.utf8.first == UInt8(ascii: "$") else { return key }
         return key.hasPrefix("$") ? "$" + key : key
     }

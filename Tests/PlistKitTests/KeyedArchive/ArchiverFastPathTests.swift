@@ -126,7 +126,7 @@ import Testing
             "K", "\u{212A}", "日記", "café", "a string longer than fifteen bytes", "😀 astral", "$", "$$x", "root",
         ]
         static let keys = [
-            "title", "count", "score", "tags", "clé", "e\u{301}", "é", "$odd", "$class", "$", "NS.objects",
+            "title", "count", "score", "tags", "clé", "e\u{301}", "é", "$odd", "$class", "$", "$\u{301}x", "NS.objects",
             "a key longer than fifteen bytes", "", "root",
         ]
         static let integers = [0, 1, -1, 255, 256, 65_535, 65_536, 100_000, Int.max, Int.min, 4_294_967_296]
@@ -336,5 +336,37 @@ import Testing
         }
         #expect(bytes[0] == bytes[1])
         #expect(bytes[0].count > 65_536)
+    }
+
+    /// The escaping test looks at the first byte before asking `hasPrefix`: the same answer
+    /// as `hasPrefix("$")` alone, for keys whose first character is or is not a lone `$`.
+    @Test(arguments: ["", "$", "$$", "$class", "$\u{301}", "$\u{301}x", "a$", "\u{FE69}x", "\u{FF04}x", "é", "title", "$日記"])
+    func escapingMatchesHasPrefix(key: String) {
+        #expect(KeyedArchiver.escaped(key) == (key.hasPrefix("$") ? "$" + key : key))
+    }
+
+    /// Objects with many fields (past the pairwise check for repeats) and repeated keys.
+    @Test(arguments: [false, true])
+    func manyFieldsAndRepeatedKeysWriteTheSameBytes(repeats: Bool) throws {
+        var fields: [(key: String, value: Field)] = (0..<30).map { ("field \($0)", .integer($0)) }
+        if repeats {
+            fields.append(("field 3", .string("again")))
+            fields.append(("field 29", .real(-0.0)))
+        }
+        let record = Record(className: "Record", fields: fields, snapshots: SnapshotBox())
+        let results = try [true, false].map { fastPaths -> (Data, PlistValue) in
+            let archiver = KeyedArchiver()
+            archiver.usesFastPaths = fastPaths
+            try archiver.encode([record, record], forKey: "root")
+            return (try archiver.encodedData(), archiver.archiveValue)
+        }
+        #expect(results[0].0 == results[1].0)
+        #expect(results[0].1 == results[1].1)
+        let archive = try KeyedArchive(decoding: results[0].0)
+        guard case .instance(let instance)? = try? archive.object(at: 2) else {
+            Issue.record("object 2 is not the record")
+            return
+        }
+        #expect(instance.fieldNames.count == 30)
     }
 }
