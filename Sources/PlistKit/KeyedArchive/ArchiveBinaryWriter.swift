@@ -37,14 +37,15 @@ struct ArchiveBinaryWriter {
     /// A writer for an archive of `objectCount` objects that fails when the tree would hold
     /// more than `valueLimit` values (``PlistWritingOptions/maximumValueCount``).
     ///
-    /// `fieldCount` (the keys of all instances) sizes the object and reference lists, which
-    /// then rarely grow: each field adds at most one object and two references.
+    /// `fieldCount` (the fields of all instances) sizes the object and reference lists, which
+    /// then rarely grow: each field adds at most one object and two references, each object
+    /// one reference and its `$class` two.
     init(objectCount: Int, fieldCount: Int, valueLimit: Int) {
         self.valueLimit = valueLimit
         uidNumbers = Array(repeating: -1, count: objectCount)
         recentKeys = Array(repeating: ("", -1), count: 256)
         entries.reserveCapacity(objectCount + fieldCount + 16)
-        children.reserveCapacity(objectCount + 2 * fieldCount + 16)
+        children.reserveCapacity(3 * objectCount + 2 * fieldCount + 16)
     }
 
     /// The bytes of the archive, or `nil` when its tree holds more values than the limit (the
@@ -72,21 +73,26 @@ struct ArchiveBinaryWriter {
             case .value(let value):
                 guard let objectNumber = number(value) else { return nil }
                 children[objects + i] = objectNumber
-            case .instance(let start, let count):
+            case .instance(let classUID, let start, let count):
+                // `{$class, fields…}`: the class's key and UID first.
                 children[objects + i] = entries.count
-                let fields = openDictionary(count: count)
-                valueCount += 1 + count
-                for k in 0..<count { children[fields + k] = numberKey(fieldKeys[start + k]) }
+                let fields = openDictionary(count: count + 1)
+                let valueSlots = fields + count + 1
+                // The dictionary, its keys and the class UID.
+                valueCount += 1 + (count + 1) + 1
+                children[fields] = numberKey("$class")
+                for k in 0..<count { children[fields + 1 + k] = numberKey(fieldKeys[start + k]) }
+                children[valueSlots] = numberScalar(.uid(classUID))
                 for k in 0..<count {
-                    // A reference numbered before (a class, a shared string) answers from the
-                    // array without copying the value out.
+                    // A reference numbered before (a shared string, an object met again)
+                    // answers from the array without copying the value out.
                     if case .uid(let uid) = fieldValues[start + k], Int(uid) < uidNumbers.count, uidNumbers[Int(uid)] >= 0 {
                         valueCount += 1
-                        children[fields + count + k] = uidNumbers[Int(uid)]
+                        children[valueSlots + 1 + k] = uidNumbers[Int(uid)]
                         continue
                     }
                     guard let fieldNumber = number(fieldValues[start + k]) else { return nil }
-                    children[fields + count + k] = fieldNumber
+                    children[valueSlots + 1 + k] = fieldNumber
                 }
             }
             guard valueCount <= valueLimit else { return nil }

@@ -7,7 +7,8 @@ enum ArchiveSlot {
     /// `$null`, an inline scalar, a class description, or the placeholder of an object
     /// still being encoded.
     case value(PlistValue)
-    /// An instance whose keys and values (`$class` first, no key twice) are
-    /// `start ..< start + count` of the archiver's field arrays.
-    case instance(start: Int, count: Int)
+    /// An instance of the class description at `classUID` (its `$class`, which comes first)
+    /// whose other keys and values (no key twice) are `start ..< start + count` of the
+    /// archiver's field arrays.
+    case instance(classUID: UInt32, start: Int, count: Int)
 }

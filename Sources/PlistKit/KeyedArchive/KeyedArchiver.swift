@@ -40,7 +40,8 @@ public final class KeyedArchiver {
     /// `$objects`: `$null`, inline scalars, class descriptions and instances, whose fields
     /// live in `fieldKeys` and `fieldValues` rather than in a dictionary each.
     @exclusivity(unchecked) private var slots: [ArchiveSlot] = [.value(.string("$null"))]
-    /// The fields of every finished instance, one run per instance, `$class` first.
+    /// The fields of every finished instance, one run per instance (its `$class` is in its
+    /// slot).
     @exclusivity(unchecked) private var fieldKeys: [String] = []
     @exclusivity(unchecked) private var fieldValues: [PlistValue] = []
     /// The fields of the instances being encoded, innermost last: an object nested in another
@@ -52,7 +53,7 @@ public final class KeyedArchiver {
     @exclusivity(unchecked) private var path: [String] = []
     @exclusivity(unchecked) private var classIndexByChain: [[String]: Int] = [:]
     /// Class chains used recently with their references; a new one replaces the oldest.
-    @exclusivity(unchecked) private var recentClasses: [(chain: [String], reference: PlistValue)] = []
+    @exclusivity(unchecked) private var recentClasses: [(chain: [String], uid: UInt32)] = []
     @exclusivity(unchecked) private var nextRecentClass = 0
     @exclusivity(unchecked) private var scalarIndex: [PlistValue: Int] = [:]
     @exclusivity(unchecked) private var scalars = ArchiveScalarTable()
@@ -162,11 +163,11 @@ public final class KeyedArchiver {
             switch slot {
             case .value(let value):
                 objects.append(value)
-            case .instance(let start, let count):
-                // The fields hold no repeated key (see `finishInstance`).
+            case .instance(let classUID, let start, let count):
+                // The fields hold no repeated key (see `finishInstance`), nor `$class`.
                 objects.append(.dictionary(PlistDictionary(
-                    readingKeys: Array(fieldKeys[start..<(start + count)]),
-                    values: Array(fieldValues[start..<(start + count)]))))
+                    readingKeys: ["$class"] + fieldKeys[start..<(start + count)],
+                    values: [.uid(classUID)] + fieldValues[start..<(start + count)])))
             }
         }
         return .dictionary([
@@ -300,20 +301,18 @@ public final class KeyedArchiver {
         if !classNameOverrides.isEmpty, let first = chain.first, let replacement = classNameOverrides[first] { chain[0] = replacement }
         // `$class` comes first, as Apple writes it; the class dictionary itself is appended
         // after the object's fields, as NSKeyedArchiver does.
-        let classReference = try classReference(chain)
-        finishInstance(at: index, classReference: classReference, pendingStart: pendingStart)
+        let classUID = try classReference(chain)
+        finishInstance(at: index, classUID: classUID, pendingStart: pendingStart)
         return .uid(UInt32(index))
     }
 
     /// Moves the fields of the object at `index` from the pending stack to its run of
-    /// `fieldKeys` and `fieldValues`, `$class` first. A key set twice keeps its first position
-    /// and its last value, as a dictionary's subscript does.
-    private func finishInstance(at index: Int, classReference: PlistValue, pendingStart: Int) {
+    /// `fieldKeys` and `fieldValues`. A key set twice keeps its first position and its last
+    /// value, as a dictionary's subscript does.
+    private func finishInstance(at index: Int, classUID: UInt32, pendingStart: Int) {
         let start = fieldKeys.count
-        fieldKeys.append("$class")
-        fieldValues.append(classReference)
         let end = pendingKeys.count
-        if hasRepeatedKey(from: pendingStart, classReference: classReference) {
+        if hasRepeatedKey(from: pendingStart, classUID: classUID) {
             let merged = PlistDictionary(zip(pendingKeys[pendingStart...], pendingValues[pendingStart...]))
             fieldKeys.append(contentsOf: merged.keys)
             fieldValues.append(contentsOf: merged.values)
@@ -323,7 +322,7 @@ public final class KeyedArchiver {
                 fieldValues.append(pendingValues[i])
             }
         }
-        slots[index] = .instance(start: start, count: fieldKeys.count - start)
+        slots[index] = .instance(classUID: classUID, start: start, count: fieldKeys.count - start)
     }
 
     /// Whether two of the pending keys from `start` on have the same bytes (escaped keys
@@ -332,10 +331,10 @@ public final class KeyedArchiver {
     /// Objects of one class nearly always set the same literal keys in the same order: a
     /// list whose every key has the representation of a list already checked for that class
     /// is answered without comparing any bytes.
-    private func hasRepeatedKey(from start: Int, classReference: PlistValue) -> Bool {
+    private func hasRepeatedKey(from start: Int, classUID: UInt32) -> Bool {
         let count = pendingKeys.count - start
         guard count > 1 else { return false }
-        let memo = Int(truncatingIfNeeded: (classReference.uid ?? 0) & 63)
+        let memo = Int(truncatingIfNeeded: classUID & 63)
         if usesFastPaths, checkedKeyLists[memo].count == count {
             var same = true
             for i in 0..<count where !ExactKey.identicalRepresentation(checkedKeyLists[memo][i], pendingKeys[start + i]) {
@@ -383,31 +382,31 @@ public final class KeyedArchiver {
         return index
     }
 
-    private func classReference(_ chain: [String]) throws -> PlistValue {
+    private func classReference(_ chain: [String]) throws -> UInt32 {
         // Archives are mostly runs of a few classes (the elements of an array, their fields):
         // comparing with the chains met last is cheaper than hashing the chain, and a chain
         // that is one constant array (the built-in types') compares by its buffer at once.
-        for recent in recentClasses where recent.chain == chain { return recent.reference }
-        let reference: PlistValue
+        for recent in recentClasses where recent.chain == chain { return recent.uid }
+        let uid: UInt32
         if let existing = classIndexByChain[chain] {
-            reference = .uid(UInt32(existing))
+            uid = UInt32(truncatingIfNeeded: existing)
         } else {
             let index = slots.count
-            guard UInt32(exactly: index) != nil else { return .uid(try tooMany()) }
+            guard let exact = UInt32(exactly: index) else { return try tooMany() }
             slots.append(.value(.dictionary([
                 "$classes": .array(chain.map(PlistValue.string)),
                 "$classname": .string(chain.first ?? "NSObject"),
             ])))
             classIndexByChain[chain] = index
-            reference = .uid(UInt32(index))
+            uid = exact
         }
         if recentClasses.count < 4 {
-            recentClasses.append((chain, reference))
+            recentClasses.append((chain, uid))
         } else {
-            recentClasses[nextRecentClass] = (chain, reference)
+            recentClasses[nextRecentClass] = (chain, uid)
             nextRecentClass = (nextRecentClass + 1) % recentClasses.count
         }
-        return reference
+        return uid
     }
 
     private func tooMany() throws -> UInt32 {
