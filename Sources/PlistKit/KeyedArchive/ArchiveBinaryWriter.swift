@@ -11,7 +11,20 @@ import FoundationEssentials
 /// only how a number is found: an archive's UIDs index an array, its keys (the same few
 /// literals in every object) answer from a cache by their representation.
 struct ArchiveBinaryWriter {
-    private var entries: [BinaryPlistWriterState.Entry] = []
+    /// What each object number stands for, as `BinaryPlistWriterState.Entry` with the
+    /// archive's commonest scalars (UIDs, 64-bit integers, reals) held as plain words: no
+    /// `PlistValue` to copy, retain and switch over again when the bytes are written.
+    private enum Entry {
+        case uid(UInt32)
+        case integer(Int64)
+        case real(UInt64)
+        case scalar(PlistValue)
+        case string(String, utf16Count: Int)
+        case array(start: Int, count: Int)
+        case dictionary(start: Int, count: Int)
+    }
+
+    private var entries: [Entry] = []
     private var children: [Int] = []
     /// The exact size of every object written so far, as the binary writer counts it.
     private var objectBytes = 0
@@ -203,20 +216,32 @@ struct ArchiveBinaryWriter {
                 let known = uidNumbers[index]
                 if known >= 0 { return known }
                 uidNumbers[index] = candidate
-                number = candidate
             } else {
-                number = otherUIDs.number(for: uid, orInsert: candidate)
+                let known = otherUIDs.number(for: uid, orInsert: candidate)
+                if known != candidate { return known }
             }
+            entries.append(.uid(uid))
+            objectBytes += uid <= 0xFF ? 2 : (uid <= 0xFFFF ? 3 : 5)
+            return candidate
         case .string(let text):
             return numberString(text)
         case .integer(let integer):
-            if let signed = integer.int64Value {
-                number = integers.number(for: UInt64(bitPattern: signed), orInsert: candidate)
-            } else {
+            guard let signed = integer.int64Value else {
                 number = largeIntegers.number(for: integer.uint64Value ?? 0, orInsert: candidate)
+                break
             }
+            let known = integers.number(for: UInt64(bitPattern: signed), orInsert: candidate)
+            if known != candidate { return known }
+            entries.append(.integer(signed))
+            objectBytes += BinaryPlistWriterState.unsignedSize(UInt64(bitPattern: signed))
+            return candidate
         case .real(let real):
-            number = reals.number(for: real.isNaN ? Double.nan.bitPattern : real.bitPattern, orInsert: candidate)
+            let known = reals.number(for: real.isNaN ? Double.nan.bitPattern : real.bitPattern, orInsert: candidate)
+            if known != candidate { return known }
+            // The bits of the first of equal reals (one NaN's payload) are the ones written.
+            entries.append(.real(real.bitPattern))
+            objectBytes += 9
+            return candidate
         case .date(let date):
             let seconds = date.timeIntervalSinceReferenceDate
             let key = seconds.isNaN ? Double.nan.bitPattern : (seconds == 0 ? 0 : seconds.bitPattern)
@@ -301,6 +326,15 @@ struct ArchiveBinaryWriter {
             for entry in entries {
                 offsets.append(out.offset(from: buffer))
                 switch entry {
+                case .uid(let uid):
+                    let size = uid <= 0xFF ? 1 : (uid <= 0xFFFF ? 2 : 4)
+                    out.put(0x80 | UInt8(size - 1))
+                    out.putBigEndian(UInt64(uid), size: size)
+                case .integer(let signed):
+                    out.putUnsigned(UInt64(bitPattern: signed))
+                case .real(let bits):
+                    out.put(0x23)
+                    out.putBigEndian(bits, size: 8)
                 case .scalar(let value):
                     out.putScalar(value)
                 case let .string(text, utf16Count):

@@ -320,7 +320,7 @@ import Testing
         #expect(errors[0].contains("maximumValueCount"))
     }
 
-    /// Archives large enough for two-byte references and offsets, and more than 256 keys met.
+    /// Archives large enough for two-byte UIDs, references and offsets.
     @Test func largeArchivesWriteTheSameBytes() throws {
         let records = (0..<3_000).map { index in
             Record(
@@ -335,7 +335,7 @@ import Testing
             return try archiver.encodedData()
         }
         #expect(bytes[0] == bytes[1])
-        #expect(bytes[0].count > 65_536)
+        #expect(try KeyedArchive(decoding: bytes[0]).objects.count > 256)
     }
 
     /// The escaping test looks at the first byte before asking `hasPrefix`: the same answer
@@ -368,5 +368,32 @@ import Testing
             return
         }
         #expect(instance.fieldNames.count == 30)
+    }
+
+    /// Values of every scalar kind, and containers of them, beside the objects (set in `$top`
+    /// as the archiver's own conformances set fields): UIDs past the objects in 1, 2 and 4
+    /// bytes, integers past `Int64.max`, NaN payloads, both zero dates, repeated data.
+    @Test func scalarsOfEveryKindWriteTheSameBytes() throws {
+        let nan = Double(bitPattern: 0x7FF8_0000_0000_0001)
+        let values: [PlistValue] = [
+            .uid(0), .uid(255), .uid(256), .uid(70_000), .uid(UInt32.max), .uid(70_000),
+            .integer(PlistInteger(UInt64.max)), .integer(PlistInteger(UInt64.max)), .integer(-1), .integer(70_000),
+            .real(nan), .real(.nan), .real(-0.0), .real(0.0),
+            .date(Date(timeIntervalSinceReferenceDate: -0.0)), .date(Date(timeIntervalSinceReferenceDate: 0)),
+            .date(Date(timeIntervalSinceReferenceDate: .nan)), .data(Data([1, 2])), .data(Data([1, 2])), .data(Data()),
+            .boolean(true), .boolean(false), .boolean(true), .string("root"), .string("$class"),
+            .array([.uid(3), .integer(5), .array([.string("nested"), .uid(70_000)])]),
+            .dictionary(["k": .uid(70_000), "$class": .real(nan), "nested": ["a": [1, 2]]]),
+        ]
+        let results = try [true, false].map { fastPaths -> (Data, PlistValue) in
+            let archiver = KeyedArchiver()
+            archiver.usesFastPaths = fastPaths
+            try archiver.encode(["first", "second"], forKey: "root")
+            for (i, value) in values.enumerated() { archiver.setField(value, forKey: "value \(i)") }
+            return (try archiver.encodedData(), archiver.archiveValue)
+        }
+        #expect(results[0].0 == results[1].0)
+        #expect(results[0].0 == (try results[0].1.encoded(as: .binary)))
+        #expect(try PlistValue(decoding: results[0].0) == results[0].1)
     }
 }
