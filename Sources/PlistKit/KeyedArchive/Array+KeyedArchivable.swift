@@ -4,6 +4,9 @@ extension Array: KeyedArchivable where Element: KeyedArchivable {
     /// `NSArray` and `NSMutableArray`.
     public static var archiveClassNames: [String] { ["NSArray", "NSMutableArray"] }
 
+    /// `NSArray`, `NSObject`: one constant array, which the archiver compares by its buffer.
+    public var archiveClassChain: [String] { ArchiveClassChains.array }
+
     /// Reads `NS.objects`.
     ///
     /// - Throws: ``KeyedArchiveError`` for a missing `NS.objects`, a `$null` element or an

@@ -5,6 +5,9 @@ extension Date: KeyedArchivable {
     /// `NSDate`.
     public static var archiveClassNames: [String] { ["NSDate"] }
 
+    /// `NSDate`, `NSObject`: one constant array, which the archiver compares by its buffer.
+    public var archiveClassChain: [String] { ArchiveClassChains.date }
+
     /// Reads `NS.time`.
     ///
     /// - Throws: ``KeyedArchiveError`` when `NS.time` is missing or not a number.

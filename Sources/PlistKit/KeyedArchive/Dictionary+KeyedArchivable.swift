@@ -5,6 +5,9 @@ extension Dictionary: KeyedArchivable where Key: KeyedArchivable, Value: KeyedAr
     /// `NSDictionary` and `NSMutableDictionary`.
     public static var archiveClassNames: [String] { ["NSDictionary", "NSMutableDictionary"] }
 
+    /// `NSDictionary`, `NSObject`: one constant array, which the archiver compares by its buffer.
+    public var archiveClassChain: [String] { ArchiveClassChains.dictionary }
+
     /// Reads `NS.keys` and `NS.objects`.
     ///
     /// - Throws: ``KeyedArchiveError`` for missing or unequal-length arrays, `$null` or

@@ -4,6 +4,9 @@ extension Set: KeyedArchivable where Element: KeyedArchivable {
     /// `NSSet` and `NSMutableSet`.
     public static var archiveClassNames: [String] { ["NSSet", "NSMutableSet"] }
 
+    /// `NSSet`, `NSObject`: one constant array, which the archiver compares by its buffer.
+    public var archiveClassChain: [String] { ArchiveClassChains.set }
+
     /// Reads `NS.objects`.
     ///
     /// - Throws: ``KeyedArchiveError`` as `Array`'s conformance does.
