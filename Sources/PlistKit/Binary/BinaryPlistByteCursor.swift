@@ -96,7 +96,7 @@ struct BinaryPlistByteCursor {
             putMarker(0x40, count: data.count)
             data.withUnsafeBytes { putBytes($0) }
         case .string(let text):
-            putString(text, utf16Count: BinaryPlistWriterState.utf16CountUnlessASCII(text))
+            putString(text, utf16Count: BinaryPlistObjectList.utf16CountUnlessASCII(text))
         case .uid(let uid):
             let size = uid <= 0xFF ? 1 : (uid <= 0xFFFF ? 2 : 4)
             put(0x80 | UInt8(size - 1))

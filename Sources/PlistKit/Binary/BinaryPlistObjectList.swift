@@ -1,0 +1,423 @@
+import FoundationEssentials
+
+/// The numbered objects of one binary write, and their encoding into the file's bytes.
+///
+/// Shared by the general writer (`BinaryPlistWriterState`, which walks a ``PlistValue``) and
+/// the keyed archiver's direct writer (`ArchiveBinaryWriter`, which walks its object slots
+/// without building the archive's tree). Both number objects in CoreFoundation's order:
+/// depth-first, a dictionary's keys when it is entered, then its values each with its own
+/// subtree; every scalar numbered once by value (as CoreFoundation's writer uniques them);
+/// containers never shared.
+struct BinaryPlistObjectList {
+    /// What each object number stands for. The commonest scalars are held as plain words (no
+    /// `PlistValue` to copy, retain and switch over again when the bytes are written); a
+    /// container's child references occupy `children[start ..< start + count]` (a
+    /// dictionary's keys, then its values).
+    enum Entry {
+        case uid(UInt32)
+        /// An integer in `Int64`'s range (larger ones are `.scalar`).
+        case integer(Int64)
+        /// A real's bit pattern.
+        case real(UInt64)
+        case scalar(PlistValue)
+        /// A string with its UTF-16 length, or -1 when it is all ASCII (written as bytes):
+        /// found once when the string is first met, so writing need not scan it again.
+        case string(String, utf16Count: Int)
+        case array(start: Int, count: Int)
+        case dictionary(start: Int, count: Int)
+    }
+
+    private(set) var entries: [Entry] = []
+    /// The child references of every container, filled in by the walker as it numbers them.
+    var children: [Int] = []
+    /// The exact size of every scalar object and container marker met so far: with the
+    /// reference count and size known at the end, the output is allocated once, exactly.
+    private var objectBytes = 0
+    // Scalars are uniqued by value, in one table per type: a plain 64-bit key hashes far
+    // faster than a `PlistValue`. The keys follow `PlistValue`'s equality: reals by bit
+    // pattern with every NaN alike; dates also with 0 and -0 alike; integers above Int64.max
+    // apart from the negative ones sharing their bits.
+    private var uniqueIntegers: BinaryPlistUniquingTable<UInt64>
+    private var uniqueLargeIntegers: BinaryPlistUniquingTable<UInt64>
+    private var uniqueReals: BinaryPlistUniquingTable<UInt64>
+    private var uniqueDates: BinaryPlistUniquingTable<UInt64>
+    private var uniqueUIDs: BinaryPlistUniquingTable<UInt32>
+    /// The number of each UID below `uidNumbers.count` (-1: not numbered yet): an archive's
+    /// UIDs index its objects, so an array answers them without hashing.
+    private var uidNumbers: [Int]
+    private var uniqueData: [Data: Int] = [:]
+    private var trueNumber: Int?
+    private var falseNumber: Int?
+    /// Strings by their exact UTF-8 bytes rather than by canonical equivalence (CoreFoundation
+    /// keeps "é" and "e" + U+0301 apart).
+    private var uniqueStrings: BinaryPlistUniquingTable<ExactKey>
+    /// The keys numbered most recently, by a hash of their representation (see
+    /// `numberKey`). Holding each `String` keeps its storage alive, so a matching
+    /// representation can never be a reused address.
+    private var recentKeys: [(text: String, number: Int)] = []
+    /// How many objects are numbered before `recentKeys` is made: small plists would pay more
+    /// to set it up than it saves.
+    private let recentKeysAfter: Int
+
+    /// An empty list. `probeLimit` is passed to the uniquing tables (tests lower it to force
+    /// their collision fallback); UIDs below `denseUIDCount` are numbered through an array;
+    /// the recent-key table is made after `recentKeysAfter` objects.
+    init(probeLimit: Int = 128, denseUIDCount: Int = 0, recentKeysAfter: Int = 256) {
+        uniqueStrings = BinaryPlistUniquingTable(probeLimit: probeLimit)
+        uniqueIntegers = BinaryPlistUniquingTable(probeLimit: probeLimit)
+        uniqueLargeIntegers = BinaryPlistUniquingTable(probeLimit: probeLimit)
+        uniqueReals = BinaryPlistUniquingTable(probeLimit: probeLimit)
+        uniqueDates = BinaryPlistUniquingTable(probeLimit: probeLimit)
+        uniqueUIDs = BinaryPlistUniquingTable(probeLimit: probeLimit)
+        uidNumbers = Array(repeating: -1, count: denseUIDCount)
+        self.recentKeysAfter = recentKeysAfter
+    }
+
+    /// The number of objects so far, which is the number the next new object gets.
+    var count: Int { entries.count }
+
+    /// Whether any uniquing table fell back to `Hasher` (for tests).
+    var usesFallbackHashing: Bool {
+        uniqueStrings.usesFallback || uniqueIntegers.usesFallback || uniqueLargeIntegers.usesFallback
+            || uniqueReals.usesFallback || uniqueDates.usesFallback || uniqueUIDs.usesFallback
+    }
+
+    /// Makes room for `objects` objects and `references` child references.
+    mutating func reserveCapacity(objects: Int, references: Int) {
+        entries.reserveCapacity(objects)
+        children.reserveCapacity(references)
+    }
+
+    // MARK: Numbering
+
+    /// Adds an array of `count` elements; returns where its references start in `children`.
+    mutating func openArray(count: Int) -> Int {
+        let start = children.count
+        entries.append(.array(start: start, count: count))
+        objectBytes += Self.markerSize(count: count)
+        appendEmptyReferences(count)
+        return start
+    }
+
+    /// Adds a dictionary of `count` entries; returns where its key references start (its
+    /// value references follow them).
+    mutating func openDictionary(count: Int) -> Int {
+        let start = children.count
+        entries.append(.dictionary(start: start, count: count))
+        objectBytes += Self.markerSize(count: count)
+        appendEmptyReferences(2 * count)
+        return start
+    }
+
+    /// Room for `count` references, filled in as the children are numbered. One by one:
+    /// containers here hold a few, and appending a repeated element went through a general
+    /// path costing more than the loop.
+    private mutating func appendEmptyReferences(_ count: Int) {
+        for _ in 0..<count { children.append(0) }
+    }
+
+    /// A container whose children are being numbered: its values (a dictionary's keys are
+    /// numbered when it is entered), the next one to visit, and where their references go.
+    private struct Frame {
+        let values: [PlistValue]
+        var next: Int
+        let firstSlot: Int
+    }
+
+    /// Numbers `root` and everything in it, iteratively (a deep value cannot overflow the
+    /// stack); returns the root's number. `sortsKeys` writes each dictionary's keys sorted.
+    mutating func number(_ root: PlistValue, sortsKeys: Bool) -> Int {
+        var frames: [Frame] = []
+        let number = enter(root, sortsKeys: sortsKeys, frames: &frames)
+        while !frames.isEmpty {
+            let top = frames.count - 1
+            let index = frames[top].next
+            guard index < frames[top].values.count else {
+                frames.removeLast()
+                continue
+            }
+            frames[top].next = index + 1
+            let slot = frames[top].firstSlot + index
+            children[slot] = enter(frames[top].values[index], sortsKeys: sortsKeys, frames: &frames)
+        }
+        return number
+    }
+
+    /// Numbers a scalar at once (or finds the number of an equal scalar met before); adds a
+    /// container's entry and a frame for the values `number(_:sortsKeys:)` visits next.
+    private mutating func enter(_ value: PlistValue, sortsKeys: Bool, frames: inout [Frame]) -> Int {
+        let number = entries.count
+        switch value {
+        case .array(let elements):
+            let start = openArray(count: elements.count)
+            frames.append(Frame(values: elements, next: 0, firstSlot: start))
+        case .dictionary(let dictionary):
+            let count = dictionary.count
+            let start = openDictionary(count: count)
+            var keys = dictionary.keys
+            var values = dictionary.values
+            if sortsKeys {
+                let order = keys.indices.sorted { PlistDictionary.keyPrecedes(keys[$0], keys[$1]) }
+                keys = order.map { keys[$0] }
+                values = order.map { values[$0] }
+            }
+            // Keys are strings, never containers, so numbering them all now gives the order
+            // a depth-first walk would.
+            for (i, key) in keys.enumerated() { children[start + i] = numberKey(key) }
+            frames.append(Frame(values: values, next: 0, firstSlot: start + count))
+        default:
+            return numberScalar(value)
+        }
+        return number
+    }
+
+    /// The number of scalar `value`, adding it when no equal scalar was numbered before.
+    /// (Containers are numbered by `number(_:sortsKeys:)`, never here.)
+    mutating func numberScalar(_ value: PlistValue) -> Int {
+        let candidate = entries.count
+        switch value {
+        case .uid(let uid):
+            return numberUID(uid)
+        case .string(let text):
+            return numberString(text)
+        case .integer(let integer):
+            guard let signed = integer.int64Value else {
+                let number = uniqueLargeIntegers.number(for: integer.uint64Value ?? 0, orInsert: candidate)
+                if number == candidate { appendScalar(value) }
+                return number
+            }
+            let number = uniqueIntegers.number(for: UInt64(bitPattern: signed), orInsert: candidate)
+            if number == candidate {
+                entries.append(.integer(signed))
+                objectBytes += Self.unsignedSize(UInt64(bitPattern: signed))
+            }
+            return number
+        case .real(let real):
+            let number = uniqueReals.number(for: real.isNaN ? Double.nan.bitPattern : real.bitPattern, orInsert: candidate)
+            if number == candidate {
+                // The bits of the first of equal reals (one NaN's payload) are the ones written.
+                entries.append(.real(real.bitPattern))
+                objectBytes += 9
+            }
+            return number
+        case .date(let date):
+            let seconds = date.timeIntervalSinceReferenceDate
+            let key = seconds.isNaN ? Double.nan.bitPattern : (seconds == 0 ? 0 : seconds.bitPattern)
+            let number = uniqueDates.number(for: key, orInsert: candidate)
+            if number == candidate { appendScalar(value) }
+            return number
+        case .data(let data):
+            let number = Self.lookUpOrInsert(&uniqueData[data, default: candidate])
+            if number == candidate { appendScalar(value) }
+            return number
+        case .boolean(let flag):
+            if let known = flag ? trueNumber : falseNumber { return known }
+            appendScalar(value)
+            if flag { trueNumber = candidate } else { falseNumber = candidate }
+            return candidate
+        case .array, .dictionary:
+            preconditionFailure("numberScalar called with a container")
+        }
+    }
+
+    /// The number of UID `uid`, adding it when new.
+    @inline(__always)
+    mutating func numberUID(_ uid: UInt32) -> Int {
+        let candidate = entries.count
+        let index = Int(uid)
+        if index < uidNumbers.count {
+            let known = uidNumbers[index]
+            if known >= 0 { return known }
+            uidNumbers[index] = candidate
+        } else {
+            let known = uniqueUIDs.number(for: uid, orInsert: candidate)
+            if known != candidate { return known }
+        }
+        entries.append(.uid(uid))
+        objectBytes += uid <= 0xFF ? 2 : (uid <= 0xFFFF ? 3 : 5)
+        return candidate
+    }
+
+    /// The number UID `uid` already has, or `nil` (only for UIDs below the dense count).
+    @inline(__always)
+    func knownUIDNumber(_ uid: UInt32) -> Int? {
+        let index = Int(uid)
+        guard index < uidNumbers.count, uidNumbers[index] >= 0 else { return nil }
+        return uidNumbers[index]
+    }
+
+    /// The number of dictionary key `text`.
+    ///
+    /// Keys repeat in every record, usually as the very same `String` (the same inline bytes,
+    /// or the same storage shared by a reader's memo or a literal): a representation met
+    /// before answers without hashing the bytes. (String values repeat far less, and checking
+    /// them here cost more than it saved.)
+    mutating func numberKey(_ text: String) -> Int {
+        if recentKeys.isEmpty {
+            guard entries.count >= recentKeysAfter else { return numberString(text) }
+            recentKeys = Array(repeating: ("", -1), count: 256)
+        }
+        let recent = Int(truncatingIfNeeded: ExactKey.representationHash(of: text) >> 56)
+        if recentKeys[recent].number >= 0, ExactKey.identicalRepresentation(recentKeys[recent].text, text) {
+            return recentKeys[recent].number
+        }
+        let number = numberString(text)
+        recentKeys[recent] = (text, number)
+        return number
+    }
+
+    /// The number of string `text` from the uniquing table, adding it when new. Strings unify
+    /// only when their bytes are identical: Swift's `==` also equates canonically equivalent
+    /// text ("é" and "e\u{301}"), which must stay as written.
+    mutating func numberString(_ text: String) -> Int {
+        let candidate = entries.count
+        let number = uniqueStrings.number(for: ExactKey(text), orInsert: candidate)
+        if number == candidate {
+            let utf16Count = Self.utf16CountUnlessASCII(text)
+            entries.append(.string(text, utf16Count: utf16Count))
+            objectBytes += Self.stringSize(text, utf16Count: utf16Count)
+        }
+        return number
+    }
+
+    /// Returns the number stored in a dictionary slot reached through its `default:`
+    /// subscript, which inserts the default when the key is new: one hash per lookup.
+    private static func lookUpOrInsert(_ slot: inout Int) -> Int { slot }
+
+    /// Records a new scalar object held as its value.
+    private mutating func appendScalar(_ value: PlistValue) {
+        entries.append(.scalar(value))
+        objectBytes += Self.encodedSize(of: value)
+    }
+
+    // MARK: Sizes
+
+    /// A string's UTF-16 length, or -1 when every byte is ASCII: one scalar per byte that is
+    /// not a continuation byte (10xxxxxx), two for a scalar above U+FFFF (a 4-byte sequence).
+    static func utf16CountUnlessASCII(_ text: String) -> Int {
+        let counted: Int? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            var units = 0
+            var nonASCII: UInt8 = 0
+            for byte in utf8 {
+                nonASCII |= byte & 0x80
+                if byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+            }
+            return nonASCII == 0 ? -1 : units
+        }
+        if let counted { return counted }
+        return text.utf8.allSatisfy { $0 < 0x80 } ? -1 : text.utf16.count
+    }
+
+    /// The smallest of 1, 2, 4 and 8 bytes that holds `value` (CoreFoundation's `_byteCount`).
+    static func byteCount(_ value: Int) -> Int {
+        if value <= 0xFF { return 1 }
+        if value <= 0xFFFF { return 2 }
+        if value <= 0xFFFF_FFFF { return 4 }
+        return 8
+    }
+
+    /// The bytes of a marker for `count` (see ``BinaryPlistByteCursor/putMarker(_:count:)``).
+    static func markerSize(count: Int) -> Int {
+        count < 15 ? 1 : 1 + unsignedSize(UInt64(count))
+    }
+
+    /// The bytes of an integer object written by ``BinaryPlistByteCursor/putUnsigned(_:)``.
+    static func unsignedSize(_ value: UInt64) -> Int {
+        value <= 0xFFFF_FFFF ? 1 + byteCount(Int(value)) : 9
+    }
+
+    /// The bytes ``BinaryPlistByteCursor/putScalar(_:)`` writes for a scalar.
+    static func encodedSize(of value: PlistValue) -> Int {
+        switch value {
+        case .boolean: return 1
+        case .integer(let integer):
+            guard let signed = integer.int64Value else { return 17 }
+            return unsignedSize(UInt64(bitPattern: signed))
+        case .real, .date: return 9
+        case .data(let data): return markerSize(count: data.count) + data.count
+        case .uid(let uid): return uid <= 0xFF ? 2 : (uid <= 0xFFFF ? 3 : 5)
+        case .string(let text):
+            return stringSize(text, utf16Count: utf16CountUnlessASCII(text))
+        case .array, .dictionary: return 0
+        }
+    }
+
+    /// The bytes of a string object: ASCII as bytes when `utf16Count` is negative, otherwise
+    /// `utf16Count` UTF-16 units (see ``BinaryPlistByteCursor/putString(_:utf16Count:)``).
+    static func stringSize(_ text: String, utf16Count: Int) -> Int {
+        utf16Count < 0 ? markerSize(count: text.utf8.count) + text.utf8.count : markerSize(count: utf16Count) + 2 * utf16Count
+    }
+
+    // MARK: Bytes
+
+    /// Writes `count` references from `start` of `references`, each in `size` bytes. The range
+    /// lies inside the list: each was reserved there when its container was opened.
+    @inline(__always)
+    private static func put(
+        _ references: UnsafeBufferPointer<Int>, from start: Int, count: Int, size: Int,
+        to out: inout BinaryPlistByteCursor
+    ) {
+        if size == 1 {
+            for i in start..<(start + count) { out.put(UInt8(truncatingIfNeeded: references[i])) }
+        } else {
+            for i in start..<(start + count) { out.putBigEndian(UInt64(references[i]), size: size) }
+        }
+    }
+
+    /// Encodes the objects (object 0 is the top), the offset table and the trailer into one
+    /// buffer allocated at its exact size.
+    func encode() -> Data {
+        let refSize = Self.byteCount(entries.count)
+        let tableOffset = 8 + objectBytes + children.count * refSize
+        let offsetSize = Self.byteCount(tableOffset)
+        let total = tableOffset + entries.count * offsetSize + 32
+        // Seven spare bytes: a big-endian field of 1 to 8 bytes is stored as one 8-byte word.
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: total + 7, alignment: 8)
+        var out = BinaryPlistByteCursor(buffer)
+        out.putBigEndian(0x6270_6C69_7374_3030, size: 8)  // "bplist00"
+        // The offsets are kept aside, not written ahead into the table: a field's spare
+        // bytes would overwrite the table's start when the last object is written.
+        var offsets: [Int] = []
+        offsets.reserveCapacity(entries.count)
+        // The references go straight from the list's buffer: a slice per container retained
+        // the list and walked it through the generic slice path.
+        children.withUnsafeBufferPointer { references in
+            for entry in entries {
+                offsets.append(out.offset(from: buffer))
+                switch entry {
+                case .uid(let uid):
+                    let size = uid <= 0xFF ? 1 : (uid <= 0xFFFF ? 2 : 4)
+                    out.put(0x80 | UInt8(size - 1))
+                    out.putBigEndian(UInt64(uid), size: size)
+                case .integer(let signed):
+                    out.putUnsigned(UInt64(bitPattern: signed))
+                case .real(let bits):
+                    out.put(0x23)
+                    out.putBigEndian(bits, size: 8)
+                case .scalar(let value):
+                    out.putScalar(value)
+                case let .string(text, utf16Count):
+                    out.putString(text, utf16Count: utf16Count)
+                case let .array(start, count):
+                    out.putMarker(0xA0, count: count)
+                    Self.put(references, from: start, count: count, size: refSize, to: &out)
+                case let .dictionary(start, count):
+                    out.putMarker(0xD0, count: count)
+                    Self.put(references, from: start, count: 2 * count, size: refSize, to: &out)
+                }
+            }
+        }
+        // The object sizes were counted as the objects were met; if they were wrong, memory
+        // past the buffer may already be damaged, so stop rather than return it.
+        precondition(out.offset(from: buffer) == tableOffset, "binary plist writer: object sizes miscounted")
+        for offset in offsets { out.putBigEndian(UInt64(offset), size: offsetSize) }
+        out.putBigEndian(0, size: 6)  // unused, then the sort version (0)
+        out.putBigEndian(UInt64(offsetSize), size: 1)
+        out.putBigEndian(UInt64(refSize), size: 1)
+        out.putBigEndian(UInt64(entries.count), size: 8)
+        out.putBigEndian(0, size: 8)  // the top object is always object 0
+        out.putBigEndian(UInt64(tableOffset), size: 8)
+        precondition(out.offset(from: buffer) == total, "binary plist writer: trailer size miscounted")
+        return Data(bytesNoCopy: buffer, count: total, deallocator: .custom { pointer, _ in pointer.deallocate() })
+    }
+}
