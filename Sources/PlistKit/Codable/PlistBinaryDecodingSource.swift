@@ -26,11 +26,9 @@ final class PlistBinaryDecodingSource {
     /// Allocated on the first dictionary: objectCount entries, and the file's offset table
     /// already holds at least one byte per object, so this is at most 4 bytes per input byte.
     @exclusivity(unchecked) private var keyIDByObject: [Int32] = []
-    /// The text of each key id, its signature (``ExactKey/signature(of:)``), and the key id
-    /// of each text. Texts are told apart by their exact bytes, as the eager reader's keys are:
+    /// The text of each key id, and the key id of each text. Texts are told apart by their exact bytes, as the eager reader's keys are:
     /// a String key would merge canonically equivalent keys ("é" and "e" + U+0301) into one.
     @exclusivity(unchecked) private var keyTextByID: [String] = []
-    @exclusivity(unchecked) private var keySignatureByID: [UInt64] = []
     @exclusivity(unchecked) private var keyIDByText = BinaryPlistUniquingTable<ExactKey>()
     /// Per key id: the number of the last dictionary that had the key, to find repeated keys
     /// in one pass (`dictionaryStamp` counts dictionaries).
@@ -113,19 +111,12 @@ final class PlistBinaryDecodingSource {
 
         /// The position in `entries` of `key`, or `nil` when the dictionary lacks it.
         func position(ofKey key: String) -> Int? {
-            if let index {
-                // A text no key object of the file has read as is in no dictionary: every key
-                // of a dictionary is interned when the dictionary is read.
-                guard let id = source.keyIDByText.number(for: ExactKey(key)) else { return nil }
-                return positionByKeyID(index)[Int32(truncatingIfNeeded: id)]
-            }
-            // A small dictionary is scanned by key signature, which is cheaper than hashing
-            // the key; entries hold distinct keys, so the first full match is the only one.
-            let signature = ExactKey.signature(of: key)
-            for (position, entry) in entries.enumerated() where source.keySignatureByID[Int(entry.keyID)] == signature {
-                if ExactKey.exactlyEqual(source.keyTextByID[Int(entry.keyID)], key) { return position }
-            }
-            return nil
+            // Every key of a dictionary is interned when the dictionary is read, so a text
+            // without a key id is in none of the dictionaries read so far.
+            guard let id = source.keyID(of: key) else { return nil }
+            if let index { return positionByKeyID(index)[id] }
+            // A small dictionary is scanned for the id; entries hold distinct keys.
+            return entries.firstIndex { $0.keyID == id }
         }
 
         /// The position of `key`, trying the `memo`'s position and `next` first, as
@@ -226,6 +217,27 @@ final class PlistBinaryDecodingSource {
         return Dictionary(source: self, entries: entries)
     }
 
+    /// Coding keys looked up recently, with their key id (-1: no key object has the text, as
+    /// of `internedCount` key ids), by a hash of their representation. Holding each `String`
+    /// keeps its storage alive, so a matching representation is the very same text. Models
+    /// ask for the same few keys in every record, absent ones too; this answers them without
+    /// hashing their text.
+    @exclusivity(unchecked) private var recentKeyIDs = [(text: String, id: Int32, internedCount: Int)](
+        repeating: ("", -1, -1), count: 64)
+
+    /// The key id of text `key`, or `nil` when no key object read so far has that text.
+    @inline(__always)
+    func keyID(of key: String) -> Int32? {
+        let slot = Int(truncatingIfNeeded: ExactKey.representationHash(of: key) >> 58)
+        let recent = recentKeyIDs[slot]
+        if ExactKey.identicalRepresentation(recent.text, key), recent.id >= 0 || recent.internedCount == keyTextByID.count {
+            return recent.id >= 0 ? recent.id : nil
+        }
+        let id = keyIDByText.number(for: ExactKey(key)).map { Int32(truncatingIfNeeded: $0) } ?? -1
+        recentKeyIDs[slot] = (key, id, keyTextByID.count)
+        return id >= 0 ? id : nil
+    }
+
     /// The key id of key object `object`, decoding and interning it the first time.
     @inline(__always)
     private func internedKey(_ object: Int) throws -> Int32 {
@@ -241,7 +253,6 @@ final class PlistBinaryDecodingSource {
         let id = keyIDByText.number(for: ExactKey(text), orInsert: candidate)
         if id == candidate {
             keyTextByID.append(text)
-            keySignatureByID.append(ExactKey.signature(of: text))
             lastDictionaryByKeyID.append(0)
         }
         // Key ids count distinct key texts, fewer than the objects (checked to fit 32 bits).
