@@ -36,6 +36,16 @@ struct BinaryPlistDecoder: ~Copyable {
     /// the table has; a file whose offset entries point many objects at the same bytes (each
     /// decoded on its own, as a separate object) would otherwise expand without bound.
     private var uncoveredBytes: Int
+    /// For whole-file reads: per object, 0 until it is read as a dictionary key, then its key
+    /// text's id + 1. Key texts are interned by exact bytes (`keyTexts`), so a dictionary's
+    /// keys are distinct exactly when their ids are, which `keyStamps` finds in one pass
+    /// (each id stamped with the number of the dictionary that last had it) instead of
+    /// comparing keys. Allocated by the first dictionary: one entry per object, and the offset
+    /// table already holds at least a byte per object.
+    private var keyIDByObject: [Int32] = []
+    private var keyTexts = BinaryPlistUniquingTable<ExactKey>()
+    private var keyStamps: [Int] = []
+    private var dictionaryStamp = 0
     /// (container object index, position of the child being decoded), root first.
     private var pathSteps: [(container: Int, child: Int)] = []
     /// Losses found, in the order met.
@@ -154,6 +164,8 @@ struct BinaryPlistDecoder: ~Copyable {
         /// An array's elements, or a dictionary's values in the order of `keys`.
         var elements: [PlistValue] = []
         var keys: [String] = []
+        /// Whether the keys are known to be distinct (see `keyIDByObject`).
+        var keysKnownDistinct = false
     }
 
     /// Decodes object `index` and everything it contains; `depth` is the container depth of
@@ -202,7 +214,7 @@ struct BinaryPlistDecoder: ~Copyable {
         return remember(
             frame.index,
             frame.isDictionary
-                ? .dictionary(PlistDictionary(readingKeys: frame.keys, values: frame.elements))
+                ? .dictionary(PlistDictionary(readingKeys: frame.keys, values: frame.elements, keysKnownDistinct: frame.keysKnownDistinct))
                 : .array(frame.elements))
     }
 
@@ -240,9 +252,25 @@ struct BinaryPlistDecoder: ~Copyable {
             frame.keys.reserveCapacity(count)
             frame.elements.reserveCapacity(count)
             var position = start
-            for _ in 0..<count {
-                frame.keys.append(try key(try reference(at: position, object: index, at: offset)))
-                position += trailer.objectRefSize
+            if isDense {
+                if keyIDByObject.isEmpty { keyIDByObject = [Int32](repeating: 0, count: trailer.objectCount) }
+                dictionaryStamp += 1
+                var distinct = true
+                for _ in 0..<count {
+                    let keyObject = try reference(at: position, object: index, at: offset)
+                    let text = try key(keyObject)
+                    frame.keys.append(text)
+                    let id = keyID(of: keyObject, text: text)
+                    if keyStamps[id] == dictionaryStamp { distinct = false }
+                    keyStamps[id] = dictionaryStamp
+                    position += trailer.objectRefSize
+                }
+                frame.keysKnownDistinct = distinct
+            } else {
+                for _ in 0..<count {
+                    frame.keys.append(try key(try reference(at: position, object: index, at: offset)))
+                    position += trailer.objectRefSize
+                }
             }
         } else {
             frame.elements.reserveCapacity(count)
@@ -448,6 +476,20 @@ struct BinaryPlistDecoder: ~Copyable {
         default:
             throw error("Invalid object marker 0x\(hexByte(marker))", object: index, at: offset)
         }
+    }
+
+    /// The id of the key text of key object `object` (whose text is `text`), interning the
+    /// text the first time the object is met as a key.
+    @inline(__always)
+    private mutating func keyID(of object: Int, text: String) -> Int {
+        let known = keyIDByObject[object]
+        if known > 0 { return Int(known) - 1 }
+        let id = keyTexts.number(for: ExactKey(text), orInsert: keyStamps.count)
+        if id == keyStamps.count { keyStamps.append(0) }
+        // Ids count distinct texts, at most the object count, which fits Int32 (checked when
+        // the dense slots were made).
+        keyIDByObject[object] = Int32(truncatingIfNeeded: id + 1)
+        return id
     }
 
     /// Decodes object `index` as a dictionary key, which must be a string.

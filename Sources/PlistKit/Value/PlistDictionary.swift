@@ -54,6 +54,12 @@ public struct PlistDictionary: Sendable {
     /// - Precondition: `keys.count == values.count`.
     /// - Complexity: O(n).
     init(readingKeys keys: [String], values: [PlistValue]) {
+        self.init(readingKeys: keys, values: values, keysKnownDistinct: false)
+    }
+
+    /// The same, for a reader that has already proven the keys distinct (by exact bytes), which
+    /// skips the check for repeated keys in a dictionary too small to be indexed.
+    init(readingKeys keys: [String], values: [PlistValue], keysKnownDistinct: Bool) {
         var index: [ExactKey: Int]? = nil
         if keys.count > Self.indexThreshold {
             var built = [ExactKey: Int](minimumCapacity: keys.count)
@@ -63,7 +69,7 @@ public struct PlistDictionary: Sendable {
                 return
             }
             index = built
-        } else if Self.containsDuplicate(keys) {
+        } else if !keysKnownDistinct, Self.containsDuplicate(keys) {
             self.init(zip(keys, values))
             return
         }
