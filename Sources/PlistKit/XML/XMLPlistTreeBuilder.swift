@@ -150,8 +150,15 @@ final class XMLPlistTreeBuilder {
         }
     }
 
-    /// The innermost open element ends.
+    /// The innermost open element ends; a text element's text is what ``characters(_:line:column:)``
+    /// gathered.
     func endElement(line: Int, column: Int) {
+        text.withBuffer { endElement(content: $0, line: line, column: column) }
+    }
+
+    /// The innermost open element ends, and `content` is all of its text if it holds text:
+    /// for a caller that has the text in one piece and skips ``characters(_:line:column:)``.
+    func endElement(content: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
         guard !hasFailed, let element = openElements.pop() else { return }
         switch element {
         case .plist:
@@ -159,25 +166,25 @@ final class XMLPlistTreeBuilder {
         case .key:
             // A <key> only starts inside a <dict>, so there is a container.
             guard !frames.isEmpty else { return }
-            keys.push(text.withBuffer { strings.string($0) })
+            keys.push(strings.string(content))
         case .string:
-            deliver(.string(text.withBuffer { strings.string($0) }))
+            deliver(.string(strings.string(content)))
         case .true:
             deliver(.boolean(true))
         case .false:
             deliver(.boolean(false))
         case .integer:
-            scalar(XMLScalarParser.integer) { .integer($0) }
+            scalar(content, XMLScalarParser.integer) { .integer($0) }
         case .real:
-            let result = text.withBuffer { XMLScalarParser.real($0, scratch: &scratch) }
+            let result = XMLScalarParser.real(content, scratch: &scratch)
             switch result {
             case .success(let real): deliver(.real(real))
             case .failure(let reason): fail(reason.text, textStart.line, textStart.column)
             }
         case .date:
-            scalar(XMLScalarParser.date) { .date($0) }
+            scalar(content, XMLScalarParser.date) { .date($0) }
         case .data:
-            scalar({ XMLScalarParser.data($0) }) { .data($0) }
+            scalar(content, { XMLScalarParser.data($0) }) { .data($0) }
         case .array:
             guard let frame = frames.pop() else { return }
             deliver(.array(values.popArray(from: frame.valueStart)))
@@ -201,9 +208,10 @@ final class XMLPlistTreeBuilder {
     }
 
     private func scalar<T>(
+        _ content: UnsafeBufferPointer<UInt8>,
         _ parse: (UnsafeBufferPointer<UInt8>) -> Result<T, XMLScalarParser.Reason>, _ make: (T) -> PlistValue
     ) {
-        switch text.withBuffer(parse) {
+        switch parse(content) {
         case .success(let value): deliver(make(value))
         case .failure(let reason): fail(reason.text, textStart.line, textStart.column)
         }
