@@ -25,6 +25,17 @@ void plistkit_xml_tape_init(plistkit_xml_tape *tape, void *owner, void (*consume
     tape->consume = consume;
 }
 
+void plistkit_xml_tape_intern(plistkit_xml_tape *tape, unsigned char kind, const unsigned char *name) {
+    // The most frequent elements of real plists first.
+    static const unsigned char order[PLISTKIT_TAPE_ELEMENT_COUNT] = {3, 4, 5, 1, 2, 7, 9, 10, 6, 8, 0};
+    for (int i = 0; i < PLISTKIT_TAPE_ELEMENT_COUNT; i++) {
+        if (order[i] == kind) {
+            tape->names[i] = name;
+            tape->kinds[i] = kind;
+        }
+    }
+}
+
 void plistkit_xml_tape_destroy(plistkit_xml_tape *tape) {
     free(tape->bytes);
     tape->bytes = NULL;
@@ -101,7 +112,19 @@ void plistkit_xml_tape_start_element(
     plistkit_xml_tape *tape = context;
     if (tape == NULL || local_name == NULL) return;
     tape->open_text = 0;
-    unsigned char kind = prefix == NULL ? element_kind(local_name) : PLISTKIT_TAPE_UNKNOWN;
+    unsigned char kind = PLISTKIT_TAPE_UNKNOWN;
+    if (prefix == NULL) {
+        // libxml2 hands over names from its dictionary, so a plist element's name is usually
+        // one of the interned pointers: one comparison for a <key>. Any other pointer is
+        // compared by its bytes, which decides alone.
+        for (unsigned char i = 0; i < PLISTKIT_TAPE_ELEMENT_COUNT; i++) {
+            if (tape->names[i] != NULL && tape->names[i] == local_name) {
+                kind = tape->kinds[i];
+                break;
+            }
+        }
+        if (kind == PLISTKIT_TAPE_UNKNOWN) kind = element_kind(local_name);
+    }
     if (kind == PLISTKIT_TAPE_UNKNOWN) {
         // Names are kept so that the consumer reports the element as the push parser's path does.
         size_t name_length = strlen((const char *)local_name);

@@ -38,6 +38,7 @@ enum {
 /// `count` to 0). Lengths are native-endian, unaligned 32-bit integers.
 ///
 /// This is also the user data of the parse: `owner` is the consumer's object.
+enum { PLISTKIT_TAPE_ELEMENT_COUNT = 11 };
 typedef struct plistkit_xml_tape {
     unsigned char *bytes;
     size_t count;
@@ -50,10 +51,18 @@ typedef struct plistkit_xml_tape {
     int out_of_memory;
     void *owner;
     void (*consume)(void *owner);
+    /// The parser's interned element names (see plistkit_xml_tape_intern), most frequent
+    /// first, and their kinds; NULL where not interned.
+    const unsigned char *names[PLISTKIT_TAPE_ELEMENT_COUNT];
+    unsigned char kinds[PLISTKIT_TAPE_ELEMENT_COUNT];
 } plistkit_xml_tape;
 
 /// Prepares an empty tape.
 void plistkit_xml_tape_init(plistkit_xml_tape *tape, void *owner, void (*consume)(void *owner));
+/// Records that the parser's dictionary holds the name of the element of `kind` (its
+/// XMLPlistElement raw value) at `name`: element starts whose local name is that pointer are
+/// recognised without reading the name.
+void plistkit_xml_tape_intern(plistkit_xml_tape *tape, unsigned char kind, const unsigned char *name);
 /// Frees the tape's bytes.
 void plistkit_xml_tape_destroy(plistkit_xml_tape *tape);
 

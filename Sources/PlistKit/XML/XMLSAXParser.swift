@@ -122,23 +122,26 @@ enum XMLSAXParser {
                 let kind = base[offset]
                 offset += 1
                 if let element = XMLPlistElement(rawValue: kind) {
-                    builder.startElement(element, line: 0, column: 0)
-                    guard element.holdsText, offset < count else { continue }
-                    // The usual text element: its start, one text record and its end, taken
-                    // in one step without gathering the text in the builder.
-                    if base[offset] == end {
-                        offset += 1
-                        builder.endElement(content: UnsafeBufferPointer(start: nil, count: 0), line: 0, column: 0)
-                    } else if base[offset] == text {
-                        let mark = offset
-                        offset += 1
-                        if let content = run(), offset < count, base[offset] == end {
+                    // The usual text element, its start, one text record (none when empty)
+                    // and its end, goes to the builder in one step, its text read in place.
+                    if element.holdsText, offset < count {
+                        if base[offset] == end {
                             offset += 1
-                            builder.endElement(content: content, line: 0, column: 0)
-                        } else {
+                            builder.textElement(element, content: UnsafeBufferPointer(start: nil, count: 0), line: 0, column: 0)
+                            continue
+                        }
+                        if base[offset] == text {
+                            let mark = offset
+                            offset += 1
+                            if let content = run(), offset < count, base[offset] == end {
+                                offset += 1
+                                builder.textElement(element, content: content, line: 0, column: 0)
+                                continue
+                            }
                             offset = mark
                         }
                     }
+                    builder.startElement(element, line: 0, column: 0)
                     continue
                 }
                 switch kind {
@@ -291,6 +294,19 @@ enum XMLSAXParser {
                 }
                 sax.pointee = Session.tapeHandler
                 context.pointee.userData = me
+                // Element names are interned in the context's dictionary; the tape's callbacks
+                // recognise the plist elements by those pointers.
+                if let dictionary = context.pointee.dict {
+                    for element in XMLPlistElement.allCases {
+                        element.name.withCString { name in
+                            name.withMemoryRebound(to: xmlChar.self, capacity: element.name.utf8.count + 1) {
+                                if let interned = xmlDictLookup(dictionary, $0, -1) {
+                                    plistkit_xml_tape_intern(tape, element.rawValue, interned)
+                                }
+                            }
+                        }
+                    }
+                }
                 return context
             }, { context in
                 let status = xmlParseDocument(context)
