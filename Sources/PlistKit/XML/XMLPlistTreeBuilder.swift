@@ -31,6 +31,10 @@ final class XMLPlistTreeBuilder {
     /// The keys of all open dictionaries. A dictionary has a key waiting for its value when it
     /// holds more keys than values.
     @exclusivity(unchecked) private var keys = UnsafeStack<String>()
+    /// Beside each key on ``keys``, the identity of its bytes from ``XMLStringCache`` (0 when
+    /// it has none): keys whose identities are all different and not 0 are all different,
+    /// which spares a dictionary the check for repeated keys.
+    @exclusivity(unchecked) private var keyIdentities = UnsafeStack<UInt64>()
     /// The text of the open text element.
     @exclusivity(unchecked) private var text = UnsafeStack<UInt8>()
     @exclusivity(unchecked) private var scratch: [UInt8] = []
@@ -58,6 +62,7 @@ final class XMLPlistTreeBuilder {
         frames.release()
         values.release()
         keys.release()
+        keyIdentities.release()
         text.release()
     }
 
@@ -207,13 +212,25 @@ final class XMLPlistTreeBuilder {
             }
             if keyCount == 1, let uid = Self.uid(key: keys[frame.keyStart], value: values[frame.valueStart]) {
                 keys.removeAll(from: frame.keyStart)
+                keyIdentities.removeAll(from: frame.keyStart)
                 values.removeAll(from: frame.valueStart)
                 deliver(.uid(uid))
                 return
             }
             let dictionaryKeys = keys.popArray(from: frame.keyStart)
+            let distinct = keyIdentities.holdsDistinctNonZero(from: frame.keyStart, limit: PlistDictionary.indexThreshold)
+            keyIdentities.removeAll(from: frame.keyStart)
             let dictionaryValues = values.popArray(from: frame.valueStart)
-            deliver(.dictionary(PlistDictionary(readingKeys: dictionaryKeys, values: dictionaryValues)))
+            if distinct {
+                // What PlistDictionary(readingKeys:values:) makes of distinct keys this few (no
+                // index), without comparing them again: their identities showed them distinct.
+                var dictionary = PlistDictionary()
+                dictionary.orderedKeys = dictionaryKeys
+                dictionary.orderedValues = dictionaryValues
+                deliver(.dictionary(dictionary))
+            } else {
+                deliver(.dictionary(PlistDictionary(readingKeys: dictionaryKeys, values: dictionaryValues)))
+            }
         }
     }
 
@@ -224,7 +241,9 @@ final class XMLPlistTreeBuilder {
         case .key:
             // A <key> only starts inside a <dict>, so there is a container.
             guard !frames.isEmpty else { return }
-            keys.push(strings.string(content))
+            let (key, identity) = strings.stringAndIdentity(content)
+            keys.push(key)
+            keyIdentities.push(identity)
         case .string:
             deliver(.string(strings.string(content)))
         case .integer:
