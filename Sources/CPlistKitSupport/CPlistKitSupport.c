@@ -43,11 +43,9 @@ void plistkit_xml_tape_destroy(plistkit_xml_tape *tape) {
     tape->capacity = 0;
 }
 
-// Makes room for `extra` more bytes; on failure marks the tape (its consumer then fails the
-// parse) and returns 0. Sizes are checked against overflow before they are added.
-static int reserve(plistkit_xml_tape *tape, size_t extra) {
-    if (tape->out_of_memory) return 0;
-    if (tape->capacity - tape->count >= extra) return 1;
+// Grows the tape to take `extra` more bytes; on failure marks the tape (its consumer then
+// fails the parse) and returns 0. Sizes are checked against overflow before they are added.
+__attribute__((noinline)) static int grow(plistkit_xml_tape *tape, size_t extra) {
     if (extra > SIZE_MAX / 2 - tape->count) {
         tape->out_of_memory = 1;
         return 0;
@@ -63,6 +61,14 @@ static int reserve(plistkit_xml_tape *tape, size_t extra) {
     tape->bytes = grown;
     tape->capacity = capacity;
     return 1;
+}
+
+// Makes room for `extra` more bytes, or returns 0 (and writes nothing more) once the tape
+// could not grow.
+static inline int reserve(plistkit_xml_tape *tape, size_t extra) {
+    if (tape->out_of_memory) return 0;
+    if (tape->capacity - tape->count >= extra) return 1;
+    return grow(tape, extra);
 }
 
 static void put_length(unsigned char *at, uint32_t length) {
@@ -104,6 +110,24 @@ static unsigned char element_kind(const unsigned char *name) {
     }
 }
 
+// Records the start of an element that is no plist element, with its names, so that the
+// consumer reports it as the push parser's path does. Out of line: it is never the common case.
+__attribute__((noinline)) static void record_unknown_element(
+    plistkit_xml_tape *tape, const unsigned char *local_name, const unsigned char *prefix) {
+    tape->in_text = 0;
+    size_t name_length = strlen((const char *)local_name);
+    size_t prefix_length = prefix ? strlen((const char *)prefix) : 0;
+    if (name_length > UINT32_MAX - 1 || prefix_length > UINT32_MAX - 1) {
+        tape->out_of_memory = 1;
+        return;
+    }
+    if (!reserve(tape, 2 + 4 + prefix_length + 4 + name_length)) return;
+    tape->bytes[tape->count++] = PLISTKIT_TAPE_UNKNOWN;
+    tape->bytes[tape->count++] = prefix != NULL;
+    if (prefix != NULL) put_run(tape, prefix, (uint32_t)prefix_length);
+    put_run(tape, local_name, (uint32_t)name_length);
+}
+
 void plistkit_xml_tape_start_element(
     void *context, const unsigned char *local_name, const unsigned char *prefix, const unsigned char *uri,
     int namespace_count, const unsigned char **namespaces, int attribute_count, int defaulted_count,
@@ -118,7 +142,8 @@ void plistkit_xml_tape_start_element(
         // one of the interned pointers: one comparison for a <key>. Any other pointer is
         // compared by its bytes, which decides alone.
         for (unsigned char i = 0; i < PLISTKIT_TAPE_ELEMENT_COUNT; i++) {
-            if (tape->names[i] != NULL && tape->names[i] == local_name) {
+            // local_name is not NULL, so an empty (NULL) entry never matches.
+            if (tape->names[i] == local_name) {
                 kind = tape->kinds[i];
                 break;
             }
@@ -126,19 +151,7 @@ void plistkit_xml_tape_start_element(
         if (kind == PLISTKIT_TAPE_UNKNOWN) kind = element_kind(local_name);
     }
     if (kind == PLISTKIT_TAPE_UNKNOWN) {
-        // Names are kept so that the consumer reports the element as the push parser's path does.
-        size_t name_length = strlen((const char *)local_name);
-        size_t prefix_length = prefix ? strlen((const char *)prefix) : 0;
-        if (name_length > UINT32_MAX - 1 || prefix_length > UINT32_MAX - 1) {
-            tape->out_of_memory = 1;
-            return;
-        }
-        if (!reserve(tape, 2 + 4 + prefix_length + 4 + name_length)) return;
-        tape->bytes[tape->count++] = PLISTKIT_TAPE_UNKNOWN;
-        tape->bytes[tape->count++] = prefix != NULL;
-        if (prefix != NULL) put_run(tape, prefix, (uint32_t)prefix_length);
-        put_run(tape, local_name, (uint32_t)name_length);
-        tape->in_text = 0;
+        record_unknown_element(tape, local_name, prefix);
     } else {
         if (!reserve(tape, 1)) return;
         tape->bytes[tape->count++] = kind;
@@ -160,35 +173,32 @@ void plistkit_xml_tape_end_element(
     consume_if_full(tape);
 }
 
-void plistkit_xml_tape_characters(void *context, const unsigned char *bytes, int length) {
-    plistkit_xml_tape *tape = context;
-    if (tape == NULL || bytes == NULL || length <= 0) return;
-    size_t count = (size_t)length;
-    if (!tape->in_text) {
-        // Between elements only whitespace is allowed, and the builder ignores it there: it is
-        // dropped here, before the consumer ever sees it. Anything else goes to the consumer,
-        // which refuses it.
-        size_t i = 0;
-        while (i < count && (bytes[i] == ' ' || bytes[i] == '\n' || bytes[i] == '\t' || bytes[i] == '\r')) i++;
-        if (i == count) return;
-        if (!reserve(tape, 1 + 4 + count)) return;
-        tape->bytes[tape->count++] = PLISTKIT_TAPE_CHARACTERS;
-        put_run(tape, bytes, (uint32_t)count);
+// Records text that is not whitespace found between elements; the consumer refuses it.
+// Out of line (as record_text is) so that plistkit_xml_tape_characters stays a small function
+// that saves no registers for its common case, whitespace between elements.
+__attribute__((noinline)) static void record_stray_text(plistkit_xml_tape *tape, const unsigned char *bytes, size_t count) {
+    if (count > UINT32_MAX) {
+        tape->out_of_memory = 1;
         return;
     }
-    // libxml2 hands over an element's text in pieces (300 bytes at most, and split at
-    // references); the pieces of one element join one record, whose length is updated.
+    if (!reserve(tape, 1 + 4 + count)) return;
+    tape->bytes[tape->count++] = PLISTKIT_TAPE_CHARACTERS;
+    put_run(tape, bytes, (uint32_t)count);
+}
+
+// Records a piece of a text element's text. libxml2 hands over an element's text in pieces
+// (300 bytes at most, and split at references); the pieces of one element join one record,
+// whose length is updated.
+__attribute__((noinline)) static void record_text(plistkit_xml_tape *tape, const unsigned char *bytes, size_t count) {
     if (tape->open_text != 0) {
-        unsigned char *length_at = tape->bytes + tape->open_text;
         uint32_t so_far;
-        memcpy(&so_far, length_at, sizeof so_far);
+        memcpy(&so_far, tape->bytes + tape->open_text, sizeof so_far);
         if (count <= UINT32_MAX - so_far) {
             if (!reserve(tape, count)) return;
-            // reserve() may have moved the buffer.
-            length_at = tape->bytes + tape->open_text;
+            // reserve() may have moved the buffer: the length is found again from its offset.
             memcpy(tape->bytes + tape->count, bytes, count);
             tape->count += count;
-            put_length(length_at, so_far + (uint32_t)count);
+            put_length(tape->bytes + tape->open_text, so_far + (uint32_t)count);
             return;
         }
     }
@@ -200,4 +210,23 @@ void plistkit_xml_tape_characters(void *context, const unsigned char *bytes, int
     tape->bytes[tape->count++] = PLISTKIT_TAPE_TEXT;
     tape->open_text = tape->count;
     put_run(tape, bytes, (uint32_t)count);
+}
+
+void plistkit_xml_tape_characters(void *context, const unsigned char *bytes, int length) {
+    plistkit_xml_tape *tape = context;
+    if (tape == NULL || bytes == NULL || length <= 0) return;
+    size_t count = (size_t)length;
+    if (tape->in_text) {
+        record_text(tape, bytes, count);
+        return;
+    }
+    // Between elements only whitespace is allowed, and the builder ignores it there: it is
+    // dropped here, before the consumer ever sees it. Anything else goes to the consumer.
+    for (size_t i = 0; i < count; i++) {
+        unsigned char byte = bytes[i];
+        if (byte != ' ' && byte != '\n' && byte != '\t' && byte != '\r') {
+            record_stray_text(tape, bytes, count);
+            return;
+        }
+    }
 }
