@@ -35,22 +35,25 @@ final class XMLStringCache {
     private let bytes: UnsafeMutablePointer<UInt8>
     /// Per slot: how many of its bytes are the string's.
     private let lengths: UnsafeMutablePointer<UInt8>
-    /// Per slot: the string; only slots with a non-zero hash hold a meaningful one.
+    /// Per slot: the string; initialized exactly in the slots with a non-zero hash.
+    ///
+    /// The bytes, lengths and strings of a slot are only read once its hash matched, that is
+    /// after the slot was written; so a cache costs no more to make and free than the slots a
+    /// parse uses (a reader may make one for a tiny document, many times over).
     private let strings: UnsafeMutablePointer<String>
 
     init() {
         hashes = .allocate(capacity: Self.slotCount)
         hashes.initialize(repeating: 0, count: Self.slotCount)
         bytes = .allocate(capacity: Self.slotCount * Self.maximumLength)
-        bytes.initialize(repeating: 0, count: Self.slotCount * Self.maximumLength)
         lengths = .allocate(capacity: Self.slotCount)
-        lengths.initialize(repeating: 0, count: Self.slotCount)
         strings = .allocate(capacity: Self.slotCount)
-        strings.initialize(repeating: "", count: Self.slotCount)
     }
 
     deinit {
-        strings.deinitialize(count: Self.slotCount)
+        for slot in 0..<Self.slotCount where hashes[slot] != 0 {
+            (strings + slot).deinitialize(count: 1)
+        }
         strings.deallocate()
         hashes.deallocate()
         bytes.deallocate()
@@ -91,11 +94,15 @@ final class XMLStringCache {
             return (strings[slot], identity)
         }
         let string = String(decoding: text, as: UTF8.self)
+        if hashes[slot] == 0 {
+            (strings + slot).initialize(to: string)
+        } else {
+            strings[slot] = string
+        }
         hashes[slot] = hash
         // count ≤ maximumLength, which fits a byte.
-        lengths[slot] = UInt8(truncatingIfNeeded: count)
-        stored.update(from: base, count: count)
-        strings[slot] = string
+        (lengths + slot).initialize(to: UInt8(truncatingIfNeeded: count))
+        stored.initialize(from: base, count: count)
         return (string, identity)
     }
 
