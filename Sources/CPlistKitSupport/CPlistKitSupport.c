@@ -222,7 +222,23 @@ void plistkit_xml_tape_characters(void *context, const unsigned char *bytes, int
     }
     // Between elements only whitespace is allowed, and the builder ignores it there: it is
     // dropped here, before the consumer ever sees it. Anything else goes to the consumer.
-    for (size_t i = 0; i < count; i++) {
+    // Long runs (deeply nested documents are mostly indentation) are mostly tabs or spaces,
+    // checked eight at a time; short ones (the usual few bytes) byte by byte.
+    size_t i = 0;
+    if (count >= 16) {
+        while (count - i >= 8) {
+            uint64_t word;
+            memcpy(&word, bytes + i, sizeof word);
+            if (word == 0x0909090909090909ULL || word == 0x2020202020202020ULL) {
+                i += 8;
+                continue;
+            }
+            unsigned char byte = bytes[i];
+            if (byte != ' ' && byte != '\n' && byte != '\t' && byte != '\r') break;
+            i++;
+        }
+    }
+    for (; i < count; i++) {
         unsigned char byte = bytes[i];
         if (byte != ' ' && byte != '\n' && byte != '\t' && byte != '\r') {
             record_stray_text(tape, bytes, count);

@@ -103,6 +103,26 @@ import Testing
         }
     }
 
+    /// Whitespace between elements is checked eight bytes at a time in long runs of tabs or
+    /// spaces: a stray character anywhere in runs of every mix must still be refused, and
+    /// runs of whitespace alone accepted.
+    @Test func longWhitespaceRunsWithStrayTextBuildTheSame() {
+        let fills = ["\t", " ", "\n", "\r\n", "\t \n"]
+        for fill in fills {
+            for length in [15, 16, 17, 24, 40] {
+                let run = Array(String(repeating: fill, count: length).utf8.prefix(length))
+                let accepted = Array("<plist><array>".utf8) + run + Array("<true/>".utf8) + run + Array("</array></plist>".utf8)
+                #expect(Self.expectAgreement(accepted, "\(fill.debugDescription) \(length)"))
+                for position in 0...length {
+                    var stray = run
+                    stray.insert(UInt8(ascii: "x"), at: position)
+                    let refused = Array("<plist><array><true/>".utf8) + stray + Array("</array></plist>".utf8)
+                    #expect(!Self.expectAgreement(refused, "\(fill.debugDescription) \(length), x at \(position)"))
+                }
+            }
+        }
+    }
+
     /// Documents of several times the tape's 64 KB, so that the builder takes the tape in many
     /// pieces: text elements fall at every position relative to a hand-over, and errors and
     /// limits are met after one.
