@@ -1,7 +1,260 @@
 #include "CPlistKitSupport.h"
 
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 int plistkit_format_real_17g(char *buffer, size_t size, double value) {
     return snprintf(buffer, size, "%.17g", value);
+}
+
+// MARK: - XML event tape
+//
+// Kept in this file rather than one of its own: with a second C file in the target, valgrind
+// 3.19 (which the project's callgrind measurements use) stops reading the binary's DWARF 5
+// debug information ("possibly corrupted debuginfo file").
+
+// Bytes a tape holds before it is handed to its consumer: enough that the crossing into Swift
+// is rare, small enough to stay in cache.
+#define PLISTKIT_TAPE_FLUSH_SIZE (64 * 1024)
+
+void plistkit_xml_tape_init(plistkit_xml_tape *tape, void *owner, void (*consume)(void *owner)) {
+    memset(tape, 0, sizeof *tape);
+    tape->owner = owner;
+    tape->consume = consume;
+}
+
+void plistkit_xml_tape_intern(plistkit_xml_tape *tape, unsigned char kind, const unsigned char *name) {
+    // The most frequent elements of real plists first.
+    static const unsigned char order[PLISTKIT_TAPE_ELEMENT_COUNT] = {3, 4, 5, 1, 2, 7, 9, 10, 6, 8, 0};
+    for (int i = 0; i < PLISTKIT_TAPE_ELEMENT_COUNT; i++) {
+        if (order[i] == kind) {
+            tape->names[i] = name;
+            tape->kinds[i] = kind;
+        }
+    }
+}
+
+void plistkit_xml_tape_destroy(plistkit_xml_tape *tape) {
+    free(tape->bytes);
+    tape->bytes = NULL;
+    tape->count = 0;
+    tape->capacity = 0;
+}
+
+// Grows the tape to take `extra` more bytes; on failure marks the tape (its consumer then
+// fails the parse) and returns 0. Sizes are checked against overflow before they are added.
+__attribute__((noinline)) static int grow(plistkit_xml_tape *tape, size_t extra) {
+    if (extra > SIZE_MAX / 2 - tape->count) {
+        tape->out_of_memory = 1;
+        return 0;
+    }
+    size_t wanted = tape->count + extra;
+    size_t capacity = tape->capacity ? tape->capacity : PLISTKIT_TAPE_FLUSH_SIZE + 256;
+    while (capacity < wanted) capacity *= 2;
+    unsigned char *grown = realloc(tape->bytes, capacity);
+    if (grown == NULL) {
+        tape->out_of_memory = 1;
+        return 0;
+    }
+    tape->bytes = grown;
+    tape->capacity = capacity;
+    return 1;
+}
+
+// Makes room for `extra` more bytes, or returns 0 (and writes nothing more) once the tape
+// could not grow.
+static inline int reserve(plistkit_xml_tape *tape, size_t extra) {
+    if (tape->out_of_memory) return 0;
+    if (tape->capacity - tape->count >= extra) return 1;
+    return grow(tape, extra);
+}
+
+static void put_length(unsigned char *at, uint32_t length) {
+    memcpy(at, &length, sizeof length);
+}
+
+// Appends a length-prefixed run of bytes (the length already checked to fit 32 bits).
+static void put_run(plistkit_xml_tape *tape, const unsigned char *bytes, uint32_t length) {
+    put_length(tape->bytes + tape->count, length);
+    tape->count += 4;
+    if (length > 0) memcpy(tape->bytes + tape->count, bytes, length);
+    tape->count += length;
+}
+
+// Hands the tape to its consumer at an element boundary once it is full enough. A text record
+// is never open here (starts and ends close it), so the consumer sees whole records only.
+static void consume_if_full(plistkit_xml_tape *tape) {
+    if (tape->count >= PLISTKIT_TAPE_FLUSH_SIZE) tape->consume(tape->owner);
+}
+
+// The kind of a property-list element named `name` (no prefix), or PLISTKIT_TAPE_UNKNOWN. The
+// numbers are XMLPlistElement's raw values.
+static unsigned char element_kind(const unsigned char *name) {
+    switch (name[0]) {
+    case 'a': return strcmp((const char *)name, "array") == 0 ? 2 : PLISTKIT_TAPE_UNKNOWN;
+    case 'd':
+        if (strcmp((const char *)name, "dict") == 0) return 1;
+        if (strcmp((const char *)name, "data") == 0) return 8;
+        if (strcmp((const char *)name, "date") == 0) return 7;
+        return PLISTKIT_TAPE_UNKNOWN;
+    case 'f': return strcmp((const char *)name, "false") == 0 ? 10 : PLISTKIT_TAPE_UNKNOWN;
+    case 'i': return strcmp((const char *)name, "integer") == 0 ? 5 : PLISTKIT_TAPE_UNKNOWN;
+    case 'k': return strcmp((const char *)name, "key") == 0 ? 3 : PLISTKIT_TAPE_UNKNOWN;
+    case 'p': return strcmp((const char *)name, "plist") == 0 ? 0 : PLISTKIT_TAPE_UNKNOWN;
+    case 'r': return strcmp((const char *)name, "real") == 0 ? 6 : PLISTKIT_TAPE_UNKNOWN;
+    case 's': return strcmp((const char *)name, "string") == 0 ? 4 : PLISTKIT_TAPE_UNKNOWN;
+    case 't': return strcmp((const char *)name, "true") == 0 ? 9 : PLISTKIT_TAPE_UNKNOWN;
+    default: return PLISTKIT_TAPE_UNKNOWN;
+    }
+}
+
+// Records the start of an element that is no plist element, with its names, so that the
+// consumer reports it as the push parser's path does. Out of line: it is never the common case.
+__attribute__((noinline)) static void record_unknown_element(
+    plistkit_xml_tape *tape, const unsigned char *local_name, const unsigned char *prefix) {
+    tape->in_text = 0;
+    size_t name_length = strlen((const char *)local_name);
+    size_t prefix_length = prefix ? strlen((const char *)prefix) : 0;
+    if (name_length > UINT32_MAX - 1 || prefix_length > UINT32_MAX - 1) {
+        tape->out_of_memory = 1;
+        return;
+    }
+    if (!reserve(tape, 2 + 4 + prefix_length + 4 + name_length)) return;
+    tape->bytes[tape->count++] = PLISTKIT_TAPE_UNKNOWN;
+    tape->bytes[tape->count++] = prefix != NULL;
+    if (prefix != NULL) put_run(tape, prefix, (uint32_t)prefix_length);
+    put_run(tape, local_name, (uint32_t)name_length);
+}
+
+void plistkit_xml_tape_start_element(
+    void *context, const unsigned char *local_name, const unsigned char *prefix, const unsigned char *uri,
+    int namespace_count, const unsigned char **namespaces, int attribute_count, int defaulted_count,
+    const unsigned char **attributes) {
+    (void)uri; (void)namespace_count; (void)namespaces; (void)attribute_count; (void)defaulted_count; (void)attributes;
+    plistkit_xml_tape *tape = context;
+    if (tape == NULL || local_name == NULL) return;
+    tape->open_text = 0;
+    unsigned char kind = PLISTKIT_TAPE_UNKNOWN;
+    if (prefix == NULL) {
+        // libxml2 hands over names from its dictionary, so a plist element's name is usually
+        // one of the interned pointers: one comparison for a <key>. Any other pointer is
+        // compared by its bytes, which decides alone.
+        for (unsigned char i = 0; i < PLISTKIT_TAPE_ELEMENT_COUNT; i++) {
+            // local_name is not NULL, so an empty (NULL) entry never matches.
+            if (tape->names[i] == local_name) {
+                kind = tape->kinds[i];
+                break;
+            }
+        }
+        if (kind == PLISTKIT_TAPE_UNKNOWN) kind = element_kind(local_name);
+    }
+    if (kind == PLISTKIT_TAPE_UNKNOWN) {
+        record_unknown_element(tape, local_name, prefix);
+    } else {
+        if (!reserve(tape, 1)) return;
+        tape->bytes[tape->count++] = kind;
+        // key, string, integer, real, date and data hold text.
+        tape->in_text = kind >= 3 && kind <= 8;
+    }
+    consume_if_full(tape);
+}
+
+void plistkit_xml_tape_end_element(
+    void *context, const unsigned char *local_name, const unsigned char *prefix, const unsigned char *uri) {
+    (void)local_name; (void)prefix; (void)uri;
+    plistkit_xml_tape *tape = context;
+    if (tape == NULL) return;
+    tape->open_text = 0;
+    tape->in_text = 0;
+    if (!reserve(tape, 1)) return;
+    tape->bytes[tape->count++] = PLISTKIT_TAPE_END;
+    consume_if_full(tape);
+}
+
+// Records text that is not whitespace found between elements; the consumer refuses it.
+// Out of line (as record_text is) so that plistkit_xml_tape_characters stays a small function
+// that saves no registers for its common case, whitespace between elements.
+__attribute__((noinline)) static void record_stray_text(plistkit_xml_tape *tape, const unsigned char *bytes, size_t count) {
+    if (count > UINT32_MAX) {
+        tape->out_of_memory = 1;
+        return;
+    }
+    if (!reserve(tape, 1 + 4 + count)) return;
+    tape->bytes[tape->count++] = PLISTKIT_TAPE_CHARACTERS;
+    put_run(tape, bytes, (uint32_t)count);
+}
+
+// Records a piece of a text element's text. libxml2 hands over an element's text in pieces
+// (300 bytes at most, and split at references); the pieces of one element join one record,
+// whose length is updated.
+__attribute__((noinline)) static void record_text(plistkit_xml_tape *tape, const unsigned char *bytes, size_t count) {
+    if (tape->open_text != 0) {
+        uint32_t so_far;
+        memcpy(&so_far, tape->bytes + tape->open_text, sizeof so_far);
+        if (count <= UINT32_MAX - so_far) {
+            if (!reserve(tape, count)) return;
+            // reserve() may have moved the buffer: the length is found again from its offset.
+            memcpy(tape->bytes + tape->count, bytes, count);
+            tape->count += count;
+            put_length(tape->bytes + tape->open_text, so_far + (uint32_t)count);
+            return;
+        }
+    }
+    if (count > UINT32_MAX) {
+        tape->out_of_memory = 1;
+        return;
+    }
+    if (!reserve(tape, 1 + 4 + count)) return;
+    tape->bytes[tape->count++] = PLISTKIT_TAPE_TEXT;
+    tape->open_text = tape->count;
+    put_run(tape, bytes, (uint32_t)count);
+}
+
+void plistkit_xml_tape_characters(void *context, const unsigned char *bytes, int length) {
+    plistkit_xml_tape *tape = context;
+    if (tape == NULL || bytes == NULL || length <= 0) return;
+    size_t count = (size_t)length;
+    if (tape->in_text) {
+        record_text(tape, bytes, count);
+        return;
+    }
+    // Between elements only whitespace is allowed, and the builder ignores it there: it is
+    // dropped here, before the consumer ever sees it. Anything else goes to the consumer.
+    // Long runs (deeply nested documents are mostly indentation) are mostly tabs or spaces,
+    // checked eight at a time; short ones (the usual few bytes) byte by byte.
+    size_t i = 0;
+    if (count >= 16) {
+        while (count - i >= 8) {
+            uint64_t word;
+            memcpy(&word, bytes + i, sizeof word);
+            if (word == 0x0909090909090909ULL || word == 0x2020202020202020ULL) {
+                i += 8;
+                continue;
+            }
+            unsigned char byte = bytes[i];
+            if (byte != ' ' && byte != '\n' && byte != '\t' && byte != '\r') break;
+            i++;
+        }
+    }
+    for (; i < count; i++) {
+        unsigned char byte = bytes[i];
+        if (byte != ' ' && byte != '\n' && byte != '\t' && byte != '\r') {
+            record_stray_text(tape, bytes, count);
+            return;
+        }
+    }
+}
+
+// MARK: - Memory reader
+
+int plistkit_memory_reader_read(void *context, char *buffer, int length) {
+    plistkit_memory_reader *reader = context;
+    if (reader == NULL || buffer == NULL || length <= 0) return 0;
+    size_t left = reader->count - reader->offset;
+    size_t count = (size_t)length < left ? (size_t)length : left;
+    if (count > 0) memcpy(buffer, reader->bytes + reader->offset, count);
+    reader->offset += count;
+    return (int)count;
 }

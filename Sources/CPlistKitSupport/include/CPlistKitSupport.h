@@ -1,4 +1,5 @@
-// Small C helpers for PlistKit: calls Swift cannot make directly.
+// Small C helpers for PlistKit: calls Swift cannot make directly, and the XML reader's hot
+// SAX callbacks.
 #ifndef CPLISTKIT_SUPPORT_H
 #define CPLISTKIT_SUPPORT_H
 
@@ -12,5 +13,83 @@
 /// the formatting itself. The decimal separator follows the calling thread's LC_NUMERIC
 /// locale, as printf's does.
 int plistkit_format_real_17g(char *buffer, size_t size, double value);
+
+// MARK: - XML event tape
+
+/// Record kinds on an event tape besides element starts, whose kind byte is the element's
+/// XMLPlistElement raw value (0...10).
+enum {
+    /// A start of an element that is no plist element: a byte saying whether it has a prefix,
+    /// then the prefix (a 4-byte length, the bytes) if it has one, then the local name (the same).
+    PLISTKIT_TAPE_UNKNOWN = 11,
+    /// The innermost element ends.
+    PLISTKIT_TAPE_END = 12,
+    /// Text inside a text-holding element: a 4-byte length, then the bytes (all of the
+    /// element's text up to the next start or end).
+    PLISTKIT_TAPE_TEXT = 13,
+    /// Text that is not whitespace outside a text-holding element: a 4-byte length, the bytes.
+    PLISTKIT_TAPE_CHARACTERS = 14,
+};
+
+/// The SAX state of one libxml2 parse that records its events on a tape instead of calling
+/// into Swift for each: one call per element and per text piece cost more than the work they
+/// carried. The tape is handed to `consume` at element boundaries once it holds
+/// about 64 KB, and once more by the owner after the parse; `consume` empties it (sets
+/// `count` to 0). Lengths are native-endian, unaligned 32-bit integers.
+///
+/// This is also the user data of the parse: `owner` is the consumer's object.
+enum { PLISTKIT_TAPE_ELEMENT_COUNT = 11 };
+typedef struct plistkit_xml_tape {
+    unsigned char *bytes;
+    size_t count;
+    size_t capacity;
+    /// The offset of the open text record's length, or 0 when no text record is open.
+    size_t open_text;
+    /// Whether the innermost element seen holds text (its start was the last event).
+    int in_text;
+    /// Set when the tape could not grow; no more records are written.
+    int out_of_memory;
+    void *owner;
+    void (*consume)(void *owner);
+    /// The parser's interned element names (see plistkit_xml_tape_intern), most frequent
+    /// first, and their kinds; NULL where not interned.
+    const unsigned char *names[PLISTKIT_TAPE_ELEMENT_COUNT];
+    unsigned char kinds[PLISTKIT_TAPE_ELEMENT_COUNT];
+} plistkit_xml_tape;
+
+/// Prepares an empty tape.
+void plistkit_xml_tape_init(plistkit_xml_tape *tape, void *owner, void (*consume)(void *owner));
+/// Records that the parser's dictionary holds the name of the element of `kind` (its
+/// XMLPlistElement raw value) at `name`: element starts whose local name is that pointer are
+/// recognised without reading the name.
+void plistkit_xml_tape_intern(plistkit_xml_tape *tape, unsigned char kind, const unsigned char *name);
+/// Frees the tape's bytes.
+void plistkit_xml_tape_destroy(plistkit_xml_tape *tape);
+
+/// libxml2's startElementNsSAX2Func: records the element's kind.
+void plistkit_xml_tape_start_element(
+    void *context, const unsigned char *local_name, const unsigned char *prefix, const unsigned char *uri,
+    int namespace_count, const unsigned char **namespaces, int attribute_count, int defaulted_count,
+    const unsigned char **attributes);
+/// libxml2's endElementNsSAX2Func.
+void plistkit_xml_tape_end_element(
+    void *context, const unsigned char *local_name, const unsigned char *prefix, const unsigned char *uri);
+/// libxml2's charactersSAXFunc (also its ignorableWhitespace and cdataBlock): copies the text,
+/// whose pointer libxml2 reuses after the call; drops whitespace between elements.
+void plistkit_xml_tape_characters(void *context, const unsigned char *bytes, int length);
+
+// MARK: - Memory reader
+
+/// Bytes in memory read from the start by libxml2's I/O callback.
+typedef struct plistkit_memory_reader {
+    const unsigned char *bytes;
+    size_t count;
+    /// How many bytes were read (at most `count`).
+    size_t offset;
+} plistkit_memory_reader;
+
+/// libxml2's xmlInputReadCallback over a plistkit_memory_reader: copies up to `length` of the
+/// bytes not yet read into `buffer` and returns how many (0 at the end).
+int plistkit_memory_reader_read(void *context, char *buffer, int length);
 
 #endif

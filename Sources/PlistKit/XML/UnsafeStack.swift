@@ -100,3 +100,20 @@ extension UnsafeStack where Element == UInt8 {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 }
+
+extension UnsafeStack where Element == UInt64 {
+    /// Whether the elements from `start` up, at most `limit` of them, are all different and
+    /// none is 0 (true when there are none; false when there are more than `limit`).
+    /// Quadratic, hence the limit: for the few keys of a small dictionary.
+    func holdsDistinctNonZero(from start: Int, limit: Int) -> Bool {
+        guard let base, start >= 0, start < count else { return true }
+        guard count - start <= limit else { return false }
+        for i in start..<count {
+            let element = base[i]
+            if element == 0 { return false }
+            // j < i < count: inside the initialized part.
+            for j in start..<i where base[j] == element { return false }
+        }
+        return true
+    }
+}

@@ -1,5 +1,5 @@
 /// The elements of Apple's property-list DTD, recognised from the bytes of their names.
-enum XMLPlistElement: UInt8 {
+enum XMLPlistElement: UInt8, CaseIterable {
     case plist, dict, array, key, string, integer, real, date, data, `true`, `false`
 
     /// The element named by `name` (UTF-8 bytes, no prefix), or `nil` for any other name.

@@ -31,6 +31,10 @@ final class XMLPlistTreeBuilder {
     /// The keys of all open dictionaries. A dictionary has a key waiting for its value when it
     /// holds more keys than values.
     @exclusivity(unchecked) private var keys = UnsafeStack<String>()
+    /// Beside each key on ``keys``, the identity of its bytes from ``XMLStringCache`` (0 when
+    /// it has none): keys whose identities are all different and not 0 are all different,
+    /// which spares a dictionary the check for repeated keys.
+    @exclusivity(unchecked) private var keyIdentities = UnsafeStack<UInt64>()
     /// The text of the open text element.
     @exclusivity(unchecked) private var text = UnsafeStack<UInt8>()
     @exclusivity(unchecked) private var scratch: [UInt8] = []
@@ -58,6 +62,7 @@ final class XMLPlistTreeBuilder {
         frames.release()
         values.release()
         keys.release()
+        keyIdentities.release()
         text.release()
     }
 
@@ -96,51 +101,14 @@ final class XMLPlistTreeBuilder {
 
     /// A plist element starts.
     func startElement(_ element: XMLPlistElement, line: Int, column: Int) {
-        guard !hasFailed else { return }
-        if element == .key && openElements.last != .dict {
-            fail("A <key> outside a <dict>; keys belong in a dictionary", line, column)
-            return
-        }
-        if let parent = openElements.last {
-            switch parent {
-            case .plist:
-                if root != nil {
-                    fail("A second value <\(element.name)> in <plist>, which holds one value", line, column)
-                    return
-                }
-            case .dict:
-                let hasPendingKey = self.hasPendingKey
-                if element == .key {
-                    if hasPendingKey {
-                        fail("The key '\(keys.last ?? "")' has no value before the next <key>", line, column)
-                        return
-                    }
-                } else if !hasPendingKey {
-                    fail("A <\(element.name)> in a <dict> without a <key> before it", line, column)
-                    return
-                }
-            case .array:
-                break
-            default:
-                fail("An element <\(element.name)> inside <\(parent.name)>, which holds only text", line, column)
-                return
-            }
-            if element == .plist {
-                fail("A <plist> inside <\(parent.name)>; <plist> can only be the document element", line, column)
-                return
-            }
-        }
+        guard !hasFailed, admits(element, line: line, column: column) else { return }
         openElements.push(element)
         if element.holdsText {
             text.removeAll()
             textStart = (line, column)
         }
         if element == .plist || element == .key { return }
-        objectCount += 1
-        if objectCount > options.maximumObjectCount {
-            fail("The document holds more than \(options.maximumObjectCount) values, the limit", line, column, code: .limitExceeded)
-            return
-        }
+        guard countsObject(line: line, column: column) else { return }
         if element.isContainer {
             if frames.count >= options.maximumDepth {
                 fail("Arrays and dictionaries nest deeper than \(options.maximumDepth) levels, the limit", line, column, code: .limitExceeded)
@@ -150,34 +118,88 @@ final class XMLPlistTreeBuilder {
         }
     }
 
-    /// The innermost open element ends.
+    /// A whole text element (`element.holdsText`) whose text is `content`: the same as
+    /// ``startElement(_:line:column:)`` followed by ``endElement(content:line:column:)``, for
+    /// a caller that has both at once. The element is never put on ``openElements``: nothing
+    /// can happen between its start and its end.
+    func textElement(_ element: XMLPlistElement, content: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
+        guard !hasFailed, admits(element, line: line, column: column) else { return }
+        textStart = (line, column)
+        if element != .key {
+            guard countsObject(line: line, column: column) else { return }
+        }
+        finishText(element, content: content)
+    }
+
+    /// One more value; fails and returns `false` when that exceeds the object limit.
+    @inline(__always)
+    private func countsObject(line: Int, column: Int) -> Bool {
+        objectCount += 1
+        if objectCount > options.maximumObjectCount {
+            fail("The document holds more than \(options.maximumObjectCount) values, the limit", line, column, code: .limitExceeded)
+            return false
+        }
+        return true
+    }
+
+    /// Whether `element` may start inside the innermost open element; fails when not.
+    @inline(__always)
+    private func admits(_ element: XMLPlistElement, line: Int, column: Int) -> Bool {
+        if element == .key && openElements.last != .dict {
+            fail("A <key> outside a <dict>; keys belong in a dictionary", line, column)
+            return false
+        }
+        if let parent = openElements.last {
+            switch parent {
+            case .plist:
+                if root != nil {
+                    fail("A second value <\(element.name)> in <plist>, which holds one value", line, column)
+                    return false
+                }
+            case .dict:
+                let hasPendingKey = self.hasPendingKey
+                if element == .key {
+                    if hasPendingKey {
+                        fail("The key '\(keys.last ?? "")' has no value before the next <key>", line, column)
+                        return false
+                    }
+                } else if !hasPendingKey {
+                    fail("A <\(element.name)> in a <dict> without a <key> before it", line, column)
+                    return false
+                }
+            case .array:
+                break
+            default:
+                fail("An element <\(element.name)> inside <\(parent.name)>, which holds only text", line, column)
+                return false
+            }
+            if element == .plist {
+                fail("A <plist> inside <\(parent.name)>; <plist> can only be the document element", line, column)
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The innermost open element ends; a text element's text is what ``characters(_:line:column:)``
+    /// gathered.
     func endElement(line: Int, column: Int) {
+        text.withBuffer { endElement(content: $0, line: line, column: column) }
+    }
+
+    /// The innermost open element ends, and `content` is all of its text if it holds text:
+    /// for a caller that has the text in one piece and skips ``characters(_:line:column:)``.
+    func endElement(content: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
         guard !hasFailed, let element = openElements.pop() else { return }
         switch element {
         case .plist:
             if root == nil { fail("The <plist> holds no value", line, column) }
-        case .key:
-            // A <key> only starts inside a <dict>, so there is a container.
-            guard !frames.isEmpty else { return }
-            keys.push(text.withBuffer { strings.string($0) })
-        case .string:
-            deliver(.string(text.withBuffer { strings.string($0) }))
+        case .key, .string, .integer, .real, .date, .data:
+            finishText(element, content: content)
         case .true:
             deliver(.boolean(true))
         case .false:
             deliver(.boolean(false))
-        case .integer:
-            scalar(XMLScalarParser.integer) { .integer($0) }
-        case .real:
-            let result = text.withBuffer { XMLScalarParser.real($0, scratch: &scratch) }
-            switch result {
-            case .success(let real): deliver(.real(real))
-            case .failure(let reason): fail(reason.text, textStart.line, textStart.column)
-            }
-        case .date:
-            scalar(XMLScalarParser.date) { .date($0) }
-        case .data:
-            scalar({ XMLScalarParser.data($0) }) { .data($0) }
         case .array:
             guard let frame = frames.pop() else { return }
             deliver(.array(values.popArray(from: frame.valueStart)))
@@ -190,20 +212,63 @@ final class XMLPlistTreeBuilder {
             }
             if keyCount == 1, let uid = Self.uid(key: keys[frame.keyStart], value: values[frame.valueStart]) {
                 keys.removeAll(from: frame.keyStart)
+                keyIdentities.removeAll(from: frame.keyStart)
                 values.removeAll(from: frame.valueStart)
                 deliver(.uid(uid))
                 return
             }
             let dictionaryKeys = keys.popArray(from: frame.keyStart)
+            let distinct = keyIdentities.holdsDistinctNonZero(from: frame.keyStart, limit: PlistDictionary.indexThreshold)
+            keyIdentities.removeAll(from: frame.keyStart)
             let dictionaryValues = values.popArray(from: frame.valueStart)
-            deliver(.dictionary(PlistDictionary(readingKeys: dictionaryKeys, values: dictionaryValues)))
+            if distinct {
+                // What PlistDictionary(readingKeys:values:) makes of distinct keys this few (no
+                // index), without comparing them again: their identities showed them distinct.
+                var dictionary = PlistDictionary()
+                dictionary.orderedKeys = dictionaryKeys
+                dictionary.orderedValues = dictionaryValues
+                deliver(.dictionary(dictionary))
+            } else {
+                deliver(.dictionary(PlistDictionary(readingKeys: dictionaryKeys, values: dictionaryValues)))
+            }
+        }
+    }
+
+    /// The value of the text element `element`, whose text is `content`, ends.
+    @inline(__always)
+    private func finishText(_ element: XMLPlistElement, content: UnsafeBufferPointer<UInt8>) {
+        switch element {
+        case .key:
+            // A <key> only starts inside a <dict>, so there is a container.
+            guard !frames.isEmpty else { return }
+            let (key, identity) = strings.stringAndIdentity(content)
+            keys.push(key)
+            keyIdentities.push(identity)
+        case .string:
+            deliver(.string(strings.string(content)))
+        case .integer:
+            scalar(content, XMLScalarParser.integer) { .integer($0) }
+        case .real:
+            let result = XMLScalarParser.real(content, scratch: &scratch)
+            switch result {
+            case .success(let real): deliver(.real(real))
+            case .failure(let reason): fail(reason.text, textStart.line, textStart.column)
+            }
+        case .date:
+            scalar(content, XMLScalarParser.date) { .date($0) }
+        case .data:
+            scalar(content, { XMLScalarParser.data($0) }) { .data($0) }
+        case .plist, .dict, .array, .true, .false:
+            // Not text elements: never passed here.
+            break
         }
     }
 
     private func scalar<T>(
+        _ content: UnsafeBufferPointer<UInt8>,
         _ parse: (UnsafeBufferPointer<UInt8>) -> Result<T, XMLScalarParser.Reason>, _ make: (T) -> PlistValue
     ) {
-        switch text.withBuffer(parse) {
+        switch parse(content) {
         case .success(let value): deliver(make(value))
         case .failure(let reason): fail(reason.text, textStart.line, textStart.column)
         }

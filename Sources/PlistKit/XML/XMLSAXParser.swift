@@ -1,4 +1,5 @@
 import CLibXML2
+import CPlistKitSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -32,12 +33,19 @@ enum XMLSAXParser {
         /// The push parser, in ``chunkSize`` pieces: the reference whose errors (messages and
         /// positions) the tests pin down.
         case push
-        /// The whole buffer at once (`xmlParseDocument` over a memory parser context):
+        /// The whole buffer by libxml2's pull parser (`xmlParseDocument`, reading the buffer
+        /// through an I/O callback):
         /// libxml2's pull parser skips the push parser's look-ahead scans and buffer
         /// bookkeeping, about a third of its instructions on a large plist. Its error messages
         /// and positions differ from the push parser's in places (a truncated document, for
         /// one), so ``XMLPlistReader`` keeps only its successes and parses anything it
         /// refuses again with ``push``.
+        ///
+        /// Since only successes count, its events need no position, and the hot ones (element
+        /// starts and ends, text) are C functions that record them on an event tape
+        /// (`plistkit_xml_tape` in CPlistKitSupport) which the session hands to the builder
+        /// every 64 KB: a Swift call per event cost more than the builder's work for it, and
+        /// whitespace between elements, about one text event per element, never reaches Swift.
         case memory
     }
 
@@ -56,8 +64,15 @@ enum XMLSAXParser {
     }
 
     /// One parse: the libxml2 context and the tree builder its callbacks feed.
+    ///
+    /// The user data of every callback is the session's ``tape``, whose `owner` is the session
+    /// (the C callbacks of a ``Feed/memory`` parse need the tape; the Swift ones find the
+    /// session through it).
     private final class Session {
         let builder: XMLPlistTreeBuilder
+        /// The event tape of a ``Feed/memory`` parse (unused by a ``Feed/push`` one); owned by
+        /// the session, which outlives the parse.
+        let tape: UnsafeMutablePointer<plistkit_xml_tape>
         /// Read on every event; only one parse touches it, on one thread.
         @exclusivity(unchecked) var context: xmlParserCtxtPtr?
 
@@ -68,6 +83,97 @@ enum XMLSAXParser {
         init(builder: XMLPlistTreeBuilder, tracksPositions: Bool) {
             self.builder = builder
             self.tracksPositions = tracksPositions
+            tape = .allocate(capacity: 1)
+            plistkit_xml_tape_init(tape, Unmanaged.passUnretained(self).toOpaque(), Session.consumeTape)
+        }
+
+        deinit {
+            plistkit_xml_tape_destroy(tape)
+            tape.deallocate()
+        }
+
+        /// Hands the tape's records to the builder in order and empties the tape; stops the
+        /// parse when the builder has failed. Called by the tape's C callbacks when it is full
+        /// and by ``parseWhole(_:ignoringDeclaredEncoding:)`` after the parse.
+        ///
+        /// The records were written by CPlistKitSupport, each whole; every length is still
+        /// checked against the tape's count before its bytes are read.
+        func consumeTape() {
+            defer { tape.pointee.count = 0 }
+            if tape.pointee.out_of_memory != 0 {
+                builder.fail(with: PlistError(.corruptData, "The XML reader ran out of memory", at: .byteOffset(0)))
+                stop()
+                return
+            }
+            guard let base = tape.pointee.bytes else { return }
+            let count = tape.pointee.count
+            var offset = 0
+            /// The run of bytes at `offset`: a 4-byte length, then the bytes; `nil` when it
+            /// does not fit the tape.
+            func run() -> UnsafeBufferPointer<UInt8>? {
+                guard count - offset >= 4 else { return nil }
+                let length = Int(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self))
+                offset += 4
+                guard count - offset >= length else { return nil }
+                defer { offset += length }
+                return UnsafeBufferPointer(start: base + offset, count: length)
+            }
+            let end = UInt8(PLISTKIT_TAPE_END), text = UInt8(PLISTKIT_TAPE_TEXT)
+            while offset < count && !builder.hasFailed {
+                let kind = base[offset]
+                offset += 1
+                if let element = XMLPlistElement(rawValue: kind) {
+                    // The usual text element, its start, one text record (none when empty)
+                    // and its end, goes to the builder in one step, its text read in place.
+                    if element.holdsText, offset < count {
+                        if base[offset] == end {
+                            offset += 1
+                            builder.textElement(element, content: UnsafeBufferPointer(start: nil, count: 0), line: 0, column: 0)
+                            continue
+                        }
+                        if base[offset] == text {
+                            let mark = offset
+                            offset += 1
+                            if let content = run(), offset < count, base[offset] == end {
+                                offset += 1
+                                builder.textElement(element, content: content, line: 0, column: 0)
+                                continue
+                            }
+                            offset = mark
+                        }
+                    }
+                    builder.startElement(element, line: 0, column: 0)
+                    continue
+                }
+                switch kind {
+                case end:
+                    builder.endElement(line: 0, column: 0)
+                case text, UInt8(PLISTKIT_TAPE_CHARACTERS):
+                    guard let bytes = run() else { return malformedTape() }
+                    builder.characters(bytes, line: 0, column: 0)
+                case UInt8(PLISTKIT_TAPE_UNKNOWN):
+                    guard offset < count else { return malformedTape() }
+                    let hasPrefix = base[offset] != 0
+                    offset += 1
+                    var prefix: UnsafeBufferPointer<UInt8>?
+                    if hasPrefix {
+                        guard let stored = run() else { return malformedTape() }
+                        prefix = stored
+                    }
+                    guard let name = run() else { return malformedTape() }
+                    builder.startElement(name: name, prefix: prefix, line: 0, column: 0)
+                default:
+                    return malformedTape()
+                }
+            }
+            if builder.hasFailed { stop() }
+        }
+
+        /// A tape whose records do not add up: a bug in the C side, never a property of the
+        /// input; the parse fails (and the push parser reads the document again).
+        private func malformedTape() {
+            builder.fail(with: PlistError(.corruptData, "The XML reader's event tape is malformed", at: .byteOffset(0)))
+            stop()
         }
 
         /// The position passed with an event: ``position``, or (0, 0) when it is not tracked.
@@ -112,7 +218,7 @@ enum XMLSAXParser {
             _ makeContext: (UnsafeMutableRawPointer) -> xmlParserCtxtPtr?,
             _ body: (xmlParserCtxtPtr) -> Void
         ) {
-            let me = Unmanaged.passUnretained(self).toOpaque()
+            let me = UnsafeMutableRawPointer(tape)
             // Errors raised without a parser context (character conversion) go to the thread's
             // structured handler; route them here for this parse instead of to stderr.
             let savedHandler = __xmlStructuredError().pointee
@@ -163,7 +269,8 @@ enum XMLSAXParser {
 
         /// Parses the whole buffer with libxml2's pull parser.
         func parseWhole(_ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
-            // libxml2 takes an Int32 length; larger documents go through the push parser. So do
+            // Documents beyond an Int32 length go through the push parser (as libxml2's memory
+            // inputs take no more; kept for the same verdicts as before). So do
             // documents with a NUL byte: the pull parser takes NUL for the end of its input,
             // so it would accept a document followed by a NUL and anything, which the push
             // parser refuses.
@@ -173,11 +280,17 @@ enum XMLSAXParser {
                 parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
                 return
             }
+            let reader = UnsafeMutablePointer<plistkit_memory_reader>.allocate(capacity: 1)
+            reader.initialize(to: plistkit_memory_reader(bytes: base.assumingMemoryBound(to: UInt8.self), count: raw.count, offset: 0))
+            defer { reader.deallocate() }
             withContext(ignoringDeclaredEncoding: ignoringDeclaredEncoding, { me in
-                // libxml2 copies the bytes into a buffer of its own. Its static (uncopied) input
-                // is no use here: libxml2 2.9 expects a NUL after the last byte, which a caller's
-                // Data does not have, and rewinds a static buffer when it shrinks it near the end.
-                guard let context = xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(raw.count)) else {
+                // libxml2 reads the bytes through a callback, a few KB at a time, into a small
+                // buffer it reuses. Its memory input copied the whole document first (a fresh,
+                // page-faulting allocation as large as the input, every parse: about 6% of the
+                // wall-clock time of the 45 MB library); its static (uncopied) input is no use:
+                // libxml2 2.9 expects a NUL after the last byte, which a caller's Data does not
+                // have, and rewinds a static buffer when it shrinks it near the end.
+                guard let context = xmlCreateIOParserCtxt(nil, nil, plistkit_memory_reader_read, nil, reader, XML_CHAR_ENCODING_NONE) else {
                     return nil
                 }
                 // The context owns the handler block it allocated (and frees it); it gets a copy
@@ -187,11 +300,26 @@ enum XMLSAXParser {
                     xmlFreeParserCtxt(context)
                     return nil
                 }
-                sax.pointee = Session.handler
+                sax.pointee = Session.tapeHandler
                 context.pointee.userData = me
+                // Element names are interned in the context's dictionary; the tape's callbacks
+                // recognise the plist elements by those pointers.
+                if let dictionary = context.pointee.dict {
+                    for element in XMLPlistElement.allCases {
+                        element.name.withCString { name in
+                            name.withMemoryRebound(to: xmlChar.self, capacity: element.name.utf8.count + 1) {
+                                if let interned = xmlDictLookup(dictionary, $0, -1) {
+                                    plistkit_xml_tape_intern(tape, element.rawValue, interned)
+                                }
+                            }
+                        }
+                    }
+                }
                 return context
             }, { context in
                 let status = xmlParseDocument(context)
+                // The last records, short of a full tape (or a tape whose consumption failed).
+                if !builder.hasFailed { consumeTape() }
                 if builder.failure == nil && (status != 0 || context.pointee.wellFormed == 0) {
                     reportLastError(context)
                 }
@@ -239,9 +367,23 @@ enum XMLSAXParser {
             if stopping { stop() }
         }
 
+        /// The session whose tape is the callbacks' user data `pointer`.
         private static func session(_ pointer: UnsafeMutableRawPointer?) -> Session? {
-            guard let pointer else { return nil }
-            return Unmanaged<Session>.fromOpaque(pointer).takeUnretainedValue()
+            guard let owner = pointer?.assumingMemoryBound(to: plistkit_xml_tape.self).pointee.owner else { return nil }
+            return Unmanaged<Session>.fromOpaque(owner).takeUnretainedValue()
+        }
+
+        /// The session whose tape is `userData`, borrowed for one hot event (the parse keeps
+        /// it alive) instead of retained and released.
+        @inline(__always)
+        private static func withSession(_ userData: UnsafeMutableRawPointer, _ body: (Session) -> Void) {
+            guard let owner = userData.assumingMemoryBound(to: plistkit_xml_tape.self).pointee.owner else { return }
+            Unmanaged<Session>.fromOpaque(owner)._withUnsafeGuaranteedRef(body)
+        }
+
+        private static let consumeTape: @convention(c) (UnsafeMutableRawPointer?) -> Void = { owner in
+            guard let owner else { return }
+            Unmanaged<Session>.fromOpaque(owner)._withUnsafeGuaranteedRef { $0.consumeTape() }
         }
 
         private static func afterEvent(_ session: Session) {
@@ -258,11 +400,9 @@ enum XMLSAXParser {
         nonisolated(unsafe) private static let handler: xmlSAXHandler = {
             var sax = xmlSAXHandler()
             sax.initialized = UInt32(XML_SAX2_MAGIC)
-            // The three hot callbacks borrow the session (the parse keeps it alive) instead of
-            // retaining and releasing it for every event.
             sax.startElementNs = { userData, localName, prefix, _, _, _, _, _, _ in
                 guard let userData, let localName else { return }
-                Unmanaged<Session>.fromOpaque(userData)._withUnsafeGuaranteedRef { session in
+                withSession(userData) { session in
                     let (line, column) = session.eventPosition
                     // Plist elements have no prefix; their names are recognised without
                     // measuring them first. Anything else takes the general path, which reports it.
@@ -279,7 +419,7 @@ enum XMLSAXParser {
             }
             sax.endElementNs = { userData, _, _, _ in
                 guard let userData else { return }
-                Unmanaged<Session>.fromOpaque(userData)._withUnsafeGuaranteedRef { session in
+                withSession(userData) { session in
                     let (line, column) = session.eventPosition
                     session.builder.endElement(line: line, column: column)
                     afterEvent(session)
@@ -287,7 +427,7 @@ enum XMLSAXParser {
             }
             let characters: charactersSAXFunc = { userData, bytes, count in
                 guard let userData, let bytes, count > 0 else { return }
-                Unmanaged<Session>.fromOpaque(userData)._withUnsafeGuaranteedRef { session in
+                withSession(userData) { session in
                     let (line, column) = session.eventPosition
                     session.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(count)), line: line, column: column)
                     afterEvent(session)
@@ -313,6 +453,17 @@ enum XMLSAXParser {
             sax.getEntity = { _, _ in nil }
             sax.getParameterEntity = { _, _ in nil }
             sax.resolveEntity = { _, _, _ in nil }
+            return sax
+        }()
+
+        /// ``handler`` with the hot events recorded on the session's tape by C functions.
+        nonisolated(unsafe) private static let tapeHandler: xmlSAXHandler = {
+            var sax = handler
+            sax.startElementNs = plistkit_xml_tape_start_element
+            sax.endElementNs = plistkit_xml_tape_end_element
+            sax.characters = plistkit_xml_tape_characters
+            sax.ignorableWhitespace = plistkit_xml_tape_characters
+            sax.cdataBlock = plistkit_xml_tape_characters
             return sax
         }()
     }

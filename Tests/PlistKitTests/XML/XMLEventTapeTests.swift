@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import PlistKit
+
+/// The event tape (the C SAX callbacks of the pull-parser parse, which record elements and text
+/// for the tree builder and drop whitespace between elements) against the Swift callbacks of
+/// the push parser, one event at a time, on the same bytes.
+///
+/// ``XMLPlistReader`` parses again with the push parser whatever the pull parser refuses, so
+/// comparing reader results could not see the tape refusing a good document. Here the two
+/// parses meet the builder directly: the tape must accept exactly what the push parser accepts,
+/// with the same value and key order (its errors are never shown, so only the verdict counts).
+@Suite struct XMLEventTapeTests {
+    /// The value a builder made of `bytes` with `feed`, or `nil` when the parse failed.
+    ///
+    /// Carriage returns are rewritten first, as the reader does: libxml2's two parsers differ
+    /// on a CR inside CDATA, which the reader never shows them.
+    static func parse(_ bytes: [UInt8], feed: XMLSAXParser.Feed, options: PlistReadingOptions) -> PlistValue? {
+        let builder = XMLPlistTreeBuilder(options: options)
+        let input = bytes.withUnsafeBytes { XMLCarriageReturnPreserver.rewrite($0) } ?? bytes
+        input.withUnsafeBytes { XMLSAXParser.parse($0, ignoringDeclaredEncoding: false, feed: feed, into: builder) }
+        return builder.failure == nil ? builder.root : nil
+    }
+
+    /// Expects both parses to agree on `bytes`; returns whether the push parser accepted them.
+    @discardableResult
+    static func expectAgreement(
+        _ bytes: [UInt8], options: PlistReadingOptions = PlistReadingOptions(), _ label: @autoclosure () -> String
+    ) -> Bool {
+        let tape = parse(bytes, feed: .memory, options: options)
+        let reference = parse(bytes, feed: .push, options: options)
+        var agrees = tape == reference
+        if agrees, let tape, let reference {
+            agrees = XMLPullParserDifferentialTests.sameKeyOrder(tape, reference)
+        }
+        #expect(agrees, "\(label()): tape \(String(describing: tape)), reference \(String(describing: reference))\n\(String(decoding: bytes.prefix(1_000), as: UTF8.self))")
+        return reference != nil
+    }
+
+    @Test(arguments: 0..<3)
+    func randomTreesBuildTheSame(batch: Int) throws {
+        var generator = XMLPullParserDifferentialTests.makeGenerator(seed: 0x7A9E + UInt64(batch))
+        var accepted = 0
+        for index in 0..<300 {
+            let tree = generator.makeTree()
+            if Self.expectAgreement([UInt8](try tree.encoded(as: .xml)), "batch \(batch) tree \(index)") { accepted += 1 }
+        }
+        #expect(accepted == 300)
+    }
+
+    @Test(arguments: 0..<3)
+    func damagedDocumentsBuildTheSame(batch: Int) throws {
+        var generator = XMLPullParserDifferentialTests.makeGenerator(seed: 0xDA3A + UInt64(batch))
+        var random = SeededRandom(seed: 0x7A9E_BAD0 + UInt64(batch))
+        // Damage aimed at what the tape decides itself: whitespace, text between elements,
+        // element names and prefixes.
+        let replacements: [UInt8] = Array("<>/&; \t\r\nx:ke!".utf8) + [0xC3, 0xA9]
+        var refused = 0
+        for index in 0..<400 {
+            var bytes = [UInt8](try generator.makeTree().encoded(as: .xml))
+            let position = Int.random(in: 0..<bytes.count, using: &random)
+            switch index % 4 {
+            case 0: bytes.removeSubrange(position...)
+            case 1: bytes[position] = replacements.randomElement(using: &random)!
+            case 2: bytes.remove(at: position)
+            default: bytes.insert(replacements.randomElement(using: &random)!, at: position)
+            }
+            if !Self.expectAgreement(bytes, "batch \(batch) document \(index)") { refused += 1 }
+        }
+        // Most damage is refused, so both verdicts were exercised.
+        #expect(refused > 150 && refused < 400)
+    }
+
+    static let edgeCases: [String] = [
+        "<plist>\n\t<array>\n\t\t<true/>\r\n\t</array>\n</plist>\n",
+        "<plist> x <true/></plist>",
+        "<plist><array> <true/> x </array></plist>",
+        "<plist><dict> <key>a</key> y <true/></dict></plist>",
+        "<plist><true/> &#32; </plist>",
+        "<plist><true/>&#65;</plist>",
+        "<plist><array><![CDATA[ ]]><![CDATA[x]]></array></plist>",
+        "<plist><array><![CDATA[  ]]></array></plist>",
+        "<plist><true>x</true></plist>",
+        "<plist><true> </true></plist>",
+        "<plist><string>a<true/>b</string></plist>",
+        "<plist><key>a</key></plist>",
+        "<plist><x:true xmlns:x=\"urn:x\"/></plist>",
+        "<x:plist xmlns:x=\"urn:x\"><true/></x:plist>",
+        "<plist xmlns=\"urn:x\"><true/></plist>",
+        "<plist><arrays/></plist>",
+        "<plist><dat>a</dat></plist>",
+        "<plist><strings>a</strings></plist>",
+        "<plist><i/></plist>",
+        "<plist version=\"1.0\" extra='x'><dict><key a=\"b\">k</key><string>v</string></dict></plist>",
+        "<plist><dict><key>a</key><string>1</string><key>a</key><string>2</string></dict></plist>",
+        "<plist><array><string></string><string/><key/></array></plist>",
+        "\n\n<plist><true/></plist>\n\n",
+    ]
+
+    @Test func edgeCasesBuildTheSame() {
+        for (index, text) in (Self.edgeCases + XMLPullParserDifferentialTests.edgeCases).enumerated() {
+            Self.expectAgreement(Array(text.utf8), "edge case \(index)")
+        }
+    }
+
+    /// Whitespace between elements is checked eight bytes at a time in long runs of tabs or
+    /// spaces: a stray character anywhere in runs of every mix must still be refused, and
+    /// runs of whitespace alone accepted.
+    @Test func longWhitespaceRunsWithStrayTextBuildTheSame() {
+        let fills = ["\t", " ", "\n", "\r\n", "\t \n"]
+        for fill in fills {
+            for length in [15, 16, 17, 24, 40] {
+                let run = Array(String(repeating: fill, count: length).utf8.prefix(length))
+                let accepted = Array("<plist><array>".utf8) + run + Array("<true/>".utf8) + run + Array("</array></plist>".utf8)
+                #expect(Self.expectAgreement(accepted, "\(fill.debugDescription) \(length)"))
+                for position in 0...length {
+                    var stray = run
+                    stray.insert(UInt8(ascii: "x"), at: position)
+                    let refused = Array("<plist><array><true/>".utf8) + stray + Array("</array></plist>".utf8)
+                    #expect(!Self.expectAgreement(refused, "\(fill.debugDescription) \(length), x at \(position)"))
+                }
+            }
+        }
+    }
+
+    /// Documents of several times the tape's 64 KB, so that the builder takes the tape in many
+    /// pieces: text elements fall at every position relative to a hand-over, and errors and
+    /// limits are met after one.
+    @Test func documentsSpanningManyTapesBuildTheSame() {
+        var random = SeededRandom(seed: 0x64_0000)
+        for round in 0..<6 {
+            var body = ""
+            for index in 0..<(4_000 + round * 997) {
+                let width = Int.random(in: 0...90, using: &random)
+                let text = String(repeating: "k", count: width) + String(index)
+                switch Int.random(in: 0..<5, using: &random) {
+                case 0: body += "<key>\(text)</key><string>\(text)</string>"
+                case 1: body += "\n\t<key>\(text)</key>\n\t<integer>\(index)</integer>"
+                case 2: body += "<key>\(text)</key><array><string>\(text)</string><true/></array>"
+                case 3: body += "<key>\(text)</key><string/>"
+                default: body += "<key>\(text)</key><data>QUJD</data>"
+                }
+            }
+            let document = "<plist><dict>\(body)</dict></plist>"
+            #expect(Self.expectAgreement(Array(document.utf8), "round \(round)"))
+            let damaged = "<plist><dict>\(body)<key>z</key> stray </dict></plist>"
+            #expect(!Self.expectAgreement(Array(damaged.utf8), "round \(round), stray text at the end"))
+            Self.expectAgreement(Array(document.utf8), options: PlistReadingOptions(maximumObjectCount: 3_000), "round \(round), object limit")
+        }
+        let hugeText = "<plist><array><string>" + String(repeating: "é&amp;", count: 60_000) + "</string><true/></array></plist>"
+        #expect(Self.expectAgreement(Array(hugeText.utf8), "text longer than a tape"))
+        // Each level puts about 50 bytes on the tape, so the limit is met after the first hand-over.
+        let level = "<array>\n<string>" + String(repeating: "d", count: 40) + "</string>"
+        let deep = "<plist>" + String(repeating: level, count: 2_000) + String(repeating: "</array>", count: 2_000) + "</plist>"
+        Self.expectAgreement(Array(deep.utf8), options: PlistReadingOptions(maximumDepth: 1_500), "depth limit after many tapes")
+        #expect(Self.expectAgreement(Array(deep.utf8), options: PlistReadingOptions(maximumDepth: 2_001), "deep, within the limit"))
+    }
+}
