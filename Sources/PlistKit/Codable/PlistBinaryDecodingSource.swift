@@ -89,7 +89,7 @@ final class PlistBinaryDecodingSource {
         }
 
         /// Dictionaries up to this many entries are scanned rather than indexed.
-        static let largestScanned = 16
+        static let largestScanned = 32
 
         init(source: PlistBinaryDecodingSource, entries: [Entry]) {
             self.source = source
