@@ -133,6 +133,18 @@ import Testing
         }
     }
 
+    /// The outcomes of decoding `bytes` with the plain readers, after checking that the
+    /// general path gives the same ones (`nil`, with the failure recorded, when it does not).
+    static func plainMatchingGeneral(
+        _ requests: [Request], _ bytes: Data, _ label: String, lazy: Bool = true,
+        realToInteger: PlistDecoder.RealToIntegerStrategy = .whenExact, objectLimit: Int? = nil
+    ) -> [String]? {
+        let plain = outcome(decoder(requests, plain: true, lazy: lazy, realToInteger: realToInteger, objectLimit: objectLimit), bytes)
+        let general = outcome(decoder(requests, plain: false, lazy: lazy, realToInteger: realToInteger, objectLimit: objectLimit), bytes)
+        #expect(plain == general, "\(label)")
+        return plain == general ? plain : nil
+    }
+
     @Test func plainReadsGiveWhatTheGeneralPathGives() throws {
         var random = SeededRandom(seed: 0x91A1)
         var valuesRead = 0
@@ -140,14 +152,12 @@ import Testing
             let (tree, requests) = Self.randomCase(&random)
             let bytes = try tree.encoded(as: .binary)
             let strategy: PlistDecoder.RealToIntegerStrategy = Bool.random(using: &random) ? .whenExact : .never
-            let plain = Self.outcome(Self.decoder(requests, plain: true, realToInteger: strategy), bytes)
-            let general = Self.outcome(Self.decoder(requests, plain: false, realToInteger: strategy), bytes)
-            let eager = Self.outcome(Self.decoder(requests, plain: false, lazy: false, realToInteger: strategy), bytes)
-            let eagerPlain = Self.outcome(Self.decoder(requests, plain: true, lazy: false, realToInteger: strategy), bytes)
-            #expect(plain == general, "round \(round)")
+            // From the bytes, and from the eager reader's value tree; both ways the same.
+            guard let plain = Self.plainMatchingGeneral(requests, bytes, "round \(round)", realToInteger: strategy),
+                let eager = Self.plainMatchingGeneral(requests, bytes, "round \(round), eager", lazy: false, realToInteger: strategy)
+            else { return }
             #expect(plain == eager, "round \(round)")
-            #expect(eagerPlain == eager, "round \(round)")
-            if plain != general || plain != eager || eagerPlain != eager { return }
+            if plain != eager { return }
             valuesRead += plain.filter { !$0.hasSuffix(": nil") && !$0.contains(" at '") }.count
         }
         // The rounds compared values read, not only errors.
@@ -169,11 +179,7 @@ import Testing
                 bytes[position] = [0x00, 0x0F, 0x10, 0x13, 0x14, 0x23, 0x22, 0x33, 0x5F, 0x6F, 0xFF, UInt8.random(in: 0...255, using: &random)]
                     .randomElement(using: &random)!
             }
-            let damaged = Data(bytes)
-            let plain = Self.outcome(Self.decoder(requests, plain: true), damaged)
-            let general = Self.outcome(Self.decoder(requests, plain: false), damaged)
-            #expect(plain == general, "round \(round)")
-            if plain != general { return }
+            guard let plain = Self.plainMatchingGeneral(requests, Data(bytes), "round \(round)") else { return }
             if plain != Self.outcome(Self.decoder(requests, plain: true), intact) { differentFromIntact += 1 }
         }
         // Enough of the damage reached the fields read to matter.
@@ -189,10 +195,7 @@ import Testing
             let (tree, requests) = Self.randomCase(&random)
             let bytes = try tree.encoded(as: .binary)
             let limit = Int.random(in: 1...12, using: &random)
-            let plain = Self.outcome(Self.decoder(requests, plain: true, objectLimit: limit), bytes)
-            let general = Self.outcome(Self.decoder(requests, plain: false, objectLimit: limit), bytes)
-            #expect(plain == general, "round \(round), limit \(limit)")
-            if plain != general { return }
+            guard let plain = Self.plainMatchingGeneral(requests, bytes, "round \(round), limit \(limit)", objectLimit: limit) else { return }
             if plain.contains(where: { $0.contains("limit") }) { stopped += 1 }
         }
         #expect(stopped > 200)
