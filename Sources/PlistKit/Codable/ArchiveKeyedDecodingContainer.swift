@@ -12,7 +12,7 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
 
     var codingPath: [any CodingKey] { path.keys }
 
-    var allKeys: [Key] { entries.keys.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] { Key.keys(forTexts: entries.keys) }
 
     func contains(_ key: Key) -> Bool { entries.contains(key: key.stringValue) }
 

@@ -21,7 +21,7 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     var codingPath: [any CodingKey] { storage.path.keys }
 
     var allKeys: [Key] {
-        storage.typeKeys.compactMap { Key(stringValue: $0) }
+        Key.keys(forTexts: storage.typeKeys)
     }
 
     func contains(_ key: Key) -> Bool {
