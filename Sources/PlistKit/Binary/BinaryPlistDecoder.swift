@@ -36,16 +36,9 @@ struct BinaryPlistDecoder: ~Copyable {
     /// the table has; a file whose offset entries point many objects at the same bytes (each
     /// decoded on its own, as a separate object) would otherwise expand without bound.
     private var uncoveredBytes: Int
-    /// For whole-file reads: per object, 0 until it is read as a dictionary key, then its key
-    /// text's id + 1. Key texts are interned by exact bytes (`keyTexts`), so a dictionary's
-    /// keys are distinct exactly when their ids are, which `keyStamps` finds in one pass
-    /// (each id stamped with the number of the dictionary that last had it) instead of
-    /// comparing keys. Allocated by the first dictionary: one entry per object, and the offset
-    /// table already holds at least a byte per object.
-    private var keyIDByObject: [Int32] = []
-    private var keyTexts = BinaryPlistUniquingTable<ExactKey>()
-    private var keyStamps: [Int] = []
-    private var dictionaryStamp = 0
+    /// For whole-file reads: the dictionary keys, interned, so a dictionary's keys are known
+    /// distinct after one pass (and the Codable source looks keys up by id).
+    private(set) var keyTable = BinaryPlistKeyTable()
     /// (container object index, position of the child being decoded), root first.
     private var pathSteps: [(container: Int, child: Int)] = []
     /// Losses found, in the order met.
@@ -164,7 +157,7 @@ struct BinaryPlistDecoder: ~Copyable {
         /// An array's elements, or a dictionary's values in the order of `keys`.
         var elements: [PlistValue] = []
         var keys: [String] = []
-        /// Whether the keys are known to be distinct (see `keyIDByObject`).
+        /// Whether the keys are known to be distinct (see `keyTable`).
         var keysKnownDistinct = false
     }
 
@@ -253,16 +246,12 @@ struct BinaryPlistDecoder: ~Copyable {
             frame.elements.reserveCapacity(count)
             var position = start
             if isDense {
-                if keyIDByObject.isEmpty { keyIDByObject = [Int32](repeating: 0, count: trailer.objectCount) }
-                dictionaryStamp += 1
+                keyTable.beginDictionary()
                 var distinct = true
                 for _ in 0..<count {
-                    let keyObject = try reference(at: position, object: index, at: offset)
-                    let text = try key(keyObject)
-                    frame.keys.append(text)
-                    let id = keyID(of: keyObject, text: text)
-                    if keyStamps[id] == dictionaryStamp { distinct = false }
-                    keyStamps[id] = dictionaryStamp
+                    let id = try internedKeyID(try reference(at: position, object: index, at: offset))
+                    frame.keys.append(keyTable.texts[id])
+                    if keyTable.markMet(id) { distinct = false }
                     position += trailer.objectRefSize
                 }
                 frame.keysKnownDistinct = distinct
@@ -478,18 +467,24 @@ struct BinaryPlistDecoder: ~Copyable {
         }
     }
 
-    /// The id of the key text of key object `object` (whose text is `text`), interning the
-    /// text the first time the object is met as a key.
+    /// The id of key object `object`'s text (see ``keyTable``), decoding and interning it
+    /// the first time (whole-file reads only).
     @inline(__always)
-    private mutating func keyID(of object: Int, text: String) -> Int {
-        let known = keyIDByObject[object]
-        if known > 0 { return Int(known) - 1 }
-        let id = keyTexts.number(for: ExactKey(text), orInsert: keyStamps.count)
-        if id == keyStamps.count { keyStamps.append(0) }
-        // Ids count distinct texts, at most the object count, which fits Int32 (checked when
-        // the dense slots were made).
-        keyIDByObject[object] = Int32(truncatingIfNeeded: id + 1)
-        return id
+    mutating func internedKeyID(_ object: Int) throws -> Int {
+        if let known = keyTable.id(ofObject: object) { return known }
+        let text = try key(object)
+        return keyTable.intern(text, forObject: object, objectCount: trailer.objectCount)
+    }
+
+    /// Starts a dictionary for ``markKeyMet(_:)``.
+    mutating func beginKeyedDictionary() {
+        keyTable.beginDictionary()
+    }
+
+    /// Notes key `id` in the current dictionary; `true` when it is a repeat.
+    @inline(__always)
+    mutating func markKeyMet(_ id: Int) -> Bool {
+        keyTable.markMet(id)
     }
 
     /// Decodes object `index` as a dictionary key, which must be a string.

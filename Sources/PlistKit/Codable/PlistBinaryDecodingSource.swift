@@ -22,18 +22,13 @@ final class PlistBinaryDecodingSource {
     private let referenceSize: Int
     @exclusivity(unchecked) private var isValid = true
 
-    /// Per object index: 0 when the object has not been read as a key, else its key id + 1.
-    /// Allocated on the first dictionary: objectCount entries, and the file's offset table
-    /// already holds at least one byte per object, so this is at most 4 bytes per input byte.
-    @exclusivity(unchecked) private var keyIDByObject: [Int32] = []
-    /// The text of each key id, and the key id of each text. Texts are told apart by their exact bytes, as the eager reader's keys are:
-    /// a String key would merge canonically equivalent keys ("é" and "e" + U+0301) into one.
-    @exclusivity(unchecked) private var keyTextByID: [String] = []
-    @exclusivity(unchecked) private var keyIDByText = BinaryPlistUniquingTable<ExactKey>()
-    /// Per key id: the number of the last dictionary that had the key, to find repeated keys
-    /// in one pass (`dictionaryStamp` counts dictionaries).
-    @exclusivity(unchecked) private var lastDictionaryByKeyID: [Int] = []
-    @exclusivity(unchecked) private var dictionaryStamp = 0
+    /// The text of key id `id` (the decoder's ``BinaryPlistKeyTable``, which tells texts apart
+    /// by their exact bytes, as the eager reader's keys are: a `String` key would merge
+    /// canonically equivalent keys, "é" and "e" + U+0301, into one).
+    @inline(__always)
+    fileprivate func keyText(_ id: Int32) -> String {
+        decoder.keyTable.texts[Int(id)]
+    }
 
     init(decoder: consuming BinaryPlistDecoder, referenceSize: Int) {
         self.decoder = decoder
@@ -107,7 +102,7 @@ final class PlistBinaryDecodingSource {
         }
 
         /// The keys' texts, in order.
-        var keys: [String] { entries.map { source.keyTextByID[Int($0.keyID)] } }
+        var keys: [String] { entries.map { source.keyText($0.keyID) } }
 
         /// The position in `entries` of `key`, or `nil` when the dictionary lacks it.
         func position(ofKey key: String) -> Int? {
@@ -140,7 +135,7 @@ final class PlistBinaryDecodingSource {
         @inline(__always)
         func hasKey(_ key: String, at position: Int) -> Bool {
             position >= 0 && position < entries.count
-                && ExactKey.exactlyEqual(source.keyTextByID[Int(entries[position].keyID)], key)
+                && ExactKey.exactlyEqual(source.keyText(entries[position].keyID), key)
         }
     }
 
@@ -195,22 +190,19 @@ final class PlistBinaryDecodingSource {
 
     /// Reads a dictionary's references and interns its keys.
     private func dictionary(_ node: Int, at offset: Int, count: Int, references start: Int) throws -> Dictionary {
-        if keyIDByObject.isEmpty {
-            keyIDByObject = [Int32](repeating: 0, count: decoder.trailer.objectCount)
-        }
-        dictionaryStamp += 1
+        decoder.beginKeyedDictionary()
         var entries: [Entry] = []
         entries.reserveCapacity(count)
         for i in 0..<count {
             let keyObject = try decoder.reference(at: start + i * referenceSize, object: node, at: offset)
             let value = try decoder.reference(at: start + (count + i) * referenceSize, object: node, at: offset)
-            let keyID = try internedKey(keyObject)
-            if lastDictionaryByKeyID[Int(keyID)] == dictionaryStamp,
-                let first = entries.firstIndex(where: { $0.keyID == keyID }) {
+            let id = try decoder.internedKeyID(keyObject)
+            // Key ids count distinct key texts, at most the object count (checked to fit Int32).
+            let keyID = Int32(truncatingIfNeeded: id)
+            if decoder.markKeyMet(id), let first = entries.firstIndex(where: { $0.keyID == keyID }) {
                 // A repeated key (rare): the first position, the last value.
                 entries[first].value = value
             } else {
-                lastDictionaryByKeyID[Int(keyID)] = dictionaryStamp
                 entries.append(Entry(keyID: keyID, value: value))
             }
         }
@@ -230,33 +222,11 @@ final class PlistBinaryDecodingSource {
     func keyID(of key: String) -> Int32? {
         let slot = Int(truncatingIfNeeded: ExactKey.representationHash(of: key) >> 58)
         let recent = recentKeyIDs[slot]
-        if ExactKey.identicalRepresentation(recent.text, key), recent.id >= 0 || recent.internedCount == keyTextByID.count {
+        if ExactKey.identicalRepresentation(recent.text, key), recent.id >= 0 || recent.internedCount == decoder.keyTable.texts.count {
             return recent.id >= 0 ? recent.id : nil
         }
-        let id = keyIDByText.number(for: ExactKey(key)).map { Int32(truncatingIfNeeded: $0) } ?? -1
-        recentKeyIDs[slot] = (key, id, keyTextByID.count)
+        let id = decoder.keyTable.id(ofText: key).map { Int32(truncatingIfNeeded: $0) } ?? -1
+        recentKeyIDs[slot] = (key, id, decoder.keyTable.texts.count)
         return id >= 0 ? id : nil
-    }
-
-    /// The key id of key object `object`, decoding and interning it the first time.
-    @inline(__always)
-    private func internedKey(_ object: Int) throws -> Int32 {
-        let known = keyIDByObject[object]
-        if known > 0 { return known - 1 }
-        return try internNewKey(object)
-    }
-
-    /// Decodes key object `object`, seen for the first time, and gives it its text's key id.
-    private func internNewKey(_ object: Int) throws -> Int32 {
-        let text = try decoder.key(object)
-        let candidate = keyTextByID.count
-        let id = keyIDByText.number(for: ExactKey(text), orInsert: candidate)
-        if id == candidate {
-            keyTextByID.append(text)
-            lastDictionaryByKeyID.append(0)
-        }
-        // Key ids count distinct key texts, fewer than the objects (checked to fit 32 bits).
-        keyIDByObject[object] = Int32(truncatingIfNeeded: id) + 1
-        return Int32(truncatingIfNeeded: id)
     }
 }
