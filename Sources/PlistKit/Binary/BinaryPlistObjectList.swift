@@ -45,7 +45,7 @@ struct BinaryPlistObjectList {
     /// The number of each UID below `uidNumbers.count` (-1: not numbered yet): an archive's
     /// UIDs index its objects, so an array answers them without hashing.
     private var uidNumbers: [Int]
-    private var uniqueData: [Data: Int] = [:]
+    private var uniqueData: BinaryPlistUniquingTable<Data>
     private var trueNumber: Int?
     private var falseNumber: Int?
     /// Strings by their exact UTF-8 bytes rather than by canonical equivalence (CoreFoundation
@@ -69,6 +69,7 @@ struct BinaryPlistObjectList {
         uniqueReals = BinaryPlistUniquingTable(probeLimit: probeLimit)
         uniqueDates = BinaryPlistUniquingTable(probeLimit: probeLimit)
         uniqueUIDs = BinaryPlistUniquingTable(probeLimit: probeLimit)
+        uniqueData = BinaryPlistUniquingTable(probeLimit: probeLimit)
         uidNumbers = Array(repeating: -1, count: denseUIDCount)
         self.recentKeysAfter = recentKeysAfter
     }
@@ -80,6 +81,7 @@ struct BinaryPlistObjectList {
     var usesFallbackHashing: Bool {
         uniqueStrings.usesFallback || uniqueIntegers.usesFallback || uniqueLargeIntegers.usesFallback
             || uniqueReals.usesFallback || uniqueDates.usesFallback || uniqueUIDs.usesFallback
+            || uniqueData.usesFallback
     }
 
     /// Makes room for `objects` objects and `references` child references.
@@ -207,7 +209,7 @@ struct BinaryPlistObjectList {
             if number == candidate { appendScalar(value) }
             return number
         case .data(let data):
-            let number = Self.lookUpOrInsert(&uniqueData[data, default: candidate])
+            let number = uniqueData.number(for: data, orInsert: candidate)
             if number == candidate { appendScalar(value) }
             return number
         case .boolean(let flag):
@@ -279,10 +281,6 @@ struct BinaryPlistObjectList {
         }
         return number
     }
-
-    /// Returns the number stored in a dictionary slot reached through its `default:`
-    /// subscript, which inserts the default when the key is new: one hash per lookup.
-    private static func lookUpOrInsert(_ slot: inout Int) -> Int { slot }
 
     /// Records a new scalar object held as its value.
     private mutating func appendScalar(_ value: PlistValue) {

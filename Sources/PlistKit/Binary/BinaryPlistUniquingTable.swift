@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A key the binary writer's uniquing table can hash cheaply.
 ///
 /// Swift's `Hasher` (SipHash with a per-process key) resists collision attacks but costs a
@@ -12,20 +14,32 @@ protocol BinaryPlistUniquingKey: Hashable {
     /// Whether two keys are the same object to the writer (the table's `Hashable` equality,
     /// restated so a conformer can check it faster once the hashes already match).
     static func sameKey(_ a: Self, _ b: Self) -> Bool
+
+    /// Whether equal hashes (with one seed) mean equal keys, so a matching slot needs no
+    /// comparison: true for fixed-width words, whose hash is a bijection of the word.
+    static var hashIdentifiesKey: Bool { get }
 }
 
 extension BinaryPlistUniquingKey {
     static func sameKey(_ a: Self, _ b: Self) -> Bool { a == b }
+    static var hashIdentifiesKey: Bool { false }
 }
 
 extension UInt64: BinaryPlistUniquingKey {
     @inline(__always)
     func quickHash(seed: UInt64) -> UInt64 { mixHashWord(self ^ seed) }
+
+    /// `mixHashWord` is a bijection (xor-shifts and odd multipliers), and so is the xor with
+    /// the seed.
+    static var hashIdentifiesKey: Bool { true }
 }
 
 extension UInt32: BinaryPlistUniquingKey {
     @inline(__always)
     func quickHash(seed: UInt64) -> UInt64 { mixHashWord(UInt64(self) ^ seed) }
+
+    /// As for `UInt64`: the word, widened, goes through a bijection.
+    static var hashIdentifiesKey: Bool { true }
 }
 
 extension ExactKey: BinaryPlistUniquingKey {
@@ -43,22 +57,43 @@ extension ExactKey: BinaryPlistUniquingKey {
     }
 }
 
+extension Data: BinaryPlistUniquingKey {
+    /// Hashes the bytes eight at a time (a library's data blobs are unique digests: hashing
+    /// them through `Hasher` and a `Dictionary` cost a twentieth of a binary write).
+    func quickHash(seed: UInt64) -> UInt64 {
+        withUnsafeBytes { $0.mixedHash(seed: seed) }
+    }
+
+    static func sameKey(_ a: Data, _ b: Data) -> Bool {
+        a.withUnsafeBytes { first in b.withUnsafeBytes { first.hasSameBytes(as: $0) } }
+    }
+}
+
 /// The binary writer's table from a scalar's uniquing key to its object number (also the
 /// Codable binary source's table from a dictionary key's text to its key id): open
 /// addressing with linear probing over a power-of-two slot array, at most half full.
 ///
-/// Each slot holds a key's full hash and its position in `keys` (plus one; zero marks an
-/// empty slot), so a probe compares hashes and touches a key only when they match, and
-/// growing re-places the slots by their stored hashes without hashing any key again.
+/// Each slot holds a key's full hash, its position in `keys` (plus one; zero marks an empty
+/// slot) and its number, side by side: a probe reads one slot, in one cache line, and touches
+/// the key only when the hashes match and the hash does not already identify the key
+/// (``BinaryPlistUniquingKey/hashIdentifiesKey``). Large tables (a library's integers and
+/// strings) miss the cache on nearly every probe, so what one probe touches is what a write
+/// of them costs. Growing re-places the slots by their stored hashes without hashing again.
 struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
+    /// One slot of the table.
+    private struct Slot {
+        var hash: UInt64 = 0
+        /// The key's index in `keys` plus one; zero for an empty slot.
+        var position: UInt32 = 0
+        var number: UInt32 = 0
+    }
+
     /// A probe longer than this means the hash is being defeated (or astronomically bad
     /// luck): the table then moves to a `Hasher`-keyed dictionary for the rest of the write.
     private let probeLimit: Int
     private let seed: UInt64
-    private var slotHashes: [UInt64]
-    private var slotPositions: [Int]
+    private var slots: [Slot]
     private var keys: [Key] = []
-    private var numbers: [Int] = []
     private var fallback: [Key: Int]?
 
     /// An empty table; `probeLimit` exists for tests, a negative one putting the table on its
@@ -68,11 +103,9 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
         self.seed = binaryPlistProcessSeed
         if probeLimit < 0 {
             fallback = [:]
-            slotHashes = []
-            slotPositions = []
+            slots = []
         } else {
-            slotHashes = Array(repeating: 0, count: 64)
-            slotPositions = Array(repeating: 0, count: 64)
+            slots = Array(repeating: Slot(), count: 64)
         }
     }
 
@@ -86,13 +119,15 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
     mutating func number(for key: Key, orInsert candidate: Int) -> Int {
         if fallback != nil { return fallbackNumber(for: key, orInsert: candidate) }
         let hash = key.quickHash(seed: seed)
-        let mask = slotHashes.count - 1
+        let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         var probes = 0
         while true {
-            let position = slotPositions[slot]
-            if position == 0 { break }
-            if slotHashes[slot] == hash, Key.sameKey(keys[position - 1], key) { return numbers[position - 1] }
+            let found = slots[slot]
+            if found.position == 0 { break }
+            if found.hash == hash, Key.hashIdentifiesKey || Key.sameKey(keys[Int(found.position) - 1], key) {
+                return Int(found.number)
+            }
             slot = (slot + 1) & mask
             probes += 1
             if probes > probeLimit {
@@ -100,11 +135,15 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
                 return fallbackNumber(for: key, orInsert: candidate)
             }
         }
+        // Positions and numbers are held in 32 bits; a table past that (never reached within
+        // the writers' value limits) goes on in the fallback.
+        guard keys.count < UInt32.max - 1, candidate >= 0, candidate <= UInt32.max else {
+            switchToFallback()
+            return fallbackNumber(for: key, orInsert: candidate)
+        }
         keys.append(key)
-        numbers.append(candidate)
-        slotHashes[slot] = hash
-        slotPositions[slot] = keys.count
-        if keys.count * 2 > slotHashes.count { grow() }
+        slots[slot] = Slot(hash: hash, position: UInt32(keys.count), number: UInt32(candidate))
+        if keys.count * 2 > slots.count { grow() }
         return candidate
     }
 
@@ -114,21 +153,26 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
     func number(for key: Key) -> Int? {
         if let fallback { return fallback[key] }
         let hash = key.quickHash(seed: seed)
-        let mask = slotHashes.count - 1
+        let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let position = slotPositions[slot]
-            if position == 0 { return nil }
-            if slotHashes[slot] == hash, Key.sameKey(keys[position - 1], key) { return numbers[position - 1] }
+            let found = slots[slot]
+            if found.position == 0 { return nil }
+            if found.hash == hash, Key.hashIdentifiesKey || Key.sameKey(keys[Int(found.position) - 1], key) {
+                return Int(found.number)
+            }
             slot = (slot + 1) & mask
         }
     }
 
     /// Moves every key to a `Hasher`-keyed dictionary, which crafted keys cannot crowd.
     private mutating func switchToFallback() {
-        fallback = Dictionary(uniqueKeysWithValues: zip(keys, numbers))
-        slotHashes = []
-        slotPositions = []
+        var table = [Key: Int](minimumCapacity: keys.count)
+        for found in slots where found.position != 0 {
+            table[keys[Int(found.position) - 1]] = Int(found.number)
+        }
+        fallback = table
+        slots = []
     }
 
     private mutating func fallbackNumber(for key: Key, orInsert candidate: Int) -> Int {
@@ -139,23 +183,20 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
 
     /// Doubles the slots and places every occupied one again by its stored hash.
     private mutating func grow() {
-        let capacity = slotHashes.count * 2
+        let capacity = slots.count * 2
         let mask = capacity - 1
-        var newHashes = [UInt64](repeating: 0, count: capacity)
-        var newPositions = [Int](repeating: 0, count: capacity)
-        for (hash, position) in zip(slotHashes, slotPositions) where position != 0 {
-            var slot = Int(truncatingIfNeeded: hash) & mask
+        var newSlots = [Slot](repeating: Slot(), count: capacity)
+        for found in slots where found.position != 0 {
+            var slot = Int(truncatingIfNeeded: found.hash) & mask
             var probes = 0
-            while newPositions[slot] != 0 {
+            while newSlots[slot].position != 0 {
                 slot = (slot + 1) & mask
                 probes += 1
                 if probes > probeLimit { return switchToFallback() }
             }
-            newHashes[slot] = hash
-            newPositions[slot] = position
+            newSlots[slot] = found
         }
-        slotHashes = newHashes
-        slotPositions = newPositions
+        slots = newSlots
     }
 }
 

@@ -105,7 +105,11 @@ public struct PlistEncoder: Sendable {
     ///   or nests deeper than ``maximumDepth``; any error the value's `encode(to:)` throws.
     /// - Complexity: O(n) in the size of the encoded tree.
     public func encode<Value: Encodable>(_ value: Value) throws -> Data {
-        let tree = try encodeValue(value)
+        let node = try encodeNode(value)
+        if format == .binary, usesDirectWriters, let data = PlistEncodingBinaryWriter.write(node, options: writingOptions) {
+            return data
+        }
+        let tree = node.plistValue
         do {
             return try tree.encoded(as: format, options: writingOptions)
         } catch let error as PlistError {
@@ -121,13 +125,22 @@ public struct PlistEncoder: Sendable {
     /// - Throws: as ``encode(_:)``, except for writer errors.
     /// - Complexity: O(n) in the size of the encoded tree.
     public func encodeValue<Value: Encodable>(_ value: Value) throws -> PlistValue {
+        try encodeNode(value).plistValue
+    }
+
+    /// Whether ``encode(_:)`` may write straight from the encoder's tree where it can
+    /// (`PlistEncodingBinaryWriter`); tests turn it off to compare with the general path,
+    /// which finishes the tree into a ``PlistValue`` and hands it to the format's writer.
+    var usesDirectWriters = true
+
+    /// Encodes a value into the encoder's own tree, before it is finished into a value.
+    private func encodeNode<Value: Encodable>(_ value: Value) throws -> PlistEncodingNode {
         let state = PlistEncodingState(options: self)
-        let node = try state.encodeTopLevel(value)
-        guard let node else {
+        guard let node = try state.encodeTopLevel(value) else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
         }
-        return node.plistValue
+        return node
     }
 
     /// The coding path of a writer error that names a key path, so that an unwritable value is

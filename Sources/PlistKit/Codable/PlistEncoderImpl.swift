@@ -55,7 +55,7 @@ final class PlistEncoderImpl: Encoder {
     /// Encodes `value` as this encoder's value: scalars, dates and data directly, anything
     /// else by its `encode(to:)`. Returns `nil` when the value encoded nothing.
     func encodeNode<Value: Encodable>(_ value: Value) throws -> PlistEncodingNode? {
-        if let node = try directNode(value, path: path) { return node }
+        if let node = try directNode(value, path: { path }) { return node }
         guard path.depth < state.maximumDepth else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: path.keys,
@@ -67,9 +67,12 @@ final class PlistEncoderImpl: Encoder {
 
     /// Encodes a value that sits at `path` below this encoder; a value that encodes nothing
     /// becomes an empty dictionary, as in Foundation.
-    func encodeChild<Value: Encodable>(_ value: Value, path: PlistCodingPath) throws -> PlistEncodingNode {
+    ///
+    /// The path is made only when it is needed (a value that encodes itself, an error): a
+    /// path step is an allocation, and most values are scalars, dates and data.
+    func encodeChild<Value: Encodable>(_ value: Value, path: @autoclosure () -> PlistCodingPath) throws -> PlistEncodingNode {
         if let node = try directNode(value, path: path) { return node }
-        let child = PlistEncoderImpl(state: state, path: path)
+        let child = PlistEncoderImpl(state: state, path: path())
         return try child.encodeNode(value) ?? .dictionary(PlistEncodingDictionary())
     }
 
@@ -79,17 +82,17 @@ final class PlistEncoderImpl: Encoder {
     /// them is remembered (``PlistEncodingState/isKnownIndirect(_:)``): the runtime casts below,
     /// a conformance lookup for every value, cost more than encoding most values. The casts stay
     /// for the rest, which they also match through `Optional` (an `Int?` holding a value).
-    private func directNode<Value: Encodable>(_ value: Value, path: PlistCodingPath) throws -> PlistEncodingNode? {
+    private func directNode<Value: Encodable>(_ value: Value, path: () -> PlistCodingPath) throws -> PlistEncodingNode? {
         let type = Value.self
         if type == String.self { return .value(.string(sameTypeCast(value, as: String.self))) }
-        if type == Int.self { return .value(try sameTypeCast(value, as: Int.self).plistValue(at: path)) }
+        if type == Int.self { return .value(try sameTypeCast(value, as: Int.self).plistValue(at: path())) }
         if type == Double.self { return .value(.real(sameTypeCast(value, as: Double.self))) }
         if type == Bool.self { return .value(.boolean(sameTypeCast(value, as: Bool.self))) }
         if type == Date.self { return try encodeDate(sameTypeCast(value, as: Date.self), path: path) }
         if type == Data.self { return try encodeData(sameTypeCast(value, as: Data.self), path: path) }
         if state.isKnownIndirect(type) { return nil }
         if let primitive = value as? any PlistPrimitive {
-            return .value(try primitive.plistValue(at: path))
+            return .value(try primitive.plistValue(at: path()))
         }
         if let date = value as? Date { return try encodeDate(date, path: path) }
         if let data = value as? Data { return try encodeData(data, path: path) }
@@ -97,7 +100,7 @@ final class PlistEncoderImpl: Encoder {
         return nil
     }
 
-    private func encodeDate(_ date: Date, path: PlistCodingPath) throws -> PlistEncodingNode {
+    private func encodeDate(_ date: Date, path: () -> PlistCodingPath) throws -> PlistEncodingNode {
         switch state.dateStrategy {
         case .plistDate: return .value(.date(date))
         case .secondsSince1970: return .value(.real(date.timeIntervalSince1970))
@@ -105,18 +108,18 @@ final class PlistEncoderImpl: Encoder {
         case .secondsSinceReferenceDate: return .value(.real(date.timeIntervalSinceReferenceDate))
         case .iso8601: return .value(.string(date.formatted(.iso8601)))
         case .custom(let encode):
-            let child = PlistEncoderImpl(state: state, path: path)
+            let child = PlistEncoderImpl(state: state, path: path())
             try encode(date, child)
             return child.node ?? .dictionary(PlistEncodingDictionary())
         }
     }
 
-    private func encodeData(_ data: Data, path: PlistCodingPath) throws -> PlistEncodingNode {
+    private func encodeData(_ data: Data, path: () -> PlistCodingPath) throws -> PlistEncodingNode {
         switch state.dataStrategy {
         case .plistData: return .value(.data(data))
         case .base64: return .value(.string(data.base64EncodedString()))
         case .custom(let encode):
-            let child = PlistEncoderImpl(state: state, path: path)
+            let child = PlistEncoderImpl(state: state, path: path())
             try encode(data, child)
             return child.node ?? .dictionary(PlistEncodingDictionary())
         }

@@ -134,4 +134,32 @@ import Testing
             #expect(expected.count > 400)
         }
     }
+
+    /// Words (whose hash identifies them, so a matching slot is not compared) and data give
+    /// each distinct key one number, in the table's own mode, in its fallback, and across a
+    /// switch to the fallback in the middle (a probe limit of 0 or 1 forces one early), which
+    /// must carry every number over.
+    @Test func wordAndDataKeysKeepTheirNumbersAcrossTheFallback() {
+        for probeLimit in [128, 1, 0, -1] {
+            var words = BinaryPlistUniquingTable<UInt64>(probeLimit: probeLimit)
+            var data = BinaryPlistUniquingTable<Data>(probeLimit: probeLimit)
+            var expectedWords: [UInt64: Int] = [:]
+            var expectedData: [Data: Int] = [:]
+            var random = SeededRandom(seed: 0xDA7A)
+            for round in 0..<4_000 {
+                // Few distinct values, so most lookups find an earlier one; extremes included.
+                let word = [UInt64.max, 0, 1 << 63, UInt64.random(in: 0..<600, using: &random)].randomElement(using: &random)!
+                #expect(words.number(for: word, orInsert: round) == expectedWords[word, default: round])
+                expectedWords[word] = expectedWords[word] ?? round
+                let bytes = Data((0..<Int.random(in: 0..<20, using: &random)).map { _ in UInt8.random(in: 0..<2, using: &random) })
+                #expect(data.number(for: bytes, orInsert: round) == expectedData[bytes, default: round])
+                expectedData[bytes] = expectedData[bytes] ?? round
+            }
+            for (word, number) in expectedWords { #expect(words.number(for: word) == number) }
+            for (bytes, number) in expectedData { #expect(data.number(for: bytes) == number) }
+            #expect(words.number(for: 12_345) == nil)
+            #expect(data.number(for: Data(repeating: 7, count: 3)) == nil)
+            if probeLimit <= 1 { #expect(words.usesFallback && data.usesFallback) }
+        }
+    }
 }

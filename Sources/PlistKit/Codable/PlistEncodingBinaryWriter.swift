@@ -1,0 +1,116 @@
+import FoundationEssentials
+
+/// Writes what ``PlistEncoder`` encoded as a binary property list straight from its
+/// ``PlistEncodingNode`` tree, byte for byte as the binary writer writes the ``PlistValue`` the
+/// tree finishes into, without building that value (a `PlistDictionary` per model, each
+/// checked for repeated keys and, when large, indexed), walking it for its expanded size and
+/// freeing it again. Those steps were about a third of a Codable binary encode.
+///
+/// The objects are numbered into the binary writer's ``BinaryPlistObjectList`` in its order:
+/// depth-first, a dictionary's keys when it is entered, then its values each with its subtree.
+/// The walk is iterative, as the general writer's is.
+///
+/// It writes only what it can write exactly as the general path would, and returns `nil`
+/// otherwise, for that path to write or report: a dictionary with a key encoded twice (which
+/// the finished value resolves to the first position and the last value), a tree larger than
+/// ``PlistWritingOptions/maximumValueCount``, and options that sort keys (see
+/// ``canWrite(options:)``).
+struct PlistEncodingBinaryWriter {
+    private var objects = BinaryPlistObjectList()
+    /// The values the finished tree would hold, counted as `ExpandedSizeCounter` counts them
+    /// (each container, key and scalar once; an encoder tree shares nothing).
+    private var valueCount = 0
+    private let valueLimit: Int
+    /// Per object number, the last dictionary (by its count of dictionaries entered) whose
+    /// keys included that string: a key met twice in one dictionary finds its own stamp. Keys
+    /// are strings uniqued by exact bytes, so equal keys have equal numbers.
+    private var keyStamps: [Int] = []
+    private var dictionariesEntered = 0
+
+    /// A container whose values are being numbered, the next one to visit and where their
+    /// references go.
+    private struct Frame {
+        let values: [PlistEncodingNode]
+        var next: Int
+        let firstSlot: Int
+    }
+
+    private init(valueLimit: Int) {
+        self.valueLimit = valueLimit
+    }
+
+    /// Whether these writing options leave the binary bytes to the encoder's order, with
+    /// nothing for the loss analysis to check (binary holds every value; it only reports a
+    /// sorted key order, which this writer does not do).
+    static func canWrite(options: PlistWritingOptions) -> Bool {
+        !options.sortsKeys(for: .binary)
+    }
+
+    /// The bytes of `root` as a binary property list, or `nil` when the general path must
+    /// write it (see the type's description).
+    static func write(_ root: PlistEncodingNode, options: PlistWritingOptions) -> Data? {
+        guard canWrite(options: options) else { return nil }
+        var writer = PlistEncodingBinaryWriter(valueLimit: options.maximumValueCount)
+        guard writer.number(root) != nil else { return nil }
+        return writer.objects.encode()
+    }
+
+    /// Numbers `root` and everything in it; `nil` when the general path must take over.
+    private mutating func number(_ root: PlistEncodingNode) -> Int? {
+        var frames: [Frame] = []
+        guard let number = enter(root, frames: &frames) else { return nil }
+        while !frames.isEmpty {
+            let top = frames.count - 1
+            let index = frames[top].next
+            guard index < frames[top].values.count else {
+                frames.removeLast()
+                continue
+            }
+            frames[top].next = index + 1
+            guard let child = enter(frames[top].values[index], frames: &frames) else { return nil }
+            objects.children[frames[top].firstSlot + index] = child
+        }
+        return number
+    }
+
+    /// Numbers a scalar at once; adds a container's entry and a frame for the values
+    /// `number(_:)` visits next. `nil` when the general path must take over.
+    private mutating func enter(_ node: PlistEncodingNode, frames: inout [Frame]) -> Int? {
+        let number = objects.count
+        switch node {
+        case .value(let value):
+            valueCount += 1
+            guard valueCount <= valueLimit else { return nil }
+            return objects.numberScalar(value)
+        case .array(let array):
+            let elements = array.elements
+            valueCount += 1
+            guard valueCount <= valueLimit else { return nil }
+            let start = objects.openArray(count: elements.count)
+            frames.append(Frame(values: elements, next: 0, firstSlot: start))
+        case .dictionary(let dictionary):
+            let keys = dictionary.keys
+            valueCount += 1 + keys.count
+            guard valueCount <= valueLimit else { return nil }
+            let start = objects.openDictionary(count: keys.count)
+            dictionariesEntered += 1
+            let stamp = dictionariesEntered
+            for (i, key) in keys.enumerated() {
+                let keyNumber = objects.numberKey(key)
+                objects.children[start + i] = keyNumber
+                if keyNumber >= keyStamps.count {
+                    keyStamps.append(contentsOf: repeatElement(0, count: objects.count - keyStamps.count))
+                }
+                // A key encoded twice: only the general path resolves it as the finished
+                // dictionary does.
+                if keyStamps[keyNumber] == stamp { return nil }
+                keyStamps[keyNumber] = stamp
+            }
+            frames.append(Frame(values: dictionary.values, next: 0, firstSlot: start + keys.count))
+        case .deferred(let encoder):
+            // A super encoder: its value, or an empty dictionary when it encoded nothing.
+            return enter(encoder.node ?? .dictionary(PlistEncodingDictionary()), frames: &frames)
+        }
+        return number
+    }
+}
