@@ -111,6 +111,20 @@ struct BinaryPlistObjectList {
         return start
     }
 
+    /// Adds a dictionary with `keys`, numbering them at once (keys are strings, never
+    /// containers, so numbering them when the dictionary is entered gives the order a
+    /// depth-first walk would); returns where its key references start, its value
+    /// references (to be filled in) following them. Appending the keys' numbers rather than
+    /// placeholders to overwrite saves a write, and its uniqueness check, per key.
+    mutating func openDictionary(numberingKeys keys: [String]) -> Int {
+        let start = children.count
+        entries.append(.dictionary(start: start, count: keys.count))
+        objectBytes += Self.markerSize(count: keys.count)
+        for key in keys { children.append(numberKey(key)) }
+        appendEmptyReferences(keys.count)
+        return start
+    }
+
     /// Room for `count` references, filled in as the children are numbered. One by one:
     /// containers here hold a few, and appending a repeated element went through a general
     /// path costing more than the loop.
@@ -154,8 +168,6 @@ struct BinaryPlistObjectList {
             let start = openArray(count: elements.count)
             frames.append(Frame(values: elements, next: 0, firstSlot: start))
         case .dictionary(let dictionary):
-            let count = dictionary.count
-            let start = openDictionary(count: count)
             var keys = dictionary.keys
             var values = dictionary.values
             if sortsKeys {
@@ -163,10 +175,8 @@ struct BinaryPlistObjectList {
                 keys = order.map { keys[$0] }
                 values = order.map { values[$0] }
             }
-            // Keys are strings, never containers, so numbering them all now gives the order
-            // a depth-first walk would.
-            for (i, key) in keys.enumerated() { children[start + i] = numberKey(key) }
-            frames.append(Frame(values: values, next: 0, firstSlot: start + count))
+            let start = openDictionary(numberingKeys: keys)
+            frames.append(Frame(values: values, next: 0, firstSlot: start + keys.count))
         default:
             return numberScalar(value)
         }

@@ -21,8 +21,13 @@ enum BinaryPlistWriter {
     ///
     /// - Throws: never for values PlistValue can hold; the signature matches the other writers.
     /// Complexity: O(n) expected in the size of the value (uniquing hashes each scalar once).
-    static func write(_ value: PlistValue, options: PlistWritingOptions) throws -> Data {
+    ///
+    /// `valueCount`, when known (the expanded size the caller counted), sizes the object
+    /// list at once: growing it by doubling copied it several times over, and room never
+    /// used is never touched (a large allocation is mapped lazily).
+    static func write(_ value: PlistValue, options: PlistWritingOptions, valueCount: Int = 0) throws -> Data {
         var writer = BinaryPlistWriterState(sortsKeys: options.sortsKeys(for: .binary))
+        writer.reserveCapacity(values: valueCount)
         writer.flatten(value)
         return writer.encode()
     }

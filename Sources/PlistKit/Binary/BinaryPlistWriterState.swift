@@ -16,6 +16,13 @@ struct BinaryPlistWriterState {
     /// Whether any uniquing table fell back to `Hasher` (for tests).
     var usesFallbackHashing: Bool { objects.usesFallbackHashing }
 
+    /// Makes room for a tree of `values` values (every container, key and scalar): at most
+    /// that many objects, and one reference to each but the root.
+    mutating func reserveCapacity(values: Int) {
+        guard values > 0 else { return }
+        objects.reserveCapacity(objects: values, references: values)
+    }
+
     /// Numbers every object of `root` in CoreFoundation's depth-first order.
     mutating func flatten(_ root: PlistValue) {
         _ = objects.number(root, sortsKeys: sortsKeys)

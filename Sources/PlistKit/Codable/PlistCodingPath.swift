@@ -26,6 +26,25 @@ indirect enum PlistCodingPath: Sendable {
         .index(index, parent: self, depth: depth + 1)
     }
 
+    /// One step below a path, held until the path itself is needed.
+    enum Step {
+        case key(String, intValue: Int?)
+        case index(Int)
+
+        /// The step to `key`.
+        init(_ key: some CodingKey) {
+            self = .key(key.stringValue, intValue: key.intValue)
+        }
+    }
+
+    /// The path extended by `step`.
+    func appending(_ step: Step) -> PlistCodingPath {
+        switch step {
+        case .key(let string, let intValue): return .key(string, intValue: intValue, parent: self, depth: depth + 1)
+        case .index(let index): return appending(index: index)
+        }
+    }
+
     /// The keys from the root down.
     var keys: [any CodingKey] {
         var result: [any CodingKey] = []

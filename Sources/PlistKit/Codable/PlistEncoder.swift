@@ -105,8 +105,9 @@ public struct PlistEncoder: Sendable {
     ///   or nests deeper than ``maximumDepth``; any error the value's `encode(to:)` throws.
     /// - Complexity: O(n) in the size of the encoded tree.
     public func encode<Value: Encodable>(_ value: Value) throws -> Data {
-        let node = try encodeNode(value)
-        if format == .binary, usesDirectWriters, let data = PlistEncodingBinaryWriter.write(node, options: writingOptions) {
+        let (node, estimatedValueCount) = try encodeNode(value)
+        if format == .binary, usesDirectWriters,
+           let data = PlistEncodingBinaryWriter.write(node, options: writingOptions, estimatedValueCount: estimatedValueCount) {
             return data
         }
         let tree = node.plistValue
@@ -125,7 +126,7 @@ public struct PlistEncoder: Sendable {
     /// - Throws: as ``encode(_:)``, except for writer errors.
     /// - Complexity: O(n) in the size of the encoded tree.
     public func encodeValue<Value: Encodable>(_ value: Value) throws -> PlistValue {
-        try encodeNode(value).plistValue
+        try encodeNode(value).node.plistValue
     }
 
     /// Whether ``encode(_:)`` may write straight from the encoder's tree where it can
@@ -133,14 +134,15 @@ public struct PlistEncoder: Sendable {
     /// which finishes the tree into a ``PlistValue`` and hands it to the format's writer.
     var usesDirectWriters = true
 
-    /// Encodes a value into the encoder's own tree, before it is finished into a value.
-    private func encodeNode<Value: Encodable>(_ value: Value) throws -> PlistEncodingNode {
+    /// Encodes a value into the encoder's own tree, before it is finished into a value; with
+    /// an estimate of its size (``PlistEncodingState/estimatedValueCount``).
+    private func encodeNode<Value: Encodable>(_ value: Value) throws -> (node: PlistEncodingNode, estimatedValueCount: Int) {
         let state = PlistEncodingState(options: self)
         guard let node = try state.encodeTopLevel(value) else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
         }
-        return node
+        return (node, state.estimatedValueCount)
     }
 
     /// The coding path of a writer error that names a key path, so that an unwritable value is

@@ -37,6 +37,6 @@ extension PlistEncoderImpl: SingleValueEncodingContainer {
         }
         // The value is encoded by a new encoder at the same path: it may itself ask that
         // encoder for containers.
-        store(try encodeChild(value, path: path))
+        store(try encodeChildHere(value))
     }
 }

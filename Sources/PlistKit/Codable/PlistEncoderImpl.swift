@@ -2,15 +2,54 @@ import FoundationEssentials
 
 /// The `Encoder` that ``PlistEncoder`` hands to `encode(to:)`: one per value that encodes
 /// itself, holding what that value encoded.
+///
+/// Its coding path is made when first asked for (by `codingPath`, a nested value that encodes
+/// itself, an error): until then the encoder holds its parent's path and the step below it.
+/// A path step is an allocation, and most encoders (one per record of a model) never need
+/// theirs. For the same reason an encoder nothing refers to once its value is encoded is
+/// reused for the next value (``PlistEncodingState/makeEncoder(parent:step:)``).
 final class PlistEncoderImpl: Encoder {
     let state: PlistEncodingState
-    let path: PlistCodingPath
+    /// The path, once made.
+    private var madePath: PlistCodingPath?
+    /// The parent's path and the step below it, for a path not made yet.
+    private var parentPath: PlistCodingPath
+    private var step: PlistCodingPath.Step?
+    /// The number of keys in the path.
+    private(set) var depth: Int
     /// What the value encoded so far; `nil` until it asks for a container or encodes a value.
     var node: PlistEncodingNode?
 
     init(state: PlistEncodingState, path: PlistCodingPath) {
         self.state = state
-        self.path = path
+        madePath = path
+        parentPath = path
+        depth = path.depth
+    }
+
+    /// An encoder one `step` below `parent`, whose path is made when needed.
+    init(state: PlistEncodingState, parent: PlistCodingPath, step: PlistCodingPath.Step) {
+        self.state = state
+        parentPath = parent
+        self.step = step
+        depth = parent.depth + 1
+    }
+
+    /// Makes this (unreferenced, finished) encoder one for a new value `step` below `parent`.
+    func reset(parent: PlistCodingPath, step: PlistCodingPath.Step) {
+        madePath = nil
+        parentPath = parent
+        self.step = step
+        depth = parent.depth + 1
+        node = nil
+    }
+
+    /// The coding path of the value being encoded.
+    var path: PlistCodingPath {
+        if let madePath { return madePath }
+        let made = step.map { parentPath.appending($0) } ?? parentPath
+        madePath = made
+        return made
     }
 
     var codingPath: [any CodingKey] { path.keys }
@@ -30,7 +69,7 @@ final class PlistEncoderImpl: Encoder {
             state.recordMisuse("A keyed container was requested where a value of another kind was already encoded.", path: path)
             storage = PlistEncodingDictionary()
         }
-        return KeyedEncodingContainer(PlistKeyedEncodingContainer<Key>(encoder: self, storage: storage, path: path))
+        return KeyedEncodingContainer(PlistKeyedEncodingContainer<Key>(encoder: self, storage: storage, nestedPath: nil))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -45,7 +84,7 @@ final class PlistEncoderImpl: Encoder {
             state.recordMisuse("An unkeyed container was requested where a value of another kind was already encoded.", path: path)
             storage = PlistEncodingArray()
         }
-        return PlistUnkeyedEncodingContainer(encoder: self, storage: storage, path: path)
+        return PlistUnkeyedEncodingContainer(encoder: self, storage: storage, nestedPath: nil)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -56,7 +95,7 @@ final class PlistEncoderImpl: Encoder {
     /// else by its `encode(to:)`. Returns `nil` when the value encoded nothing.
     func encodeNode<Value: Encodable>(_ value: Value) throws -> PlistEncodingNode? {
         if let node = try directNode(value, path: { path }) { return node }
-        guard path.depth < state.maximumDepth else {
+        guard depth < state.maximumDepth else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: path.keys,
                 debugDescription: "The value nests deeper than \(state.maximumDepth) levels (is the object graph cyclic?)."))
@@ -70,9 +109,23 @@ final class PlistEncoderImpl: Encoder {
     ///
     /// The path is made only when it is needed (a value that encodes itself, an error): a
     /// path step is an allocation, and most values are scalars, dates and data.
-    func encodeChild<Value: Encodable>(_ value: Value, path: @autoclosure () -> PlistCodingPath) throws -> PlistEncodingNode {
-        if let node = try directNode(value, path: path) { return node }
-        let child = PlistEncoderImpl(state: state, path: path())
+    func encodeChild<Value: Encodable>(
+        _ value: Value, at parent: @autoclosure () -> PlistCodingPath, step: @autoclosure () -> PlistCodingPath.Step
+    ) throws -> PlistEncodingNode {
+        if let node = try directNode(value, path: { parent().appending(step()) }) { return node }
+        var child = state.makeEncoder(parent: parent(), step: step())
+        let node = try child.encodeNode(value)
+        // Nothing kept the encoder (no container or super encoder outlives the value's
+        // `encode(to:)`): the next value may use it.
+        if isKnownUniquelyReferenced(&child) { state.recycle(child) }
+        return node ?? .dictionary(PlistEncodingDictionary())
+    }
+
+    /// Encodes a value at this encoder's own path (a single value container's generic
+    /// `encode`): a new encoder, as the value may ask it for containers.
+    func encodeChildHere<Value: Encodable>(_ value: Value) throws -> PlistEncodingNode {
+        if let node = try directNode(value, path: { path }) { return node }
+        let child = PlistEncoderImpl(state: state, path: path)
         return try child.encodeNode(value) ?? .dictionary(PlistEncodingDictionary())
     }
 

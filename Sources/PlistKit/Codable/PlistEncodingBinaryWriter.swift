@@ -48,9 +48,15 @@ struct PlistEncodingBinaryWriter {
 
     /// The bytes of `root` as a binary property list, or `nil` when the general path must
     /// write it (see the type's description).
-    static func write(_ root: PlistEncodingNode, options: PlistWritingOptions) -> Data? {
+    ///
+    /// `estimatedValueCount` (``PlistEncodingState/estimatedValueCount``) sizes the object
+    /// list, with a margin for what the estimate leaves out: growing it by doubling copied it
+    /// several times over, and room never used is never touched.
+    static func write(_ root: PlistEncodingNode, options: PlistWritingOptions, estimatedValueCount: Int = 0) -> Data? {
         guard canWrite(options: options) else { return nil }
         var writer = PlistEncodingBinaryWriter(valueLimit: options.maximumValueCount)
+        let room = min(estimatedValueCount, options.maximumValueCount)
+        writer.objects.reserveCapacity(objects: room + room / 4, references: room + room / 4)
         guard writer.number(root) != nil else { return nil }
         return writer.objects.encode()
     }
@@ -59,16 +65,30 @@ struct PlistEncodingBinaryWriter {
     private mutating func number(_ root: PlistEncodingNode) -> Int? {
         var frames: [Frame] = []
         guard let number = enter(root, frames: &frames) else { return nil }
-        while !frames.isEmpty {
-            let top = frames.count - 1
-            let index = frames[top].next
-            guard index < frames[top].values.count else {
-                frames.removeLast()
-                continue
+        while let top = frames.indices.last {
+            // The top container's scalars are numbered in one loop, until a container (whose
+            // frame then goes on top) or the end: most values are scalars, and going back
+            // through the frame stack for each cost more than numbering it.
+            let values = frames[top].values
+            let firstSlot = frames[top].firstSlot
+            var index = frames[top].next
+            var descended = false
+            while index < values.count {
+                let slot = firstSlot + index
+                index += 1
+                if case .value(let value) = values[index - 1] {
+                    valueCount += 1
+                    guard valueCount <= valueLimit else { return nil }
+                    objects.children[slot] = objects.numberScalar(value)
+                    continue
+                }
+                frames[top].next = index
+                guard let child = enter(values[index - 1], frames: &frames) else { return nil }
+                objects.children[slot] = child
+                descended = true
+                break
             }
-            frames[top].next = index + 1
-            guard let child = enter(frames[top].values[index], frames: &frames) else { return nil }
-            objects.children[frames[top].firstSlot + index] = child
+            if !descended { frames.removeLast() }
         }
         return number
     }
@@ -92,15 +112,13 @@ struct PlistEncodingBinaryWriter {
             let keys = dictionary.keys
             valueCount += 1 + keys.count
             guard valueCount <= valueLimit else { return nil }
-            let start = objects.openDictionary(count: keys.count)
+            let start = objects.openDictionary(numberingKeys: keys)
             dictionariesEntered += 1
             let stamp = dictionariesEntered
-            for (i, key) in keys.enumerated() {
-                let keyNumber = objects.numberKey(key)
-                objects.children[start + i] = keyNumber
-                if keyNumber >= keyStamps.count {
-                    keyStamps.append(contentsOf: repeatElement(0, count: objects.count - keyStamps.count))
-                }
+            if keyStamps.count < objects.count {
+                keyStamps.append(contentsOf: repeatElement(0, count: objects.count - keyStamps.count))
+            }
+            for keyNumber in objects.children[start ..< start + keys.count] {
                 // A key encoded twice: only the general path resolves it as the finished
                 // dictionary does.
                 if keyStamps[keyNumber] == stamp { return nil }

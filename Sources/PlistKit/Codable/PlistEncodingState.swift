@@ -38,6 +38,23 @@ final class PlistEncodingState {
         return node
     }
 
+    /// An encoder finished with and referred to by nothing, for the next value to use.
+    private var spareEncoder: PlistEncoderImpl?
+
+    /// An encoder for a value `step` below `parent`: the spare one when there is one.
+    func makeEncoder(parent: PlistCodingPath, step: PlistCodingPath.Step) -> PlistEncoderImpl {
+        guard let spare = spareEncoder else { return PlistEncoderImpl(state: self, parent: parent, step: step) }
+        spareEncoder = nil
+        spare.reset(parent: parent, step: step)
+        return spare
+    }
+
+    /// Keeps `encoder`, which nothing else refers to, for ``makeEncoder(parent:step:)``.
+    func recycle(_ encoder: PlistEncoderImpl) {
+        encoder.node = nil
+        spareEncoder = encoder
+    }
+
     /// Whether `type` is known to encode itself rather than as a value the encoder writes.
     func isKnownIndirect(_ type: Any.Type) -> Bool {
         let bits = UInt(bitPattern: ObjectIdentifier(type))
@@ -55,13 +72,21 @@ final class PlistEncodingState {
         Int(truncatingIfNeeded: (bits >> 3) ^ (bits >> 9)) & 63
     }
 
+    /// An estimate of the values (containers, keys, scalars) encoded so far, from the sizes
+    /// dictionaries reserve: a writer sizes its output structures by it. Dictionaries of a
+    /// key type seen before are counted at their predecessor's size, which records match;
+    /// the first of each type, and arrays' elements, are not counted.
+    private(set) var estimatedValueCount = 0
+
     /// A new dictionary for a keyed container keyed by `keyType`, with room for as many entries
     /// as the previous one of that key type ended up with.
     func makeDictionary(for keyType: Any.Type) -> PlistEncodingDictionary {
         let bits = UInt(bitPattern: ObjectIdentifier(keyType))
         let slot = Self.slot(bits)
         let previous = lastDictionaryByKeyType[slot]
-        let dictionary = PlistEncodingDictionary(capacity: previous.type == bits ? previous.dictionary?.count ?? 0 : 0)
+        let capacity = previous.type == bits ? previous.dictionary?.count ?? 0 : 0
+        estimatedValueCount &+= 1 + 2 * capacity
+        let dictionary = PlistEncodingDictionary(capacity: capacity)
         lastDictionaryByKeyType[slot] = (bits, dictionary)
         return dictionary
     }
@@ -73,12 +98,13 @@ final class PlistEncodingState {
             codingPath: path.keys, debugDescription: description))
     }
 
-    /// The key as the key strategy writes it.
-    func convertedKey(_ key: some CodingKey, path: PlistCodingPath) -> String {
+    /// The key as the key strategy writes it (`path`, the container's, is made only for a
+    /// custom strategy).
+    func convertedKey(_ key: some CodingKey, path: @autoclosure () -> PlistCodingPath) -> String {
         switch keyStrategy {
         case .useDefaultKeys: return key.stringValue
         case .convertToSnakeCase: return PlistKeyConversion.snakeCase(key.stringValue)
-        case .custom(let convert): return convert(path.keys(appending: key)).stringValue
+        case .custom(let convert): return convert(path().keys(appending: key)).stringValue
         }
     }
 }

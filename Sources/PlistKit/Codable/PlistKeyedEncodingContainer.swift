@@ -4,7 +4,11 @@ import FoundationEssentials
 struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: PlistEncoderImpl
     let storage: PlistEncodingDictionary
-    let path: PlistCodingPath
+    /// The path of a nested container; `nil` for the encoder's own container, whose path is
+    /// the encoder's, made only if it is needed.
+    let nestedPath: PlistCodingPath?
+
+    var path: PlistCodingPath { nestedPath ?? encoder.path }
 
     var codingPath: [any CodingKey] { path.keys }
 
@@ -42,7 +46,7 @@ struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        storage[converted(key)] = try encoder.encodeChild(value, path: path.appending(key))
+        storage[converted(key)] = try encoder.encodeChild(value, at: path, step: PlistCodingPath.Step(key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -57,7 +61,7 @@ struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
             storage[name] = .dictionary(nested)
         }
         return KeyedEncodingContainer(PlistKeyedEncodingContainer<NestedKey>(
-            encoder: encoder, storage: nested, path: path.appending(key)))
+            encoder: encoder, storage: nested, nestedPath: path.appending(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -69,7 +73,7 @@ struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
             nested = PlistEncodingArray()
             storage[name] = .array(nested)
         }
-        return PlistUnkeyedEncodingContainer(encoder: encoder, storage: nested, path: path.appending(key))
+        return PlistUnkeyedEncodingContainer(encoder: encoder, storage: nested, nestedPath: path.appending(key))
     }
 
     mutating func superEncoder() -> any Encoder {

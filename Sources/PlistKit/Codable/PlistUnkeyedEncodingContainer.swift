@@ -4,7 +4,11 @@ import FoundationEssentials
 struct PlistUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let encoder: PlistEncoderImpl
     let storage: PlistEncodingArray
-    let path: PlistCodingPath
+    /// The path of a nested container; `nil` for the encoder's own container, whose path is
+    /// the encoder's, made only if it is needed.
+    let nestedPath: PlistCodingPath?
+
+    var path: PlistCodingPath { nestedPath ?? encoder.path }
 
     var codingPath: [any CodingKey] { path.keys }
 
@@ -40,7 +44,7 @@ struct PlistUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let node = try encoder.encodeChild(value, path: path.appending(index: storage.elements.count))
+        let node = try encoder.encodeChild(value, at: path, step: .index(storage.elements.count))
         storage.elements.append(node)
     }
 
@@ -48,14 +52,14 @@ struct PlistUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         let nested = encoder.state.makeDictionary(for: NestedKey.self)
         let nestedPath = path.appending(index: storage.elements.count)
         storage.elements.append(.dictionary(nested))
-        return KeyedEncodingContainer(PlistKeyedEncodingContainer<NestedKey>(encoder: encoder, storage: nested, path: nestedPath))
+        return KeyedEncodingContainer(PlistKeyedEncodingContainer<NestedKey>(encoder: encoder, storage: nested, nestedPath: nestedPath))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = PlistEncodingArray()
         let nestedPath = path.appending(index: storage.elements.count)
         storage.elements.append(.array(nested))
-        return PlistUnkeyedEncodingContainer(encoder: encoder, storage: nested, path: nestedPath)
+        return PlistUnkeyedEncodingContainer(encoder: encoder, storage: nested, nestedPath: nestedPath)
     }
 
     mutating func superEncoder() -> any Encoder {

@@ -99,7 +99,7 @@ extension PlistValue {
         try analyzer.check(self)
         let data: Data
         switch format {
-        case .binary: data = try BinaryPlistWriter.write(self, options: options)
+        case .binary: data = try BinaryPlistWriter.write(self, options: options, valueCount: size.count)
         case .xml: data = try XMLPlistWriter.write(self, options: options)
         case .openStep: data = try OpenStepWriter.write(self, options: options)
         case .json: data = try JSONPlistWriter.write(self, options: options)

@@ -167,4 +167,72 @@ import Testing
         // Key order too (equality of dictionaries ignores it).
         #expect(elements.map { $0.dictionary?.keys ?? [] } == counts.map { count in (0..<count).map { "k\($0)" } })
     }
+
+    /// Records the coding path each value sees, and encodes children below itself.
+    final class PathLog: @unchecked Sendable {
+        // Test-only; one encode on one thread.
+        var paths: [String] = []
+    }
+
+    struct PathRecorder: Encodable {
+        var log: PathLog
+        var children: [String: [PathRecorder]] = [:]
+        var failAt: String?
+
+        func encode(to encoder: any Encoder) throws {
+            let path = encoder.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "/")
+            log.paths.append(path)
+            var container = encoder.container(keyedBy: PlistCodingKey.self)
+            try container.encode(path, forKey: PlistCodingKey(stringValue: "path"))
+            if path == failAt {
+                try container.encode(UInt128.max, forKey: PlistCodingKey(stringValue: "too big"))
+            }
+            for key in children.keys.sorted() {
+                try container.encode(children[key] ?? [], forKey: PlistCodingKey(stringValue: key))
+            }
+        }
+    }
+
+    /// Encoders whose paths are made only when asked for, and encoders reused once nothing
+    /// refers to them, still give every value its own path, in `codingPath`, in a custom key
+    /// strategy and in errors.
+    @Test func lazilyMadePathsAndReusedEncodersGiveEveryValueItsPath() throws {
+        let log = PathLog()
+        let leaf = PathRecorder(log: log)
+        let tree = PathRecorder(log: log, children: [
+            "a": [leaf, PathRecorder(log: log, children: ["deep": [leaf, leaf]]), leaf],
+            "b": [PathRecorder(log: log, children: ["c": [leaf]])],
+        ])
+        let strategyLog = PathLog()
+        var encoder = PlistEncoder()
+        encoder.keyEncodingStrategy = .custom { path in
+            strategyLog.paths.append(path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "/"))
+            return path.last ?? PlistCodingKey(stringValue: "")
+        }
+        let value = try encoder.encodeValue(tree)
+        let expected = ["", "a/0", "a/1", "a/1/deep/0", "a/1/deep/1", "a/2", "b/0", "b/0/c/0"]
+        #expect(log.paths == expected)
+        // Each value wrote its own path under "path", where the strategy saw it too.
+        #expect(value["a"]?[1]?["deep"]?[1]?["path"] == "a/1/deep/1")
+        #expect(value["b"]?[0]?["c"]?[0]?["path"] == "b/0/c/0")
+        #expect(Set(expected.map { $0.isEmpty ? "path" : "\($0)/path" }).isSubset(of: Set(strategyLog.paths)))
+        // An error deep inside names the full path.
+        for failing in ["a/1/deep/1", "b/0/c/0", "a/2"] {
+            let failingTree = PathRecorder(log: PathLog(), children: tree.children.mapValues { records in
+                records.map { record in
+                    var record = record
+                    record.children = record.children.mapValues { $0.map { var leaf = $0; leaf.failAt = failing; return leaf } }
+                    record.failAt = failing
+                    return record
+                }
+            })
+            do {
+                _ = try PlistEncoder().encode(failingTree)
+                Issue.record("no error for \(failing)")
+            } catch let EncodingError.invalidValue(_, context) {
+                let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "/")
+                #expect(path == failing + "/too big")
+            }
+        }
+    }
 }
