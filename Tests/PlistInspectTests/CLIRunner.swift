@@ -77,13 +77,27 @@ enum CLIRunner {
             errorData = errors.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
-        if !stdin.isEmpty { input.fileHandleForWriting.write(stdin) }
-        try? input.fileHandleForWriting.close()
+        // Fed from another thread too (a child writing much before reading would otherwise
+        // block on its output while this thread blocks on its input), and with SIGPIPE
+        // ignored: a child may exit without reading its input (a usage error), and the write
+        // must then fail rather than kill the test process.
+        _ = ignoreBrokenPipes
+        group.enter()
+        DispatchQueue.global().async {
+            if !stdin.isEmpty { try? input.fileHandleForWriting.write(contentsOf: stdin) }
+            try? input.fileHandleForWriting.close()
+            group.leave()
+        }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
         return Result(stdout: outputData, stderr: errorData, status: process.terminationStatus)
     }
+
+    /// Ignores SIGPIPE for the test process, once (see ``run(_:in:stdin:executable:environment:)``).
+    private static let ignoreBrokenPipes: Void = {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }()
 
     /// One directory per test process holding every scratch directory, removed when the
     /// process exits.

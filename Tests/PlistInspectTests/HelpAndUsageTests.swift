@@ -64,6 +64,15 @@ import Testing
         #expect(result.stderrText == stderr)
     }
 
+    /// A child that exits on a usage error without reading its input: feeding it 4 MB (more
+    /// than a pipe holds) must not kill the test process with SIGPIPE, and the error still
+    /// arrives.
+    @Test func usageErrorWithUnreadInputStillReports() throws {
+        let result = try CLIRunner.run(["frobnicate", "-"], stdin: Data(repeating: 0x41, count: 4 << 20))
+        #expect(result.status == 64)
+        #expect(result.stderrText.hasPrefix("Error: Unknown subcommand 'frobnicate'."))
+    }
+
     @Test func optionValuesMayLookLikeOptionsAndUseEquals() throws {
         let directory = try CLIRunner.scratch(copying: ["Info.bplist"])
         let negative = try CLIRunner.run(["set", "n", "--integer", "-5", "-o", "-", "Info.bplist"], in: directory)
