@@ -7,6 +7,8 @@ final class PlistEncodingState {
     let dateStrategy: PlistEncoder.DateEncodingStrategy
     let dataStrategy: PlistEncoder.DataEncodingStrategy
     let keyStrategy: PlistEncoder.KeyEncodingStrategy
+    /// Whether `keyStrategy` is `.useDefaultKeys`.
+    private let usesDefaultKeys: Bool
     let maximumDepth: Int
     let userInfo: [CodingUserInfoKey: Any]
     var misuse: EncodingError?
@@ -24,6 +26,7 @@ final class PlistEncodingState {
         dateStrategy = options.dateEncodingStrategy
         dataStrategy = options.dataEncodingStrategy
         keyStrategy = options.keyEncodingStrategy
+        if case .useDefaultKeys = options.keyEncodingStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
         maximumDepth = options.maximumDepth
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in options.userInfo { info[key] = value }
@@ -101,6 +104,9 @@ final class PlistEncodingState {
     /// The key as the key strategy writes it (`path`, the container's, is made only for a
     /// custom strategy).
     func convertedKey(_ key: some CodingKey, path: @autoclosure () -> PlistCodingPath) -> String {
+        // Checked first as a flag: switching over the strategy copies its closure payload
+        // (a retain and a release) for every key.
+        if usesDefaultKeys { return key.stringValue }
         switch keyStrategy {
         case .useDefaultKeys: return key.stringValue
         case .convertToSnakeCase: return PlistKeyConversion.snakeCase(key.stringValue)
