@@ -58,10 +58,19 @@ extension ExactKey: BinaryPlistUniquingKey {
 }
 
 extension Data: BinaryPlistUniquingKey {
-    /// Hashes the bytes eight at a time (a library's data blobs are unique digests: hashing
-    /// them through `Hasher` and a `Dictionary` cost a twentieth of a binary write).
+    /// Hashes the length and at most the first and last 64 bytes, eight at a time (hashing
+    /// a library's digests through `Hasher` and a `Dictionary` cost a twentieth of a binary
+    /// write). Hashing all of a large blob cost more than writing it; blobs alike at both
+    /// ends only share a hash, and the table compares their bytes (as `Data`'s own hash,
+    /// which also reads only a prefix, left them to).
     func quickHash(seed: UInt64) -> UInt64 {
-        withUnsafeBytes { $0.mixedHash(seed: seed) }
+        withUnsafeBytes { bytes in
+            let sample = 64
+            guard bytes.count > 2 * sample else { return bytes.mixedHash(seed: seed) }
+            let head = UnsafeRawBufferPointer(rebasing: bytes[..<sample]).mixedHash(seed: seed)
+            let tail = UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - sample)...]).mixedHash(seed: head)
+            return mixHashWord(tail ^ UInt64(bytes.count))
+        }
     }
 
     static func sameKey(_ a: Data, _ b: Data) -> Bool {

@@ -162,4 +162,29 @@ import Testing
             if probeLimit <= 1 { #expect(words.usesFallback && data.usesFallback) }
         }
     }
+
+    /// Large data is hashed by its length and both ends only: blobs alike there but not in
+    /// the middle share a hash and must still get numbers of their own (and equal blobs one).
+    @Test func largeDataAlikeAtBothEndsStaysDistinct() {
+        let seed: UInt64 = 0xB10B
+        var blob = Data(repeating: 7, count: 4_096)
+        var other = blob
+        other[2_000] = 8
+        #expect(blob.quickHash(seed: seed) == other.quickHash(seed: seed))
+        #expect(!Data.sameKey(blob, other))
+        var table = BinaryPlistUniquingTable<Data>()
+        #expect(table.number(for: blob, orInsert: 1) == 1)
+        #expect(table.number(for: other, orInsert: 2) == 2)
+        #expect(table.number(for: Data(blob), orInsert: 3) == 1)
+        // Lengths differ: different hashes; an end differs: different hashes.
+        blob.append(7)
+        #expect(blob.quickHash(seed: seed) != other.quickHash(seed: seed))
+        var end = other
+        end[4_095] = 9
+        #expect(end.quickHash(seed: seed) != other.quickHash(seed: seed))
+        // Through the writer: the three blobs are three objects, the repeat one more reference.
+        let value: PlistValue = .array([.data(other), .data(end), .data(Data(other)), .data(blob)])
+        let decoded = try? PlistValue(decoding: value.encoded(as: .binary))
+        #expect(decoded == value)
+    }
 }
