@@ -45,7 +45,7 @@ struct BinaryPlistObjectList {
     /// The number of each UID below `uidNumbers.count` (-1: not numbered yet): an archive's
     /// UIDs index its objects, so an array answers them without hashing.
     private var uidNumbers: [Int]
-    private var uniqueData: BinaryPlistUniquingTable<Data>
+    private var uniqueData: BinaryPlistUniquingTable<ExactData>
     private var trueNumber: Int?
     private var falseNumber: Int?
     /// Strings by their exact UTF-8 bytes rather than by canonical equivalence (CoreFoundation
@@ -219,7 +219,7 @@ struct BinaryPlistObjectList {
             if number == candidate { appendScalar(value) }
             return number
         case .data(let data):
-            let number = uniqueData.number(for: data, orInsert: candidate)
+            let number = uniqueData.number(for: ExactData(data: data), orInsert: candidate)
             if number == candidate { appendScalar(value) }
             return number
         case .boolean(let flag):

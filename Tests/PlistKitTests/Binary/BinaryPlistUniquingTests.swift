@@ -142,7 +142,7 @@ import Testing
     @Test func wordAndDataKeysKeepTheirNumbersAcrossTheFallback() {
         for probeLimit in [128, 1, 0, -1] {
             var words = BinaryPlistUniquingTable<UInt64>(probeLimit: probeLimit)
-            var data = BinaryPlistUniquingTable<Data>(probeLimit: probeLimit)
+            var data = BinaryPlistUniquingTable<ExactData>(probeLimit: probeLimit)
             var expectedWords: [UInt64: Int] = [:]
             var expectedData: [Data: Int] = [:]
             var random = SeededRandom(seed: 0xDA7A)
@@ -152,39 +152,59 @@ import Testing
                 #expect(words.number(for: word, orInsert: round) == expectedWords[word, default: round])
                 expectedWords[word] = expectedWords[word] ?? round
                 let bytes = Data((0..<Int.random(in: 0..<20, using: &random)).map { _ in UInt8.random(in: 0..<2, using: &random) })
-                #expect(data.number(for: bytes, orInsert: round) == expectedData[bytes, default: round])
+                #expect(data.number(for: ExactData(data: bytes), orInsert: round) == expectedData[bytes, default: round])
                 expectedData[bytes] = expectedData[bytes] ?? round
             }
             for (word, number) in expectedWords { #expect(words.number(for: word) == number) }
-            for (bytes, number) in expectedData { #expect(data.number(for: bytes) == number) }
+            for (bytes, number) in expectedData { #expect(data.number(for: ExactData(data: bytes)) == number) }
             #expect(words.number(for: 12_345) == nil)
-            #expect(data.number(for: Data(repeating: 7, count: 3)) == nil)
+            #expect(data.number(for: ExactData(data: Data(repeating: 7, count: 3))) == nil)
             if probeLimit <= 1 { #expect(words.usesFallback && data.usesFallback) }
         }
     }
 
     /// Large data is hashed by its length and both ends only: blobs alike there but not in
     /// the middle share a hash and must still get numbers of their own (and equal blobs one).
-    @Test func largeDataAlikeAtBothEndsStaysDistinct() {
+    @Test func largeDataAlikeAtBothEndsStaysDistinct() throws {
         let seed: UInt64 = 0xB10B
         var blob = Data(repeating: 7, count: 4_096)
         var other = blob
         other[2_000] = 8
-        #expect(blob.quickHash(seed: seed) == other.quickHash(seed: seed))
-        #expect(!Data.sameKey(blob, other))
-        var table = BinaryPlistUniquingTable<Data>()
-        #expect(table.number(for: blob, orInsert: 1) == 1)
-        #expect(table.number(for: other, orInsert: 2) == 2)
-        #expect(table.number(for: Data(blob), orInsert: 3) == 1)
+        #expect(ExactData(data: blob).quickHash(seed: seed) == ExactData(data: other).quickHash(seed: seed))
+        #expect(!ExactData.sameKey(ExactData(data: blob), ExactData(data: other)))
+        var table = BinaryPlistUniquingTable<ExactData>()
+        #expect(table.number(for: ExactData(data: blob), orInsert: 1) == 1)
+        #expect(table.number(for: ExactData(data: other), orInsert: 2) == 2)
+        #expect(table.number(for: ExactData(data: Data(blob)), orInsert: 3) == 1)
         // Lengths differ: different hashes; an end differs: different hashes.
         blob.append(7)
-        #expect(blob.quickHash(seed: seed) != other.quickHash(seed: seed))
+        #expect(ExactData(data: blob).quickHash(seed: seed) != ExactData(data: other).quickHash(seed: seed))
         var end = other
         end[4_095] = 9
-        #expect(end.quickHash(seed: seed) != other.quickHash(seed: seed))
+        #expect(ExactData(data: end).quickHash(seed: seed) != ExactData(data: other).quickHash(seed: seed))
         // Through the writer: the three blobs are three objects, the repeat one more reference.
         let value: PlistValue = .array([.data(other), .data(end), .data(Data(other)), .data(blob)])
-        let decoded = try? PlistValue(decoding: value.encoded(as: .binary))
-        #expect(decoded == value)
+        #expect(try PlistValue(decoding: value.encoded(as: .binary)) == value)
+    }
+
+    /// Many distinct blobs alike at both ends (and in `Data`'s own hashed prefix) crowd the
+    /// table into its fallback, which hashes whole blobs: the write stays linear and every
+    /// blob keeps its own object.
+    @Test func blobsAlikeAtTheEndsDoNotMakeWritingQuadratic() throws {
+        let count = 20_000
+        let blobs: [PlistValue] = (0..<count).map { i in
+            var bytes = Data(repeating: 0xAB, count: 300)
+            bytes[150] = UInt8(truncatingIfNeeded: i)
+            bytes[151] = UInt8(truncatingIfNeeded: i >> 8)
+            return .data(bytes)
+        }
+        var state = BinaryPlistWriterState(sortsKeys: false)
+        state.flatten(.array(blobs + blobs.prefix(10)))
+        #expect(state.usesFallbackHashing)
+        let start = ContinuousClock.now
+        let bytes = try PlistValue.array(blobs).encoded(as: .binary)
+        // Linear: well under a second (a quadratic fallback compared 2 × 10⁸ blob pairs).
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(try PlistValue(decoding: bytes) == .array(blobs))
     }
 }
