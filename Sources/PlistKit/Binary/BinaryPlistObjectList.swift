@@ -389,10 +389,12 @@ struct BinaryPlistObjectList {
         offsets.reserveCapacity(entries.count)
         // The references go straight from the list's buffer: a slice per container retained
         // the list and walked it through the generic slice path.
-        children.withUnsafeBufferPointer { references in
-            for entry in entries {
+        // Entries are read in place through the buffer (a `for` loop copied each one out,
+        // retaining and releasing every string).
+        children.withUnsafeBufferPointer { references in entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
                 offsets.append(out.offset(from: buffer))
-                switch entry {
+                switch entries[index] {
                 case .uid(let uid):
                     let size = uid <= 0xFF ? 1 : (uid <= 0xFFFF ? 2 : 4)
                     out.put(0x80 | UInt8(size - 1))
@@ -414,7 +416,7 @@ struct BinaryPlistObjectList {
                     Self.put(references, from: start, count: 2 * count, size: refSize, to: &out)
                 }
             }
-        }
+        } }
         // The object sizes were counted as the objects were met; if they were wrong, memory
         // past the buffer may already be damaged, so stop rather than return it.
         precondition(out.offset(from: buffer) == tableOffset, "binary plist writer: object sizes miscounted")
