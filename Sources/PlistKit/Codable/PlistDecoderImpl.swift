@@ -3,21 +3,58 @@ import FoundationEssentials
 /// The `Decoder` that ``PlistDecoder`` hands to `init(from:)`: one value of the source, at a
 /// coding path. `node` is `nil` for a value that is absent (a `superDecoder()` whose key is
 /// missing), which reads as `nil`, as in Foundation.
+///
+/// As the encoder's, its coding path is made when first asked for (by `codingPath`, a
+/// container's error, a custom key strategy): until then it holds its parent's path and the
+/// step below it, a path step being an allocation most records never need. A decoder
+/// nothing refers to once its value is decoded is reused for the next nested value.
 final class PlistDecoderImpl: Decoder {
     typealias Item = PlistDecodingItem
 
     /// The binary plist the nodes are objects of, or `nil` when decoding a value in memory.
     let source: PlistBinaryDecodingSource?
     let state: PlistDecodingState
-    let node: PlistDecodingNode?
-    let path: PlistCodingPath
+    private(set) var node: PlistDecodingNode?
+    /// The path, once made.
+    private var madePath: PlistCodingPath?
+    /// The parent's path and the step below it, for a path not made yet.
+    private var parentPath: PlistCodingPath
+    private var step: PlistCodingPath.Step?
+    /// The number of keys in the path.
+    private(set) var depth: Int
 
     init(source: PlistBinaryDecodingSource?, state: PlistDecodingState, node: PlistDecodingNode?, path: PlistCodingPath) {
         self.source = source
         self.state = state
         self.node = node
-        self.path = path
+        madePath = path
+        parentPath = path
+        depth = path.depth
     }
+
+    /// A decoder for `node`, one `step` below `parent`.
+    private init(
+        source: PlistBinaryDecodingSource?, state: PlistDecodingState, node: PlistDecodingNode?,
+        parent: PlistCodingPath, step: PlistCodingPath.Step
+    ) {
+        self.source = source
+        self.state = state
+        self.node = node
+        parentPath = parent
+        self.step = step
+        depth = parent.depth + 1
+    }
+
+    /// The coding path of the value being decoded.
+    var path: PlistCodingPath {
+        if let madePath { return madePath }
+        let made = step.map { parentPath.appending($0) } ?? parentPath
+        madePath = made
+        return made
+    }
+
+    /// A decoder finished with and referred to by nothing, for the next nested value.
+    private var spareChild: PlistDecoderImpl?
 
     var codingPath: [any CodingKey] { path.keys }
 
@@ -33,7 +70,7 @@ final class PlistDecoderImpl: Decoder {
             throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
                 codingPath: path.keys, debugDescription: "Expected to decode Dictionary<String, Any> but found \(item.typeDescription) instead."))
         }
-        return KeyedDecodingContainer(try PlistKeyedDecodingContainer<Key>(decoder: self, dictionary: dictionary, path: path))
+        return KeyedDecodingContainer(try PlistKeyedDecodingContainer<Key>(decoder: self, dictionary: dictionary))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -46,7 +83,7 @@ final class PlistDecoderImpl: Decoder {
             throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
                 codingPath: path.keys, debugDescription: "Expected to decode Array<Any> but found \(item.typeDescription) instead."))
         }
-        return PlistUnkeyedDecodingContainer(decoder: self, array: array, path: path)
+        return PlistUnkeyedDecodingContainer(decoder: self, array: array)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -85,10 +122,47 @@ final class PlistDecoderImpl: Decoder {
     /// Decodes a value of any type from `node`, which sits at `path`.
     func unbox<Value: Decodable>(_ node: PlistDecodingNode?, as type: Value.Type, path lazyPath: @autoclosure () -> PlistCodingPath) throws -> Value {
         if let kind = PlistStandardScalar(type) { return try unboxScalar(node, kind: kind, as: type, path: lazyPath()) }
-        let path = lazyPath()
-        if type == Date.self { return sameTypeCast(try unboxDate(node, path: path), as: Value.self) }
-        if type == Data.self { return sameTypeCast(try unboxData(node, path: path), as: Value.self) }
-        return try Value(from: child(node, path: path))
+        if type == Date.self { return sameTypeCast(try unboxDate(node, path: lazyPath()), as: Value.self) }
+        if type == Data.self { return sameTypeCast(try unboxData(node, path: lazyPath()), as: Value.self) }
+        return try Value(from: child(node, path: lazyPath()))
+    }
+
+    /// Decodes a value of a type that decodes itself from `node`, one `step` below this
+    /// decoder's container (whose path is `parent`), through a decoder whose path is made only
+    /// if it is needed, and reused afterwards when nothing kept it.
+    func unbox<Value: Decodable>(
+        _ node: PlistDecodingNode?, as type: Value.Type,
+        at parent: @autoclosure () -> PlistCodingPath, step: @autoclosure () -> PlistCodingPath.Step
+    ) throws -> Value {
+        if PlistStandardScalar(type) != nil || type == Date.self || type == Data.self {
+            return try unbox(node, as: type, path: parent().appending(step()))
+        }
+        guard depth + 1 <= state.maximumDepth else {
+            return try unbox(node, as: type, path: parent().appending(step()))
+        }
+        var child: PlistDecoderImpl
+        if let spare = spareChild {
+            spareChild = nil
+            spare.reset(node: node, parent: parent(), step: step())
+            child = spare
+        } else {
+            child = PlistDecoderImpl(source: source, state: state, node: node, parent: parent(), step: step())
+        }
+        let value = try Value(from: child)
+        if isKnownUniquelyReferenced(&child) {
+            child.node = nil
+            spareChild = child
+        }
+        return value
+    }
+
+    /// Makes this (unreferenced, finished) decoder one for `node`, `step` below `parent`.
+    private func reset(node: PlistDecodingNode?, parent: PlistCodingPath, step: PlistCodingPath.Step) {
+        self.node = node
+        madePath = nil
+        parentPath = parent
+        self.step = step
+        depth = parent.depth + 1
     }
 
     /// A decoder for a nested value, after checking the depth limit (a binary plist can
@@ -172,7 +246,9 @@ final class PlistDecoderImpl: Decoder {
         return value
     }
 
-    private func unboxDate(_ node: PlistDecodingNode?, path: PlistCodingPath) throws -> Date {
+    private func unboxDate(_ node: PlistDecodingNode?, path lazyPath: @autoclosure () -> PlistCodingPath) throws -> Date {
+        // The path is made only where a failure or a custom strategy needs it.
+        var path: PlistCodingPath { lazyPath() }
         func number() throws -> Double {
             let item = try read(node, path: path)
             switch item {
@@ -203,7 +279,8 @@ final class PlistDecoderImpl: Decoder {
         }
     }
 
-    private func unboxData(_ node: PlistDecodingNode?, path: PlistCodingPath) throws -> Data {
+    private func unboxData(_ node: PlistDecodingNode?, path lazyPath: @autoclosure () -> PlistCodingPath) throws -> Data {
+        var path: PlistCodingPath { lazyPath() }
         switch state.dataStrategy {
         case .plistData:
             let item = try read(node, path: path)

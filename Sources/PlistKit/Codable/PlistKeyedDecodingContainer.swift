@@ -11,8 +11,8 @@ import FoundationEssentials
 struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let storage: PlistKeyedDecodingStorage
 
-    init(decoder: PlistDecoderImpl, dictionary: PlistDecodingDictionary, path: PlistCodingPath) throws {
-        storage = try PlistKeyedDecodingStorage(decoder: decoder, dictionary: dictionary, path: path)
+    init(decoder: PlistDecoderImpl, dictionary: PlistDecodingDictionary) throws {
+        storage = try PlistKeyedDecodingStorage(decoder: decoder, dictionary: dictionary)
     }
 
     private var decoder: PlistDecoderImpl { storage.decoder }
@@ -237,11 +237,11 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let node = presentNode(for: key), try nonNullItem(node, for: key) != nil else { return nil }
-        return try decoder.unbox(node, as: type, path: path.appending(key))
+        return try decoder.unbox(node, as: type, at: path, step: PlistCodingPath.Step(key))
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.unbox(try requiredNode(for: key), as: type, path: path.appending(key))
+        try decoder.unbox(try requiredNode(for: key), as: type, at: path, step: PlistCodingPath.Step(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(
@@ -270,17 +270,17 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 final class PlistKeyedDecodingStorage {
     let decoder: PlistDecoderImpl
     let dictionary: PlistDecodingDictionary
-    let path: PlistCodingPath
+    /// The container's path: its decoder's, made only if it is needed.
+    var path: PlistCodingPath { decoder.path }
     /// For a converting key strategy: the file's key for each key of the type (the first file
     /// key wins when two convert to the same key).
     private let fileKeyByTypeKey: [String: String]?
     /// For a converting key strategy: the type's keys, in the file's order.
     private let convertedKeys: [String]
 
-    init(decoder: PlistDecoderImpl, dictionary: PlistDecodingDictionary, path: PlistCodingPath) throws {
+    init(decoder: PlistDecoderImpl, dictionary: PlistDecodingDictionary) throws {
         self.decoder = decoder
         self.dictionary = dictionary
-        self.path = path
         let convert: (String) -> String
         switch decoder.state.keyStrategy {
         case .useDefaultKeys:
@@ -290,7 +290,7 @@ final class PlistKeyedDecodingStorage {
         case .convertFromSnakeCase:
             convert = PlistKeyConversion.camelCase
         case .custom(let custom):
-            let base = path.keys
+            let base = decoder.path.keys
             convert = { custom(base + [PlistCodingKey(stringValue: $0)]).stringValue }
         }
         var map: [String: String] = [:]

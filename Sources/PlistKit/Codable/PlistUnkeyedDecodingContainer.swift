@@ -4,14 +4,15 @@ import FoundationEssentials
 struct PlistUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let decoder: PlistDecoderImpl
     let array: PlistDecodingArray
-    let path: PlistCodingPath
     private(set) var currentIndex = 0
 
-    init(decoder: PlistDecoderImpl, array: PlistDecodingArray, path: PlistCodingPath) {
+    init(decoder: PlistDecoderImpl, array: PlistDecodingArray) {
         self.decoder = decoder
         self.array = array
-        self.path = path
     }
+
+    /// The container's path: its decoder's, made only if it is needed.
+    var path: PlistCodingPath { decoder.path }
 
     var codingPath: [any CodingKey] { path.keys }
 
@@ -98,7 +99,7 @@ struct PlistUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let value = try decoder.unbox(try next(type), as: type, path: elementPath)
+        let value = try decoder.unbox(try next(type), as: type, at: path, step: .index(currentIndex))
         currentIndex += 1
         return value
     }

@@ -235,4 +235,59 @@ import Testing
             }
         }
     }
+
+    /// Decodes a dictionary of records whose fields are lists of records, recording the
+    /// coding path each decoder sees, and optionally failing at one of them.
+    struct PathReader: Decodable {
+        static let logKey = CodingUserInfoKey(rawValue: "plistKitTestPathLog")!
+        var children: [String: [PathReader]]
+
+        init(from decoder: any Decoder) throws {
+            let path = decoder.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "/")
+            (decoder.userInfo[Self.logKey] as? PathLog)?.paths.append(path)
+            let container = try decoder.container(keyedBy: PlistCodingKey.self)
+            var children: [String: [PathReader]] = [:]
+            for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where key.stringValue != "n" {
+                children[key.stringValue] = try container.decode([PathReader].self, forKey: key)
+            }
+            // Every record has an integer "n"; one with a string there fails.
+            _ = try container.decode(Int.self, forKey: PlistCodingKey(stringValue: "n"))
+            self.children = children
+        }
+    }
+
+    /// Decoders whose paths are made only when asked for, and decoders reused once nothing
+    /// refers to them, give every value its own path, in `codingPath` and in errors, from
+    /// binary bytes and from a value.
+    @Test func lazilyMadePathsAndReusedDecodersGiveEveryValueItsPath() throws {
+        let leaf: PlistValue = ["n": 1]
+        let tree: PlistValue = [
+            "n": 0,
+            "a": [leaf, ["n": 2, "deep": [leaf, leaf]], leaf],
+            "b": [["n": 3, "c": [leaf]]],
+        ]
+        let expected = ["", "a/0", "a/1", "a/1/deep/0", "a/1/deep/1", "a/2", "b/0", "b/0/c/0"]
+        for lazily in [true, false] {
+            let log = PathLog()
+            var decoder = PlistDecoder()
+            decoder.userInfo[PathReader.logKey] = log
+            decoder.decodesBinaryLazily = lazily
+            _ = try decoder.decode(PathReader.self, from: tree.encoded(as: .binary))
+            #expect(log.paths == expected)
+            log.paths = []
+            _ = try decoder.decode(PathReader.self, from: tree)
+            #expect(log.paths == expected)
+        }
+        // A bad field deep inside is reported at its full path.
+        for failing in ["a/1/deep/1/n", "b/0/c/0/n", "a/2/n"] {
+            var damaged = tree
+            try damaged.setValue("x", at: KeyPath(components: failing.split(separator: "/").map(String.init)))
+            do {
+                _ = try PlistDecoder().decode(PathReader.self, from: damaged.encoded(as: .binary))
+                Issue.record("no error for \(failing)")
+            } catch let DecodingError.typeMismatch(_, context) {
+                #expect(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "/") == failing)
+            }
+        }
+    }
 }
