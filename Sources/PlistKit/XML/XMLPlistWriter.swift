@@ -35,11 +35,8 @@ enum XMLPlistWriter {
     ///   (``ConversionLossAnalyzer`` normally finds these first).
     /// - Complexity: O(n log n) in the size of the tree (sorting keys).
     static func write(_ value: PlistValue, options: PlistWritingOptions) throws -> Data {
-        var emitter = Emitter(sortsKeys: options.sortsKeys(for: .xml), realStyle: options.xmlRealStyle)
-        header.withUnsafeBytes { emitter.out.append($0) }
         do {
-            // `%.17g` must not take the host program's decimal separator from its locale.
-            try XMLCLocale.withCNumericLocale { try emitter.emit(value, depth: 0) }
+            return try document(options: options) { try $0.emit(value, depth: 0) }
         } catch let failure as Unrepresentable {
             // Outside strict writing, ConversionLossAnalyzer leaves these checks to this
             // writer, which meets them anyway while escaping (scanning every string twice
@@ -53,6 +50,18 @@ enum XMLPlistWriter {
                 "Cannot write \(ConversionLossAnalyzer.article(found.kind)) as \(PlistFormat.xml.plutilName): \(reason)",
                 at: .keyPath(KeyPath(components: path)))
         }
+    }
+
+    /// A whole document: the header, what `body` emits as the root (at depth 0) with an
+    /// emitter set up for `options`, and the closing tag. Shared with
+    /// `PlistEncodingXMLWriter`, which emits the root from the Codable encoder's tree.
+    ///
+    /// - Throws: what `body` throws (the emitter's ``Unrepresentable``, for one).
+    static func document(options: PlistWritingOptions, _ body: (inout Emitter) throws -> Void) throws -> Data {
+        var emitter = Emitter(sortsKeys: options.sortsKeys(for: .xml), realStyle: options.xmlRealStyle)
+        header.withUnsafeBytes { emitter.out.append($0) }
+        // `%.17g` must not take the host program's decimal separator from its locale.
+        try XMLCLocale.withCNumericLocale { try body(&emitter) }
         emitter.out.append("</plist>\n")
         return emitter.out.takeData()
     }
@@ -148,8 +157,6 @@ enum XMLPlistWriter {
         return nil
     }
 
-    // MARK: - Key order
-
     // MARK: - Emitting
 
     /// A value the emitter met that XML cannot hold; turned into a ``PlistError`` with a key
@@ -169,7 +176,7 @@ enum XMLPlistWriter {
             self.realStyle = realStyle
         }
 
-        private func indent(_ depth: Int) {
+        func indent(_ depth: Int) {
             out.append(0x09, repetitions: depth)
         }
 
@@ -178,6 +185,57 @@ enum XMLPlistWriter {
         }
 
         mutating func emit(_ value: PlistValue, depth: Int) throws {
+            switch value {
+            case .array(let elements):
+                guard open(.array, isEmpty: elements.isEmpty, depth: depth) else { return }
+                for element in elements { try emit(element, depth: depth + 1) }
+                close(.array, depth: depth)
+            case .dictionary(let dictionary):
+                guard open(.dictionary, isEmpty: dictionary.isEmpty, depth: depth) else { return }
+                let keys = dictionary.keys, values = dictionary.values
+                if sortsKeys {
+                    for index in keyOrder(of: keys).sorted { try emitEntry(keys[index], values[index], depth: depth + 1) }
+                } else {
+                    for index in keys.indices { try emitEntry(keys[index], values[index], depth: depth + 1) }
+                }
+                close(.dictionary, depth: depth)
+            default:
+                try emitScalar(value, depth: depth)
+            }
+        }
+
+        /// The two containers' tags.
+        enum Container {
+            case array, dictionary
+        }
+
+        /// Starts a container at `depth`: its opening tag, or the empty element (`<array/>`,
+        /// `<dict/>`) for an empty one, which needs nothing more (returns `false`).
+        @inline(__always)
+        func open(_ container: Container, isEmpty: Bool, depth: Int) -> Bool {
+            indent(depth)
+            switch (container, isEmpty) {
+            case (.array, true): append("<array/>\n")
+            case (.array, false): append("<array>\n")
+            case (.dictionary, true): append("<dict/>\n")
+            case (.dictionary, false): append("<dict>\n")
+            }
+            return !isEmpty
+        }
+
+        /// Ends a container ``open(_:isEmpty:depth:)`` started (and found not empty).
+        @inline(__always)
+        func close(_ container: Container, depth: Int) {
+            indent(depth)
+            switch container {
+            case .array: append("</array>\n")
+            case .dictionary: append("</dict>\n")
+            }
+        }
+
+        /// Writes a value that is not an array or dictionary (a UID included, which XML
+        /// writes as the dictionary it reads back as) at `depth`, with its indent and newline.
+        mutating func emitScalar(_ value: PlistValue, depth: Int) throws {
             indent(depth)
             switch value {
             case .string(let string):
@@ -214,62 +272,58 @@ enum XMLPlistWriter {
                 append("</integer>\n")
                 indent(depth)
                 append("</dict>\n")
-            case .array(let elements):
-                if elements.isEmpty {
-                    append("<array/>\n")
-                    return
-                }
-                append("<array>\n")
-                for element in elements { try emit(element, depth: depth + 1) }
-                indent(depth)
-                append("</array>\n")
-            case .dictionary(let dictionary):
-                if dictionary.isEmpty {
-                    append("<dict/>\n")
-                    return
-                }
-                append("<dict>\n")
-                let keys = dictionary.keys, values = dictionary.values
-                if sortsKeys {
-                    for index in sortedOrder(of: keys) { try emitEntry(keys[index], values[index], depth: depth + 1) }
-                } else {
-                    for index in keys.indices { try emitEntry(keys[index], values[index], depth: depth + 1) }
-                }
-                indent(depth)
-                append("</dict>\n")
+            case .array, .dictionary:
+                // Containers are emitted by the caller (`emit`), which knows their children.
+                preconditionFailure("emitScalar given a container")
             }
         }
 
-        /// Key lists sorted recently, with their sorted order, and where the next one goes.
-        private var recentSorts: [(keys: [String], order: [Int])] = []
+        /// A key list sorted recently: its sorted order, and whether it holds a key twice
+        /// (found from the sorted order, where equal keys are neighbours).
+        struct KeyOrder {
+            let keys: [String]
+            let sorted: [Int]
+            let hasRepeatedKey: Bool
+        }
+
+        /// Key lists sorted recently, and where the next one goes.
+        private var recentSorts: [KeyOrder] = []
         private var nextRecentSort = 0
         private static let recentSortCount = 8
 
-        /// The positions of `keys` in sorted order. Trees often repeat a few sets of keys in
-        /// the same order across thousands of dictionaries (records, encoded models, with and
-        /// without their optional keys); the order found for one of the last few key lists is
-        /// reused when the keys are exactly the same, one comparison per key instead of a sort.
-        private mutating func sortedOrder(of keys: [String]) -> [Int] {
+        /// The positions of `keys` in sorted order, and whether a key is repeated. Trees often
+        /// repeat a few sets of keys in the same order across thousands of dictionaries
+        /// (records, encoded models, with and without their optional keys); the order found
+        /// for one of the last few key lists is reused when the keys are exactly the same, one
+        /// comparison per key instead of a sort.
+        mutating func keyOrder(of keys: [String]) -> KeyOrder {
             for recent in recentSorts
             where recent.keys.count == keys.count && zip(keys, recent.keys).allSatisfy({ ExactKey.exactlyEqualExpectingMatch($0, $1) }) {
-                return recent.order
+                return recent
             }
-            let order = keys.indices.sorted { PlistDictionary.keyPrecedes(keys[$0], keys[$1]) }
+            let sorted = keys.indices.sorted { PlistDictionary.keyPrecedes(keys[$0], keys[$1]) }
+            let hasRepeatedKey = zip(sorted, sorted.dropFirst()).contains { ExactKey.exactlyEqual(keys[$0], keys[$1]) }
+            let found = KeyOrder(keys: keys, sorted: sorted, hasRepeatedKey: hasRepeatedKey)
             if recentSorts.count < Self.recentSortCount {
-                recentSorts.append((keys, order))
+                recentSorts.append(found)
             } else {
-                recentSorts[nextRecentSort] = (keys, order)
+                recentSorts[nextRecentSort] = found
                 nextRecentSort = (nextRecentSort + 1) % Self.recentSortCount
             }
-            return order
+            return found
         }
 
         private mutating func emitEntry(_ key: String, _ value: PlistValue, depth: Int) throws {
+            try emitKey(key, depth: depth)
+            try emit(value, depth: depth)
+        }
+
+        /// Writes a dictionary key at `depth` (its value follows at the same depth).
+        func emitKey(_ key: String, depth: Int) throws {
             indent(depth)
             append("<key>")
             try appendEscaped(key, kind: .dictionary)
             append("</key>\n")
-            try emit(value, depth: depth)
         }
 
         /// Bit n is set when byte n (below 0x40) needs escaping or checking: C0 controls but
