@@ -94,12 +94,12 @@ struct PlistEncodingXMLWriter {
             if order.hasRepeatedKey { throw Fallback() }
             if emitter.sortsKeys {
                 for index in order.sorted {
-                    try emitter.emitKey(keys[index], depth: depth + 1)
+                    try emitter.emitKey(index, of: order, depth: depth + 1)
                     try emit(values[index], depth: depth + 1, to: &emitter)
                 }
             } else {
                 for index in keys.indices {
-                    try emitter.emitKey(keys[index], depth: depth + 1)
+                    try emitter.emitKey(index, of: order, depth: depth + 1)
                     try emit(values[index], depth: depth + 1, to: &emitter)
                 }
             }

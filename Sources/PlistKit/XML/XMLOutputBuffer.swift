@@ -93,6 +93,15 @@ final class XMLOutputBuffer {
         count += repetitions
     }
 
+    /// The bytes written since the output held `mark` bytes, removed from it (for text made
+    /// once and reused, such as a key list's lines).
+    func takeBytes(from mark: Int) -> [UInt8] {
+        guard mark >= 0, mark <= count else { return [] }
+        let bytes = [UInt8](UnsafeRawBufferPointer(start: start + mark, count: count - mark))
+        count = mark
+        return bytes
+    }
+
     /// The bytes written, handed to a `Data` that frees them; the buffer is empty afterwards.
     func takeData() -> Data {
         let memory = realloc(start, max(1, count)) ?? start

@@ -194,7 +194,11 @@ enum XMLPlistWriter {
                 guard open(.dictionary, isEmpty: dictionary.isEmpty, depth: depth) else { return }
                 let keys = dictionary.keys, values = dictionary.values
                 if sortsKeys {
-                    for index in keyOrder(of: keys).sorted { try emitEntry(keys[index], values[index], depth: depth + 1) }
+                    let order = keyOrder(of: keys)
+                    for index in order.sorted {
+                        try emitKey(index, of: order, depth: depth + 1)
+                        try emit(values[index], depth: depth + 1)
+                    }
                 } else {
                     for index in keys.indices { try emitEntry(keys[index], values[index], depth: depth + 1) }
                 }
@@ -235,6 +239,9 @@ enum XMLPlistWriter {
 
         /// Writes a value that is not an array or dictionary (a UID included, which XML
         /// writes as the dictionary it reads back as) at `depth`, with its indent and newline.
+        ///
+        /// (Inlined into both walks: as a call of its own it cost `XMLPlistWriter.write` 2 %.)
+        @inline(__always)
         mutating func emitScalar(_ value: PlistValue, depth: Int) throws {
             indent(depth)
             switch value {
@@ -278,12 +285,18 @@ enum XMLPlistWriter {
             }
         }
 
-        /// A key list sorted recently: its sorted order, and whether it holds a key twice
-        /// (found from the sorted order, where equal keys are neighbours).
+        /// A key list sorted recently: its sorted order, whether it holds a key twice (found
+        /// from the sorted order, where equal keys are neighbours), and each key's line.
         struct KeyOrder {
             let keys: [String]
             let sorted: [Int]
             let hasRepeatedKey: Bool
+            /// Each key's `<key>…</key>` line (escaped, with its newline, without its indent),
+            /// in stored order: key `i` is `lines[lineStarts[i] ..< lineStarts[i + 1]]`. Empty
+            /// when a key cannot be written: then each key is escaped as it is written, and the
+            /// one XML cannot hold throws there.
+            let lines: [UInt8]
+            let lineStarts: [Int]
         }
 
         /// Key lists sorted recently, and where the next one goes.
@@ -291,11 +304,11 @@ enum XMLPlistWriter {
         private var nextRecentSort = 0
         private static let recentSortCount = 8
 
-        /// The positions of `keys` in sorted order, and whether a key is repeated. Trees often
-        /// repeat a few sets of keys in the same order across thousands of dictionaries
-        /// (records, encoded models, with and without their optional keys); the order found
-        /// for one of the last few key lists is reused when the keys are exactly the same, one
-        /// comparison per key instead of a sort.
+        /// The positions of `keys` in sorted order, whether a key is repeated, and the keys'
+        /// lines. Trees often repeat a few sets of keys in the same order across thousands of
+        /// dictionaries (records, encoded models, with and without their optional keys); what
+        /// was found for one of the last few key lists is reused when the keys are exactly the
+        /// same, one comparison per key instead of a sort and escaping every key again.
         mutating func keyOrder(of keys: [String]) -> KeyOrder {
             for recent in recentSorts
             where recent.keys.count == keys.count && zip(keys, recent.keys).allSatisfy({ ExactKey.exactlyEqualExpectingMatch($0, $1) }) {
@@ -303,7 +316,21 @@ enum XMLPlistWriter {
             }
             let sorted = keys.indices.sorted { PlistDictionary.keyPrecedes(keys[$0], keys[$1]) }
             let hasRepeatedKey = zip(sorted, sorted.dropFirst()).contains { ExactKey.exactlyEqual(keys[$0], keys[$1]) }
-            let found = KeyOrder(keys: keys, sorted: sorted, hasRepeatedKey: hasRepeatedKey)
+            // The lines are written at the end of the output, then taken back out of it.
+            let mark = out.count
+            var lineStarts = [0]
+            lineStarts.reserveCapacity(keys.count + 1)
+            do {
+                for key in keys {
+                    try appendKeyLine(key)
+                    lineStarts.append(out.count - mark)
+                }
+            } catch {
+                lineStarts = []
+            }
+            var lines = out.takeBytes(from: mark)
+            if lineStarts.isEmpty { lines = [] }
+            let found = KeyOrder(keys: keys, sorted: sorted, hasRepeatedKey: hasRepeatedKey, lines: lines, lineStarts: lineStarts)
             if recentSorts.count < Self.recentSortCount {
                 recentSorts.append(found)
             } else {
@@ -311,6 +338,19 @@ enum XMLPlistWriter {
                 nextRecentSort = (nextRecentSort + 1) % Self.recentSortCount
             }
             return found
+        }
+
+        /// Writes key `index` of `order`'s key list at `depth`: its line made once for the key
+        /// list, or, when some key of the list cannot be written, the key escaped here.
+        @inline(__always)
+        func emitKey(_ index: Int, of order: KeyOrder, depth: Int) throws {
+            guard order.lineStarts.count > index + 1 else {
+                try emitKey(order.keys[index], depth: depth)
+                return
+            }
+            indent(depth)
+            let start = order.lineStarts[index], end = order.lineStarts[index + 1]
+            order.lines.withUnsafeBytes { out.append(UnsafeRawBufferPointer(rebasing: $0[start ..< end])) }
         }
 
         private mutating func emitEntry(_ key: String, _ value: PlistValue, depth: Int) throws {
@@ -321,6 +361,10 @@ enum XMLPlistWriter {
         /// Writes a dictionary key at `depth` (its value follows at the same depth).
         func emitKey(_ key: String, depth: Int) throws {
             indent(depth)
+            try appendKeyLine(key)
+        }
+
+        private func appendKeyLine(_ key: String) throws {
             append("<key>")
             try appendEscaped(key, kind: .dictionary)
             append("</key>\n")
