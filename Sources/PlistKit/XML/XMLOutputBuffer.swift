@@ -93,6 +93,21 @@ final class XMLOutputBuffer {
         count += repetitions
     }
 
+    /// Appends `count` tabs (an indent). Up to eight, as one 8-byte store of which `count`
+    /// bytes are kept: indents are short, and a `memset` call for two or three bytes cost
+    /// more than the store.
+    @inline(__always)
+    func appendTabs(_ count: Int) {
+        guard count <= 8 else {
+            append(0x09, repetitions: count)
+            return
+        }
+        reserve(8)
+        // In bounds: eight bytes reserved; an unaligned store of a trivial type.
+        (start + self.count).storeBytes(of: 0x0909_0909_0909_0909 as UInt64, as: UInt64.self)
+        self.count += max(0, count)
+    }
+
     /// The bytes written since the output held `mark` bytes, removed from it (for text made
     /// once and reused, such as a key list's lines).
     func takeBytes(from mark: Int) -> [UInt8] {

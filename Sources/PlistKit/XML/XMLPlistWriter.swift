@@ -177,7 +177,7 @@ enum XMLPlistWriter {
         }
 
         func indent(_ depth: Int) {
-            out.append(0x09, repetitions: depth)
+            out.appendTabs(depth)
         }
 
         private func append(_ text: StaticString) {
@@ -314,7 +314,13 @@ enum XMLPlistWriter {
             where recent.keys.count == keys.count && zip(keys, recent.keys).allSatisfy({ ExactKey.exactlyEqualExpectingMatch($0, $1) }) {
                 return recent
             }
-            let sorted = keys.indices.sorted { PlistDictionary.keyPrecedes(keys[$0], keys[$1]) }
+            // Most keys differ in their first eight bytes, which one integer comparison of
+            // their sort prefixes orders; only equal prefixes compare the keys themselves.
+            let prefixes = keys.map(Self.sortPrefix)
+            let sorted = keys.indices.sorted {
+                let a = prefixes[$0], b = prefixes[$1]
+                return a != b ? a < b : PlistDictionary.keyPrecedes(keys[$0], keys[$1])
+            }
             let hasRepeatedKey = zip(sorted, sorted.dropFirst()).contains { ExactKey.exactlyEqual(keys[$0], keys[$1]) }
             // The lines are written at the end of the output, then taken back out of it.
             let mark = out.count
@@ -338,6 +344,24 @@ enum XMLPlistWriter {
                 nextRecentSort = (nextRecentSort + 1) % Self.recentSortCount
             }
             return found
+        }
+
+        /// The first eight UTF-8 bytes of `key` (zeros past its end) as a big-endian integer
+        /// that orders as ``PlistDictionary/keyPrecedes(_:_:)`` (UTF-16 code units) orders the
+        /// keys whenever two prefixes differ: a shorter key's padding is below any byte but
+        /// NUL (and a NUL ties, leaving the comparison to the keys), and the lead bytes of
+        /// four-byte sequences (0xF0–0xF4, surrogate pairs in UTF-16) are moved below those of
+        /// U+E000–U+FFFF (0xEE, 0xEF); bytes from 0xEE up are only ever lead bytes.
+        static func sortPrefix(_ key: String) -> UInt64 {
+            var prefix: UInt64 = 0
+            var taken = 0
+            for byte in key.utf8 {
+                let ordered: UInt8 = byte < 0xEE ? byte : byte >= 0xF0 ? byte &- 2 : byte &+ 5
+                prefix = prefix << 8 | UInt64(ordered)
+                taken += 1
+                if taken == 8 { break }
+            }
+            return taken == 8 ? prefix : prefix << (8 * UInt64(8 - taken))
         }
 
         /// Writes key `index` of `order`'s key list at `depth`: its line made once for the key
@@ -466,9 +490,14 @@ enum XMLPlistWriter {
                 if real < 0 { append("-infinity") } else { append("+infinity") }
             } else if realStyle == .shortest {
                 // PropertyListEncoder's spelling: Swift's shortest round-trip text, less ".0".
+                // (Its text is ASCII, so the suffix is checked byte by byte: `hasSuffix`
+                // compares grapheme clusters.)
                 var text = real.description
-                if text.hasSuffix(".0") { text.removeLast(2) }
-                text.withUTF8 { out.append(UnsafeRawBufferPointer($0)) }
+                text.withUTF8 { bytes in
+                    var count = bytes.count
+                    if count >= 2 && bytes[count - 2] == UInt8(ascii: ".") && bytes[count - 1] == UInt8(ascii: "0") { count -= 2 }
+                    out.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[0 ..< count]))
+                }
             } else if real == 0 {
                 if real.sign == .minus { append("-0.0") } else { append("0.0") }
             } else {
