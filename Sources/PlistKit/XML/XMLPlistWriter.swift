@@ -176,10 +176,12 @@ enum XMLPlistWriter {
             self.realStyle = realStyle
         }
 
+        @inline(__always)
         func indent(_ depth: Int) {
             out.appendTabs(depth)
         }
 
+        @inline(__always)
         private func append(_ text: StaticString) {
             out.append(text)
         }
@@ -460,8 +462,8 @@ enum XMLPlistWriter {
             }
         }
 
-        /// The decimal digits of `value`, zero-padded to `minimumDigits`, written last digit
-        /// first straight into their place.
+        /// The decimal digits of `value`, zero-padded to `minimumDigits`, written last digits
+        /// first straight into their place, two per division.
         private func appendDecimal(_ value: UInt64, minimumDigits: Int = 1) {
             var digits = 1
             var power: UInt64 = 10
@@ -473,10 +475,16 @@ enum XMLPlistWriter {
             out.reserve(digits)
             let end = out.end
             var rest = value
-            for position in stride(from: digits - 1, through: 0, by: -1) {
-                end[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
+            var position = digits
+            while position >= 2 {
+                let pair = UInt8(truncatingIfNeeded: rest % 100)
+                rest /= 100
+                position -= 2
+                end[position] = UInt8(ascii: "0") + pair / 10
+                end[position + 1] = UInt8(ascii: "0") + pair % 10
             }
+            // One digit left at most: `digits` counts every digit of `value`.
+            if position == 1 { end[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10) }
             out.advance(by: digits)
         }
 
