@@ -400,6 +400,19 @@ enum XMLPlistWriter {
         /// tab and LF, `&` (0x26), `<` (0x3C) and `>` (0x3E).
         private static let attentionBelow0x40: UInt64 = 0x5000_0040_FFFF_F9FF
 
+        /// Whether any of the eight bytes of `word` may need attention: one below 0x20 (tab
+        /// and LF included, which the byte-by-byte test then lets through), `&`, `<`, `>` or
+        /// 0xEF. Each test is the classic "some byte is zero / below n" word trick, exact for
+        /// the word as a whole; `<` (0x3C) and `>` (0x3E) differ only in bit 1.
+        @inline(__always)
+        private static func wordNeedsAttention(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let below0x20 = (word &- ones &* 0x20) & ~word
+            let ampersand = (word ^ (ones &* 0x26)), angle = ((word | (ones &* 0x02)) ^ (ones &* 0x3E)), ef = (word ^ (ones &* 0xEF))
+            let zeros = ((ampersand &- ones) & ~ampersand) | ((angle &- ones) & ~angle) | ((ef &- ones) & ~ef)
+            return (below0x20 | zeros) & highs != 0
+        }
+
         /// Appends text with `&`, `<` and `>` escaped as Apple's writer does, CR as `&#13;`,
         /// and refuses characters XML 1.0 cannot hold.
         private func appendEscaped(_ text: String, kind: PlistValue.Kind) throws {
@@ -410,7 +423,17 @@ enum XMLPlistWriter {
                 var start = 0
                 var i = 0
                 let count = bytes.count
+                var stop = 0
                 while i < count {
+                    if i >= stop {
+                        // Eight bytes at a time while none needs attention (`i + 8 <= count`
+                        // bounds the unaligned load); then the next eight one by one.
+                        if count - i >= 8 && !Self.wordNeedsAttention(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                            i += 8
+                            continue
+                        }
+                        stop = i + 8
+                    }
                     let byte = base[i]
                     // Most bytes need nothing: one test finds the few that do (controls, `&`,
                     // `<`, `>`, and 0xEF, which may start U+FFFE or U+FFFF).
