@@ -312,8 +312,12 @@ enum XMLPlistWriter {
         /// was found for one of the last few key lists is reused when the keys are exactly the
         /// same, one comparison per key instead of a sort and escaping every key again.
         mutating func keyOrder(of keys: [String]) -> KeyOrder {
+            // Lists of one model differ mostly in their optional keys, which come last: the
+            // last key is compared first, so most lists that differ are told apart at once.
             for recent in recentSorts
-            where recent.keys.count == keys.count && zip(keys, recent.keys).allSatisfy({ ExactKey.exactlyEqualExpectingMatch($0, $1) }) {
+            where recent.keys.count == keys.count
+                && (keys.isEmpty || ExactKey.exactlyEqual(keys[keys.count - 1], recent.keys[keys.count - 1]))
+                && zip(keys, recent.keys).allSatisfy({ ExactKey.exactlyEqualExpectingMatch($0, $1) }) {
                 return recent
             }
             // Most keys differ in their first eight bytes, which one integer comparison of
@@ -416,60 +420,66 @@ enum XMLPlistWriter {
         /// Appends text with `&`, `<` and `>` escaped as Apple's writer does, CR as `&#13;`,
         /// and refuses characters XML 1.0 cannot hold.
         private func appendEscaped(_ text: String, kind: PlistValue.Kind) throws {
+            // Native and small strings lend their UTF-8 in place; only others (bridged) are
+            // copied into a native string first (`withUTF8` is mutating, and its copy cost a
+            // retain and release per string).
+            if try text.utf8.withContiguousStorageIfAvailable({ try appendEscaped(utf8: $0, kind: kind) }) != nil { return }
             var text = text
-            try text.withUTF8 { bytes in
-                // Read through the base pointer: `i < count` bounds every read.
-                guard let base = bytes.baseAddress else { return }
-                var start = 0
-                var i = 0
-                let count = bytes.count
-                var stop = 0
-                while i < count {
-                    if i >= stop {
-                        // Eight bytes at a time while none needs attention (`i + 8 <= count`
-                        // bounds the unaligned load); then the next eight one by one.
-                        if count - i >= 8 && !Self.wordNeedsAttention(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
-                            i += 8
-                            continue
-                        }
-                        stop = i + 8
-                    }
-                    let byte = base[i]
-                    // Most bytes need nothing: one test finds the few that do (controls, `&`,
-                    // `<`, `>`, and 0xEF, which may start U+FFFE or U+FFFF).
-                    if byte >= 0x40 ? byte != 0xEF : (Self.attentionBelow0x40 >> UInt64(byte)) & 1 == 0 {
-                        i += 1
+            try text.withUTF8 { try appendEscaped(utf8: $0, kind: kind) }
+        }
+
+        private func appendEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>, kind: PlistValue.Kind) throws {
+            // Read through the base pointer: `i < count` bounds every read.
+            guard let base = bytes.baseAddress else { return }
+            var start = 0
+            var i = 0
+            let count = bytes.count
+            var stop = 0
+            while i < count {
+                if i >= stop {
+                    // Eight bytes at a time while none needs attention (`i + 8 <= count`
+                    // bounds the unaligned load); then the next eight one by one.
+                    if count - i >= 8 && !Self.wordNeedsAttention(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                        i += 8
                         continue
                     }
-                    let replacement: StaticString
-                    switch byte {
-                    case UInt8(ascii: "&"): replacement = "&amp;"
-                    case UInt8(ascii: "<"): replacement = "&lt;"
-                    case UInt8(ascii: ">"): replacement = "&gt;"
-                    case 0x0D: replacement = "&#13;"
-                    case 0x09, 0x0A:
-                        i += 1
-                        continue
-                    case 0x00..<0x20:
-                        throw Unrepresentable(kind: kind, reason: "a string holds the control character U+00\(byte < 16 ? "0" : "")\(String(byte, radix: 16, uppercase: true)), which XML 1.0 cannot carry")
-                    case 0xEF:
-                        // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
-                        if i + 2 < count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF) {
-                            throw Unrepresentable(kind: kind, reason: "a string holds U+FFF\(bytes[i + 2] == 0xBE ? "E" : "F"), which XML 1.0 cannot carry")
-                        }
-                        i += 1
-                        continue
-                    default:
-                        i += 1
-                        continue
-                    }
-                    out.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<i]))
-                    out.append(replacement)
-                    i += 1
-                    start = i
+                    stop = i + 8
                 }
-                out.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<count]))
+                let byte = base[i]
+                // Most bytes need nothing: one test finds the few that do (controls, `&`,
+                // `<`, `>`, and 0xEF, which may start U+FFFE or U+FFFF).
+                if byte >= 0x40 ? byte != 0xEF : (Self.attentionBelow0x40 >> UInt64(byte)) & 1 == 0 {
+                    i += 1
+                    continue
+                }
+                let replacement: StaticString
+                switch byte {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case 0x0D: replacement = "&#13;"
+                case 0x09, 0x0A:
+                    i += 1
+                    continue
+                case 0x00..<0x20:
+                    throw Unrepresentable(kind: kind, reason: "a string holds the control character U+00\(byte < 16 ? "0" : "")\(String(byte, radix: 16, uppercase: true)), which XML 1.0 cannot carry")
+                case 0xEF:
+                    // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+                    if i + 2 < count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF) {
+                        throw Unrepresentable(kind: kind, reason: "a string holds U+FFF\(bytes[i + 2] == 0xBE ? "E" : "F"), which XML 1.0 cannot carry")
+                    }
+                    i += 1
+                    continue
+                default:
+                    i += 1
+                    continue
+                }
+                out.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<i]))
+                out.append(replacement)
+                i += 1
+                start = i
             }
+            out.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<count]))
         }
 
         private func appendInteger(_ integer: PlistInteger) {
