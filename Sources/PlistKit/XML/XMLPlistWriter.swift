@@ -561,6 +561,33 @@ enum XMLPlistWriter {
             }
             let whole = Int64(seconds.rounded(.down))
             let civil = XMLDate.civil(fromSecondsSince2001: whole)
+            if civil.year >= 0 && civil.year <= 9999 {
+                // The usual case, twenty bytes of fixed layout written in place (six padded
+                // numbers written one by one cost as much as the rest of the date).
+                out.reserve(20)
+                let field = out.end
+                // Two digits of a field known to be in 0 ... 99 (a year in two halves).
+                func put(_ value: Int, at position: Int) {
+                    field[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10)
+                    field[position + 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+                }
+                let year = Int(civil.year)
+                put(year / 100, at: 0)
+                put(year % 100, at: 2)
+                field[4] = UInt8(ascii: "-")
+                put(civil.month, at: 5)
+                field[7] = UInt8(ascii: "-")
+                put(civil.day, at: 8)
+                field[10] = UInt8(ascii: "T")
+                put(civil.hour, at: 11)
+                field[13] = UInt8(ascii: ":")
+                put(civil.minute, at: 14)
+                field[16] = UInt8(ascii: ":")
+                put(civil.second, at: 17)
+                field[19] = UInt8(ascii: "Z")
+                out.advance(by: 20)
+                return
+            }
             if civil.year < 0 {
                 out.append(UInt8(ascii: "-"))
                 appendDecimal(civil.year.magnitude, minimumDigits: 3)
