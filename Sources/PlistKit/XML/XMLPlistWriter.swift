@@ -241,9 +241,6 @@ enum XMLPlistWriter {
 
         /// Writes a value that is not an array or dictionary (a UID included, which XML
         /// writes as the dictionary it reads back as) at `depth`, with its indent and newline.
-        ///
-        /// (Inlined into both walks: as a call of its own it cost `XMLPlistWriter.write` 2 %.)
-        @inline(__always)
         mutating func emitScalar(_ value: PlistValue, depth: Int) throws {
             indent(depth)
             switch value {
