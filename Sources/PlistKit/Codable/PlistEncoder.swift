@@ -110,6 +110,9 @@ public struct PlistEncoder: Sendable {
            let data = PlistEncodingBinaryWriter.write(node, options: writingOptions, estimatedValueCount: estimatedValueCount) {
             return data
         }
+        if format == .xml, usesDirectWriters, let data = PlistEncodingXMLWriter.write(node, options: writingOptions) {
+            return data
+        }
         let tree = node.plistValue
         do {
             return try tree.encoded(as: format, options: writingOptions)
@@ -130,8 +133,9 @@ public struct PlistEncoder: Sendable {
     }
 
     /// Whether ``encode(_:)`` may write straight from the encoder's tree where it can
-    /// (`PlistEncodingBinaryWriter`); tests turn it off to compare with the general path,
-    /// which finishes the tree into a ``PlistValue`` and hands it to the format's writer.
+    /// (`PlistEncodingBinaryWriter`, `PlistEncodingXMLWriter`); tests turn it off to compare
+    /// with the general path, which finishes the tree into a ``PlistValue`` and hands it to
+    /// the format's writer.
     var usesDirectWriters = true
 
     /// Encodes a value into the encoder's own tree, before it is finished into a value; with

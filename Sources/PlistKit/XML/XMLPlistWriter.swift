@@ -35,11 +35,8 @@ enum XMLPlistWriter {
     ///   (``ConversionLossAnalyzer`` normally finds these first).
     /// - Complexity: O(n log n) in the size of the tree (sorting keys).
     static func write(_ value: PlistValue, options: PlistWritingOptions) throws -> Data {
-        var emitter = Emitter(sortsKeys: options.sortsKeys(for: .xml), realStyle: options.xmlRealStyle)
-        header.withUnsafeBytes { emitter.out.append($0) }
         do {
-            // `%.17g` must not take the host program's decimal separator from its locale.
-            try XMLCLocale.withCNumericLocale { try emitter.emit(value, depth: 0) }
+            return try document(options: options) { try $0.emit(value, depth: 0) }
         } catch let failure as Unrepresentable {
             // Outside strict writing, ConversionLossAnalyzer leaves these checks to this
             // writer, which meets them anyway while escaping (scanning every string twice
@@ -53,6 +50,18 @@ enum XMLPlistWriter {
                 "Cannot write \(ConversionLossAnalyzer.article(found.kind)) as \(PlistFormat.xml.plutilName): \(reason)",
                 at: .keyPath(KeyPath(components: path)))
         }
+    }
+
+    /// A whole document: the header, what `body` emits as the root (at depth 0) with an
+    /// emitter set up for `options`, and the closing tag. Shared with
+    /// `PlistEncodingXMLWriter`, which emits the root from the Codable encoder's tree.
+    ///
+    /// - Throws: what `body` throws (the emitter's ``Unrepresentable``, for one).
+    static func document(options: PlistWritingOptions, _ body: (inout Emitter) throws -> Void) throws -> Data {
+        var emitter = Emitter(sortsKeys: options.sortsKeys(for: .xml), realStyle: options.xmlRealStyle)
+        header.withUnsafeBytes { emitter.out.append($0) }
+        // `%.17g` must not take the host program's decimal separator from its locale.
+        try XMLCLocale.withCNumericLocale { try body(&emitter) }
         emitter.out.append("</plist>\n")
         return emitter.out.takeData()
     }
@@ -148,8 +157,6 @@ enum XMLPlistWriter {
         return nil
     }
 
-    // MARK: - Key order
-
     // MARK: - Emitting
 
     /// A value the emitter met that XML cannot hold; turned into a ``PlistError`` with a key
@@ -169,15 +176,72 @@ enum XMLPlistWriter {
             self.realStyle = realStyle
         }
 
-        private func indent(_ depth: Int) {
-            out.append(0x09, repetitions: depth)
+        @inline(__always)
+        func indent(_ depth: Int) {
+            out.appendTabs(depth)
         }
 
+        @inline(__always)
         private func append(_ text: StaticString) {
             out.append(text)
         }
 
         mutating func emit(_ value: PlistValue, depth: Int) throws {
+            switch value {
+            case .array(let elements):
+                guard open(.array, isEmpty: elements.isEmpty, depth: depth) else { return }
+                for element in elements { try emit(element, depth: depth + 1) }
+                close(.array, depth: depth)
+            case .dictionary(let dictionary):
+                guard open(.dictionary, isEmpty: dictionary.isEmpty, depth: depth) else { return }
+                let keys = dictionary.keys, values = dictionary.values
+                if sortsKeys {
+                    let order = keyOrder(of: keys)
+                    for index in order.sorted {
+                        try emitKey(index, of: order, depth: depth + 1)
+                        try emit(values[index], depth: depth + 1)
+                    }
+                } else {
+                    for index in keys.indices { try emitEntry(keys[index], values[index], depth: depth + 1) }
+                }
+                close(.dictionary, depth: depth)
+            default:
+                try emitScalar(value, depth: depth)
+            }
+        }
+
+        /// The two containers' tags.
+        enum Container {
+            case array, dictionary
+        }
+
+        /// Starts a container at `depth`: its opening tag, or the empty element (`<array/>`,
+        /// `<dict/>`) for an empty one, which needs nothing more (returns `false`).
+        @inline(__always)
+        func open(_ container: Container, isEmpty: Bool, depth: Int) -> Bool {
+            indent(depth)
+            switch (container, isEmpty) {
+            case (.array, true): append("<array/>\n")
+            case (.array, false): append("<array>\n")
+            case (.dictionary, true): append("<dict/>\n")
+            case (.dictionary, false): append("<dict>\n")
+            }
+            return !isEmpty
+        }
+
+        /// Ends a container ``open(_:isEmpty:depth:)`` started (and found not empty).
+        @inline(__always)
+        func close(_ container: Container, depth: Int) {
+            indent(depth)
+            switch container {
+            case .array: append("</array>\n")
+            case .dictionary: append("</dict>\n")
+            }
+        }
+
+        /// Writes a value that is not an array or dictionary (a UID included, which XML
+        /// writes as the dictionary it reads back as) at `depth`, with its indent and newline.
+        mutating func emitScalar(_ value: PlistValue, depth: Int) throws {
             indent(depth)
             switch value {
             case .string(let string):
@@ -214,115 +278,205 @@ enum XMLPlistWriter {
                 append("</integer>\n")
                 indent(depth)
                 append("</dict>\n")
-            case .array(let elements):
-                if elements.isEmpty {
-                    append("<array/>\n")
-                    return
-                }
-                append("<array>\n")
-                for element in elements { try emit(element, depth: depth + 1) }
-                indent(depth)
-                append("</array>\n")
-            case .dictionary(let dictionary):
-                if dictionary.isEmpty {
-                    append("<dict/>\n")
-                    return
-                }
-                append("<dict>\n")
-                let keys = dictionary.keys, values = dictionary.values
-                if sortsKeys {
-                    for index in sortedOrder(of: keys) { try emitEntry(keys[index], values[index], depth: depth + 1) }
-                } else {
-                    for index in keys.indices { try emitEntry(keys[index], values[index], depth: depth + 1) }
-                }
-                indent(depth)
-                append("</dict>\n")
+            case .array, .dictionary:
+                // Containers are emitted by the caller (`emit`), which knows their children.
+                preconditionFailure("emitScalar given a container")
             }
         }
 
-        /// Key lists sorted recently, with their sorted order, and where the next one goes.
-        private var recentSorts: [(keys: [String], order: [Int])] = []
+        /// A key list sorted recently: its sorted order, whether it holds a key twice (found
+        /// from the sorted order, where equal keys are neighbours), and each key's line.
+        struct KeyOrder {
+            let keys: [String]
+            let sorted: [Int]
+            let hasRepeatedKey: Bool
+            /// Each key's `<key>…</key>` line (escaped, with its newline, without its indent),
+            /// in stored order: key `i` is `lines[lineStarts[i] ..< lineStarts[i + 1]]`. Empty
+            /// when a key cannot be written: then each key is escaped as it is written, and the
+            /// one XML cannot hold throws there.
+            let lines: [UInt8]
+            let lineStarts: [Int]
+        }
+
+        /// Key lists sorted recently, and where the next one goes.
+        private var recentSorts: [KeyOrder] = []
         private var nextRecentSort = 0
         private static let recentSortCount = 8
 
-        /// The positions of `keys` in sorted order. Trees often repeat a few sets of keys in
-        /// the same order across thousands of dictionaries (records, encoded models, with and
-        /// without their optional keys); the order found for one of the last few key lists is
-        /// reused when the keys are exactly the same, one comparison per key instead of a sort.
-        private mutating func sortedOrder(of keys: [String]) -> [Int] {
+        /// The positions of `keys` in sorted order, whether a key is repeated, and the keys'
+        /// lines. Trees often repeat a few sets of keys in the same order across thousands of
+        /// dictionaries (records, encoded models, with and without their optional keys); what
+        /// was found for one of the last few key lists is reused when the keys are exactly the
+        /// same, one comparison per key instead of a sort and escaping every key again.
+        mutating func keyOrder(of keys: [String]) -> KeyOrder {
+            // Lists of one model differ mostly in their optional keys, which come last: the
+            // last key is compared first, so most lists that differ are told apart at once.
             for recent in recentSorts
-            where recent.keys.count == keys.count && zip(keys, recent.keys).allSatisfy({ ExactKey.exactlyEqualExpectingMatch($0, $1) }) {
-                return recent.order
+            where recent.keys.count == keys.count
+                && (keys.isEmpty || ExactKey.exactlyEqual(keys[keys.count - 1], recent.keys[keys.count - 1]))
+                && zip(keys, recent.keys).allSatisfy({ ExactKey.exactlyEqualExpectingMatch($0, $1) }) {
+                return recent
             }
-            let order = keys.indices.sorted { PlistDictionary.keyPrecedes(keys[$0], keys[$1]) }
+            // Most keys differ in their first eight bytes, which one integer comparison of
+            // their sort prefixes orders; only equal prefixes compare the keys themselves.
+            let prefixes = keys.map(Self.sortPrefix)
+            let sorted = keys.indices.sorted {
+                let a = prefixes[$0], b = prefixes[$1]
+                return a != b ? a < b : PlistDictionary.keyPrecedes(keys[$0], keys[$1])
+            }
+            let hasRepeatedKey = zip(sorted, sorted.dropFirst()).contains { ExactKey.exactlyEqual(keys[$0], keys[$1]) }
+            // The lines are written at the end of the output, then taken back out of it.
+            let mark = out.count
+            var lineStarts = [0]
+            lineStarts.reserveCapacity(keys.count + 1)
+            do {
+                for key in keys {
+                    try appendKeyLine(key)
+                    lineStarts.append(out.count - mark)
+                }
+            } catch {
+                lineStarts = []
+            }
+            var lines = out.takeBytes(from: mark)
+            if lineStarts.isEmpty { lines = [] }
+            let found = KeyOrder(keys: keys, sorted: sorted, hasRepeatedKey: hasRepeatedKey, lines: lines, lineStarts: lineStarts)
             if recentSorts.count < Self.recentSortCount {
-                recentSorts.append((keys, order))
+                recentSorts.append(found)
             } else {
-                recentSorts[nextRecentSort] = (keys, order)
+                recentSorts[nextRecentSort] = found
                 nextRecentSort = (nextRecentSort + 1) % Self.recentSortCount
             }
-            return order
+            return found
+        }
+
+        /// The first eight UTF-8 bytes of `key` (zeros past its end) as a big-endian integer
+        /// that orders as ``PlistDictionary/keyPrecedes(_:_:)`` (UTF-16 code units) orders the
+        /// keys whenever two prefixes differ: a shorter key's padding is below any byte but
+        /// NUL (and a NUL ties, leaving the comparison to the keys), and the lead bytes of
+        /// four-byte sequences (0xF0–0xF4, surrogate pairs in UTF-16) are moved below those of
+        /// U+E000–U+FFFF (0xEE, 0xEF); bytes from 0xEE up are only ever lead bytes.
+        static func sortPrefix(_ key: String) -> UInt64 {
+            var prefix: UInt64 = 0
+            var taken = 0
+            for byte in key.utf8 {
+                let ordered: UInt8 = byte < 0xEE ? byte : byte >= 0xF0 ? byte &- 2 : byte &+ 5
+                prefix = prefix << 8 | UInt64(ordered)
+                taken += 1
+                if taken == 8 { break }
+            }
+            return taken == 8 ? prefix : prefix << (8 * UInt64(8 - taken))
+        }
+
+        /// Writes key `index` of `order`'s key list at `depth`: its line made once for the key
+        /// list, or, when some key of the list cannot be written, the key escaped here.
+        @inline(__always)
+        func emitKey(_ index: Int, of order: KeyOrder, depth: Int) throws {
+            guard order.lineStarts.count > index + 1 else {
+                try emitKey(order.keys[index], depth: depth)
+                return
+            }
+            indent(depth)
+            let start = order.lineStarts[index], end = order.lineStarts[index + 1]
+            order.lines.withUnsafeBytes { out.append(UnsafeRawBufferPointer(rebasing: $0[start ..< end])) }
         }
 
         private mutating func emitEntry(_ key: String, _ value: PlistValue, depth: Int) throws {
+            try emitKey(key, depth: depth)
+            try emit(value, depth: depth)
+        }
+
+        /// Writes a dictionary key at `depth` (its value follows at the same depth).
+        func emitKey(_ key: String, depth: Int) throws {
             indent(depth)
+            try appendKeyLine(key)
+        }
+
+        private func appendKeyLine(_ key: String) throws {
             append("<key>")
             try appendEscaped(key, kind: .dictionary)
             append("</key>\n")
-            try emit(value, depth: depth)
         }
 
         /// Bit n is set when byte n (below 0x40) needs escaping or checking: C0 controls but
         /// tab and LF, `&` (0x26), `<` (0x3C) and `>` (0x3E).
         private static let attentionBelow0x40: UInt64 = 0x5000_0040_FFFF_F9FF
 
+        /// Whether any of the eight bytes of `word` may need attention: one below 0x20 (tab
+        /// and LF included, which the byte-by-byte test then lets through), `&`, `<`, `>` or
+        /// 0xEF. Each test is the classic "some byte is zero / below n" word trick, exact for
+        /// the word as a whole; `<` (0x3C) and `>` (0x3E) differ only in bit 1.
+        @inline(__always)
+        private static func wordNeedsAttention(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let below0x20 = (word &- ones &* 0x20) & ~word
+            let ampersand = (word ^ (ones &* 0x26)), angle = ((word | (ones &* 0x02)) ^ (ones &* 0x3E)), ef = (word ^ (ones &* 0xEF))
+            let zeros = ((ampersand &- ones) & ~ampersand) | ((angle &- ones) & ~angle) | ((ef &- ones) & ~ef)
+            return (below0x20 | zeros) & highs != 0
+        }
+
         /// Appends text with `&`, `<` and `>` escaped as Apple's writer does, CR as `&#13;`,
         /// and refuses characters XML 1.0 cannot hold.
         private func appendEscaped(_ text: String, kind: PlistValue.Kind) throws {
+            // Native and small strings lend their UTF-8 in place; only others (bridged) are
+            // copied into a native string first (`withUTF8` is mutating, and its copy cost a
+            // retain and release per string).
+            if try text.utf8.withContiguousStorageIfAvailable({ try appendEscaped(utf8: $0, kind: kind) }) != nil { return }
             var text = text
-            try text.withUTF8 { bytes in
-                // Read through the base pointer: `i < count` bounds every read.
-                guard let base = bytes.baseAddress else { return }
-                var start = 0
-                var i = 0
-                let count = bytes.count
-                while i < count {
-                    let byte = base[i]
-                    // Most bytes need nothing: one test finds the few that do (controls, `&`,
-                    // `<`, `>`, and 0xEF, which may start U+FFFE or U+FFFF).
-                    if byte >= 0x40 ? byte != 0xEF : (Self.attentionBelow0x40 >> UInt64(byte)) & 1 == 0 {
-                        i += 1
+            try text.withUTF8 { try appendEscaped(utf8: $0, kind: kind) }
+        }
+
+        private func appendEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>, kind: PlistValue.Kind) throws {
+            // Read through the base pointer: `i < count` bounds every read.
+            guard let base = bytes.baseAddress else { return }
+            var start = 0
+            var i = 0
+            let count = bytes.count
+            var stop = 0
+            while i < count {
+                if i >= stop {
+                    // Eight bytes at a time while none needs attention (`i + 8 <= count`
+                    // bounds the unaligned load); then the next eight one by one.
+                    if count - i >= 8 && !Self.wordNeedsAttention(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                        i += 8
                         continue
                     }
-                    let replacement: StaticString
-                    switch byte {
-                    case UInt8(ascii: "&"): replacement = "&amp;"
-                    case UInt8(ascii: "<"): replacement = "&lt;"
-                    case UInt8(ascii: ">"): replacement = "&gt;"
-                    case 0x0D: replacement = "&#13;"
-                    case 0x09, 0x0A:
-                        i += 1
-                        continue
-                    case 0x00..<0x20:
-                        throw Unrepresentable(kind: kind, reason: "a string holds the control character U+00\(byte < 16 ? "0" : "")\(String(byte, radix: 16, uppercase: true)), which XML 1.0 cannot carry")
-                    case 0xEF:
-                        // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
-                        if i + 2 < count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF) {
-                            throw Unrepresentable(kind: kind, reason: "a string holds U+FFF\(bytes[i + 2] == 0xBE ? "E" : "F"), which XML 1.0 cannot carry")
-                        }
-                        i += 1
-                        continue
-                    default:
-                        i += 1
-                        continue
-                    }
-                    out.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<i]))
-                    out.append(replacement)
-                    i += 1
-                    start = i
+                    stop = i + 8
                 }
-                out.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<count]))
+                let byte = base[i]
+                // Most bytes need nothing: one test finds the few that do (controls, `&`,
+                // `<`, `>`, and 0xEF, which may start U+FFFE or U+FFFF).
+                if byte >= 0x40 ? byte != 0xEF : (Self.attentionBelow0x40 >> UInt64(byte)) & 1 == 0 {
+                    i += 1
+                    continue
+                }
+                let replacement: StaticString
+                switch byte {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case 0x0D: replacement = "&#13;"
+                case 0x09, 0x0A:
+                    i += 1
+                    continue
+                case 0x00..<0x20:
+                    throw Unrepresentable(kind: kind, reason: "a string holds the control character U+00\(byte < 16 ? "0" : "")\(String(byte, radix: 16, uppercase: true)), which XML 1.0 cannot carry")
+                case 0xEF:
+                    // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+                    if i + 2 < count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF) {
+                        throw Unrepresentable(kind: kind, reason: "a string holds U+FFF\(bytes[i + 2] == 0xBE ? "E" : "F"), which XML 1.0 cannot carry")
+                    }
+                    i += 1
+                    continue
+                default:
+                    i += 1
+                    continue
+                }
+                out.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<i]))
+                out.append(replacement)
+                i += 1
+                start = i
             }
+            out.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<count]))
         }
 
         private func appendInteger(_ integer: PlistInteger) {
@@ -338,8 +492,8 @@ enum XMLPlistWriter {
             }
         }
 
-        /// The decimal digits of `value`, zero-padded to `minimumDigits`, written last digit
-        /// first straight into their place.
+        /// The decimal digits of `value`, zero-padded to `minimumDigits`, written last digits
+        /// first straight into their place, two per division.
         private func appendDecimal(_ value: UInt64, minimumDigits: Int = 1) {
             var digits = 1
             var power: UInt64 = 10
@@ -351,10 +505,16 @@ enum XMLPlistWriter {
             out.reserve(digits)
             let end = out.end
             var rest = value
-            for position in stride(from: digits - 1, through: 0, by: -1) {
-                end[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
+            var position = digits
+            while position >= 2 {
+                let pair = UInt8(truncatingIfNeeded: rest % 100)
+                rest /= 100
+                position -= 2
+                end[position] = UInt8(ascii: "0") + pair / 10
+                end[position + 1] = UInt8(ascii: "0") + pair % 10
             }
+            // One digit left at most: `digits` counts every digit of `value`.
+            if position == 1 { end[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10) }
             out.advance(by: digits)
         }
 
@@ -368,9 +528,14 @@ enum XMLPlistWriter {
                 if real < 0 { append("-infinity") } else { append("+infinity") }
             } else if realStyle == .shortest {
                 // PropertyListEncoder's spelling: Swift's shortest round-trip text, less ".0".
+                // (Its text is ASCII, so the suffix is checked byte by byte: `hasSuffix`
+                // compares grapheme clusters.)
                 var text = real.description
-                if text.hasSuffix(".0") { text.removeLast(2) }
-                text.withUTF8 { out.append(UnsafeRawBufferPointer($0)) }
+                text.withUTF8 { bytes in
+                    var count = bytes.count
+                    if count >= 2 && bytes[count - 2] == UInt8(ascii: ".") && bytes[count - 1] == UInt8(ascii: "0") { count -= 2 }
+                    out.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[0 ..< count]))
+                }
             } else if real == 0 {
                 if real.sign == .minus { append("-0.0") } else { append("0.0") }
             } else {
@@ -393,6 +558,33 @@ enum XMLPlistWriter {
             }
             let whole = Int64(seconds.rounded(.down))
             let civil = XMLDate.civil(fromSecondsSince2001: whole)
+            if civil.year >= 0 && civil.year <= 9999 {
+                // The usual case, twenty bytes of fixed layout written in place (six padded
+                // numbers written one by one cost as much as the rest of the date).
+                out.reserve(20)
+                let field = out.end
+                // Two digits of a field known to be in 0 ... 99 (a year in two halves).
+                func put(_ value: Int, at position: Int) {
+                    field[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10)
+                    field[position + 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+                }
+                let year = Int(civil.year)
+                put(year / 100, at: 0)
+                put(year % 100, at: 2)
+                field[4] = UInt8(ascii: "-")
+                put(civil.month, at: 5)
+                field[7] = UInt8(ascii: "-")
+                put(civil.day, at: 8)
+                field[10] = UInt8(ascii: "T")
+                put(civil.hour, at: 11)
+                field[13] = UInt8(ascii: ":")
+                put(civil.minute, at: 14)
+                field[16] = UInt8(ascii: ":")
+                put(civil.second, at: 17)
+                field[19] = UInt8(ascii: "Z")
+                out.advance(by: 20)
+                return
+            }
             if civil.year < 0 {
                 out.append(UInt8(ascii: "-"))
                 appendDecimal(civil.year.magnitude, minimumDigits: 3)

@@ -96,8 +96,9 @@ import Testing
         }
     }
 
-    /// Both paths of one encoder, or the same error from both.
-    private static func compare(_ value: some Encodable, _ encoder: PlistEncoder) throws {
+    /// Both paths of one encoder, or the same error from both (also used by
+    /// `PlistEncoderXMLDirectWriterTests`).
+    static func compare(_ value: some Encodable, _ encoder: PlistEncoder) throws {
         var general = encoder
         general.usesDirectWriters = false
         let direct = Result { try encoder.encode(value) }
@@ -105,8 +106,11 @@ import Testing
         switch (direct, expected) {
         case (.success(let bytes), .success(let expectedBytes)):
             #expect(bytes == expectedBytes)
-            // And it reads back as the value the general path finishes the tree into.
-            #expect(try PlistValue(decoding: bytes) == general.encodeValue(value))
+            // And it reads back as the value the general path finishes the tree into (XML
+            // sorts keys and drops fractions of seconds, so equal bytes are its whole check).
+            if encoder.format == .binary {
+                #expect(try PlistValue(decoding: bytes) == general.encodeValue(value))
+            }
         case (.failure(let error), .failure(let expectedError)):
             #expect(String(describing: error) == String(describing: expectedError))
         default:

@@ -22,6 +22,10 @@ import Testing
             case 2:
                 buffer.append("<string>")
                 expected += Array("<string>".utf8)
+                // Indents of every length, the short ones stored as one word.
+                let tabs = Int(random.next() % 12)
+                buffer.appendTabs(tabs)
+                expected += repeatElement(0x09, count: tabs)
             case 3:
                 let piece = (0..<Int(random.next() % 300)).map { UInt8(truncatingIfNeeded: $0 &+ round) }
                 piece.withUnsafeBytes { buffer.append($0) }
@@ -36,6 +40,10 @@ import Testing
             }
         }
         #expect(buffer.count == expected.count)
+        // Bytes taken back from the end, as the key-line cache does.
+        buffer.append("<key>k</key>\n")
+        #expect(buffer.takeBytes(from: expected.count) == Array("<key>k</key>\n".utf8))
+        #expect(buffer.takeBytes(from: expected.count + 1).isEmpty)
         let data = buffer.takeData()
         #expect(data == Data(expected))
         #expect(buffer.count == 0)
