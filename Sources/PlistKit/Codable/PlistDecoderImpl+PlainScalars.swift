@@ -79,12 +79,12 @@ extension PlistDecoderImpl {
     @inline(__always)
     func plainString(_ node: PlistDecodingNode?) -> String? {
         if case .string(let text)? = plainValue(node) {
-            guard text != "$null" else { return nil }
+            guard !text.isNullMarker else { return nil }
             return counted(text)
         }
         guard case .object(let object)? = node, let source, state.usesPlainScalarReads,
             state.valueCount < state.maximumValueCount,
-            let text = source.plainString(object), text != "$null"
+            let text = source.plainString(object), !text.isNullMarker
         else { return nil }
         return counted(text)
     }

@@ -242,7 +242,7 @@ final class PlistDecoderImpl: Decoder {
     }
 
     func unboxString(_ item: Item, path: @autoclosure () -> PlistCodingPath) throws -> String {
-        guard case .string(let value) = item, value != "$null" else { throw mismatch(String.self, item, path: path()) }
+        guard case .string(let value) = item, !value.isNullMarker else { throw mismatch(String.self, item, path: path()) }
         return value
     }
 
@@ -268,7 +268,7 @@ final class PlistDecoderImpl: Decoder {
         case .secondsSinceReferenceDate: return Date(timeIntervalSinceReferenceDate: try number())
         case .iso8601:
             let item = try read(node, path: path)
-            guard case .string(let text) = item, text != "$null" else { throw mismatch(Date.self, item, path: path) }
+            guard case .string(let text) = item, !text.isNullMarker else { throw mismatch(Date.self, item, path: path) }
             guard let date = try? Date(text, strategy: .iso8601) else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: path.keys, debugDescription: "Expected an ISO 8601 date string, found '\(text)'."))
@@ -288,7 +288,7 @@ final class PlistDecoderImpl: Decoder {
             return data
         case .base64:
             let item = try read(node, path: path)
-            guard case .string(let text) = item, text != "$null" else { throw mismatch(Data.self, item, path: path) }
+            guard case .string(let text) = item, !text.isNullMarker else { throw mismatch(Data.self, item, path: path) }
             guard let data = Data(base64Encoded: text) else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: path.keys, debugDescription: "Expected a Base64 string, found text that is not valid Base64."))

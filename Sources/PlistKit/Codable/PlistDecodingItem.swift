@@ -15,7 +15,7 @@ enum PlistDecodingItem {
 
     /// Whether this is Foundation's marker for `nil`, the string `"$null"`.
     var isNullMarker: Bool {
-        if case .string(let text) = self { return text == "$null" }
+        if case .string(let text) = self { return text.isNullMarker }
         return false
     }
 
@@ -32,5 +32,14 @@ enum PlistDecodingItem {
         case .array: return "an array"
         case .dictionary: return "a dictionary"
         }
+    }
+}
+
+extension String {
+    /// Whether this is Foundation's marker for `nil`, `"$null"`. The length is compared
+    /// first (it is stored): a full comparison with the literal, for every string decoded,
+    /// was 2 % of a Codable decode.
+    var isNullMarker: Bool {
+        utf8.count == 5 && self == "$null"
     }
 }
