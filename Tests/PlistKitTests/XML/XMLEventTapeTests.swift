@@ -123,6 +123,31 @@ import Testing
         }
     }
 
+    /// Text is copied onto the tape in pieces of 8 or 4 bytes (overlapping) up to 16 bytes and
+    /// byte by byte below 4: texts of every length up to 40, each byte different, and texts
+    /// split by references into pieces of every length, must come out exactly as written.
+    @Test func textOfEveryLengthIsCopiedExactly() throws {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        for length in 1...40 {
+            let text = String(decoding: alphabet.prefix(length), as: UTF8.self)
+            let shifted = String(decoding: alphabet.suffix(length), as: UTF8.self)
+            for (before, after) in [(0, 0), (1, 0), (0, 3), (5, 9), (17, 2)] {
+                // A reference splits the text into the pieces around it.
+                let head = String(decoding: alphabet.suffix(before), as: UTF8.self)
+                let tail = String(decoding: alphabet.prefix(after), as: UTF8.self)
+                let written = before + after == 0 ? text : "\(head)\(text)&amp;\(tail)"
+                let expected = before + after == 0 ? text : "\(head)\(text)&\(tail)"
+                let document = "<plist><dict><key>\(written)</key><string>\(shifted)</string>"
+                    + "<key>k</key><string>\(written)</string></dict></plist>"
+                #expect(Self.expectAgreement(Array(document.utf8), "length \(length), pieces \(before) \(after)"))
+                let value = Self.parse(Array(document.utf8), feed: .memory, options: PlistReadingOptions())
+                let dictionary = try #require(value?.dictionary)
+                #expect(dictionary[expected] == .string(shifted), "length \(length), pieces \(before) \(after)")
+                #expect(dictionary["k"] == .string(expected), "length \(length), pieces \(before) \(after)")
+            }
+        }
+    }
+
     /// Documents of several times the tape's 64 KB, so that the builder takes the tape in many
     /// pieces: text elements fall at every position relative to a hand-over, and errors and
     /// limits are met after one.
