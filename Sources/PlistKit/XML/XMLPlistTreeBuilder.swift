@@ -149,11 +149,13 @@ final class XMLPlistTreeBuilder {
     /// Whether `element` may start inside the innermost open element; fails when not.
     @inline(__always)
     private func admits(_ element: XMLPlistElement, line: Int, column: Int) -> Bool {
-        if element == .key && openElements.last != .dict {
+        // Read once: every event of a text element asks.
+        let innermost = openElements.last
+        if element == .key && innermost != .dict {
             fail("A <key> outside a <dict>; keys belong in a dictionary", line, column)
             return false
         }
-        if let parent = openElements.last {
+        if let parent = innermost {
             switch parent {
             case .plist:
                 if root != nil {
