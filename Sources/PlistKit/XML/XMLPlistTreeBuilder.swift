@@ -254,7 +254,11 @@ final class XMLPlistTreeBuilder {
         case .string:
             deliver(.string(strings.string(content)))
         case .integer:
-            scalar(content, XMLScalarParser.integer) { .integer($0) }
+            if let plain = XMLScalarParser.plainDecimal(content) {
+                deliver(.integer(PlistInteger(plain)))
+            } else {
+                scalar(content, XMLScalarParser.integer) { .integer($0) }
+            }
         case .real:
             let result = XMLScalarParser.real(content, scratch: &scratch)
             switch result {
