@@ -264,6 +264,21 @@ void plistkit_xml_tape_characters(void *context, const unsigned char *bytes, int
     // dropped here, before the consumer ever sees it. Anything else goes to the consumer.
     // Long runs (deeply nested documents are mostly indentation) are mostly tabs or spaces,
     // checked eight at a time; short ones (the usual few bytes) byte by byte.
+    // The usual run, a line break and two to eight tabs (or spaces) of indentation, is
+    // checked as two overlapping words of 2 or 4 bytes: bytes 1...count-1, all inside the text.
+    if (count >= 3 && count <= 9 && bytes[0] == '\n') {
+        if (count >= 5) {
+            uint32_t head, tail;
+            memcpy(&head, bytes + 1, sizeof head);
+            memcpy(&tail, bytes + count - 4, sizeof tail);
+            if ((head == 0x09090909u && tail == 0x09090909u) || (head == 0x20202020u && tail == 0x20202020u)) return;
+        } else {
+            uint16_t head, tail;
+            memcpy(&head, bytes + 1, sizeof head);
+            memcpy(&tail, bytes + count - 2, sizeof tail);
+            if ((head == 0x0909u && tail == 0x0909u) || (head == 0x2020u && tail == 0x2020u)) return;
+        }
+    }
     size_t i = 0;
     if (count >= 16) {
         while (count - i >= 8) {

@@ -148,6 +148,27 @@ import Testing
         }
     }
 
+    /// Short whitespace runs of a line break and indentation (two to eight tabs or spaces are
+    /// checked as two words): runs of every length up to 12 and every mix are accepted, and a
+    /// stray character at any position is refused.
+    @Test func shortIndentationRunsWithStrayTextBuildTheSame() {
+        for fill in ["\t", " ", "\t \t", " \t", "\n"] {
+            for length in 0...11 {
+                let run = Array("\n".utf8) + Array(String(repeating: fill, count: length).utf8.prefix(length))
+                let accepted = Array("<plist><array>".utf8) + run + Array("<true/>".utf8) + run + Array("</array></plist>".utf8)
+                #expect(Self.expectAgreement(accepted, "\(fill.debugDescription) \(length)"))
+                for position in 0...run.count {
+                    for stray in ["x", "\u{0B}", "\u{A0}"] {
+                        var damaged = run
+                        damaged.insert(contentsOf: Array(stray.utf8), at: position)
+                        let refused = Array("<plist><array><true/>".utf8) + damaged + Array("</array></plist>".utf8)
+                        #expect(!Self.expectAgreement(refused, "\(fill.debugDescription) \(length), \(stray.debugDescription) at \(position)"))
+                    }
+                }
+            }
+        }
+    }
+
     /// Documents of several times the tape's 64 KB, so that the builder takes the tape in many
     /// pieces: text elements fall at every position relative to a hand-over, and errors and
     /// limits are met after one.
