@@ -200,24 +200,27 @@ __attribute__((noinline)) static void record_stray_text(plistkit_xml_tape *tape,
     put_run(tape, bytes, (uint32_t)count);
 }
 
+// Copies the `count` bytes at `from` to `to` as two pieces of `width` bytes (a constant once
+// inlined, width <= count <= 2 * width <= 16): the first and the last `width` bytes, which
+// overlap in the middle and stay inside both buffers.
+static inline void copy_overlapping(unsigned char *to, const unsigned char *from, size_t count, size_t width) {
+    unsigned char head[8], tail[8];
+    memcpy(head, from, width);
+    memcpy(tail, from + count - width, width);
+    memcpy(to, head, width);
+    memcpy(to + count - width, tail, width);
+}
+
 // Copies `count` bytes (at least 1) to `to`: text up to 16 bytes (most keys and values) as
-// two overlapping pieces of 8 or 4 bytes, or byte by byte below 4, inside both buffers;
-// longer text by memcpy, whose call costs more than such a copy.
+// two overlapping pieces of 8 or 4 bytes, or byte by byte below 4; longer text by memcpy,
+// whose call costs more than such a copy.
 static inline void copy_text(unsigned char *to, const unsigned char *from, size_t count) {
     if (count > 16) {
         memcpy(to, from, count);
     } else if (count >= 8) {
-        uint64_t head, tail;
-        memcpy(&head, from, 8);
-        memcpy(&tail, from + count - 8, 8);
-        memcpy(to, &head, 8);
-        memcpy(to + count - 8, &tail, 8);
+        copy_overlapping(to, from, count, 8);
     } else if (count >= 4) {
-        uint32_t head, tail;
-        memcpy(&head, from, 4);
-        memcpy(&tail, from + count - 4, 4);
-        memcpy(to, &head, 4);
-        memcpy(to + count - 4, &tail, 4);
+        copy_overlapping(to, from, count, 4);
     } else {
         for (size_t i = 0; i < count; i++) to[i] = from[i];
     }
