@@ -128,28 +128,13 @@ __attribute__((noinline)) static void record_unknown_element(
     put_run(tape, local_name, (uint32_t)name_length);
 }
 
-void plistkit_xml_tape_start_element(
-    void *context, const unsigned char *local_name, const unsigned char *prefix, const unsigned char *uri,
-    int namespace_count, const unsigned char **namespaces, int attribute_count, int defaulted_count,
-    const unsigned char **attributes) {
-    (void)uri; (void)namespace_count; (void)namespaces; (void)attribute_count; (void)defaulted_count; (void)attributes;
-    plistkit_xml_tape *tape = context;
-    if (tape == NULL || local_name == NULL) return;
-    tape->open_text = 0;
-    unsigned char kind = PLISTKIT_TAPE_UNKNOWN;
-    if (prefix == NULL) {
-        // libxml2 hands over names from its dictionary, so a plist element's name is usually
-        // one of the interned pointers: one comparison for a <key>. Any other pointer is
-        // compared by its bytes, which decides alone.
-        for (unsigned char i = 0; i < PLISTKIT_TAPE_ELEMENT_COUNT; i++) {
-            // local_name is not NULL, so an empty (NULL) entry never matches.
-            if (tape->names[i] == local_name) {
-                kind = tape->kinds[i];
-                break;
-            }
-        }
-        if (kind == PLISTKIT_TAPE_UNKNOWN) kind = element_kind(local_name);
-    }
+// Records the start of an element whose name is not one of the interned pointers: a plist
+// element named by other memory (compared by its bytes, which decides alone), a prefixed name
+// or an unknown element. Out of line, so that plistkit_xml_tape_start_element's common case
+// (an interned name) saves no registers.
+__attribute__((noinline)) static void record_other_element(
+    plistkit_xml_tape *tape, const unsigned char *local_name, const unsigned char *prefix) {
+    unsigned char kind = prefix == NULL ? element_kind(local_name) : PLISTKIT_TAPE_UNKNOWN;
     if (kind == PLISTKIT_TAPE_UNKNOWN) {
         record_unknown_element(tape, local_name, prefix);
     } else {
@@ -159,6 +144,35 @@ void plistkit_xml_tape_start_element(
         tape->in_text = kind >= 3 && kind <= 8;
     }
     consume_if_full(tape);
+}
+
+void plistkit_xml_tape_start_element(
+    void *context, const unsigned char *local_name, const unsigned char *prefix, const unsigned char *uri,
+    int namespace_count, const unsigned char **namespaces, int attribute_count, int defaulted_count,
+    const unsigned char **attributes) {
+    (void)uri; (void)namespace_count; (void)namespaces; (void)attribute_count; (void)defaulted_count; (void)attributes;
+    plistkit_xml_tape *tape = context;
+    if (tape == NULL || local_name == NULL) return;
+    tape->open_text = 0;
+    if (prefix == NULL) {
+        // libxml2 hands over names from its dictionary, so a plist element's name is usually
+        // one of the interned pointers: one comparison for a <key>.
+        for (unsigned char i = 0; i < PLISTKIT_TAPE_ELEMENT_COUNT; i++) {
+            // local_name is not NULL, so an empty (NULL) entry never matches.
+            if (tape->names[i] == local_name) {
+                unsigned char kind = tape->kinds[i];
+                // The element kinds are below PLISTKIT_TAPE_UNKNOWN (plistkit_xml_tape_intern
+                // is given XMLPlistElement raw values only).
+                if (!reserve(tape, 1)) return;
+                tape->bytes[tape->count++] = kind;
+                // key, string, integer, real, date and data hold text.
+                tape->in_text = kind >= 3 && kind <= 8;
+                consume_if_full(tape);
+                return;
+            }
+        }
+    }
+    record_other_element(tape, local_name, prefix);
 }
 
 void plistkit_xml_tape_end_element(
@@ -186,6 +200,32 @@ __attribute__((noinline)) static void record_stray_text(plistkit_xml_tape *tape,
     put_run(tape, bytes, (uint32_t)count);
 }
 
+// Copies the `count` bytes at `from` to `to` as two pieces of `width` bytes (a constant once
+// inlined, width <= count <= 2 * width <= 16): the first and the last `width` bytes, which
+// overlap in the middle and stay inside both buffers.
+static inline void copy_overlapping(unsigned char *to, const unsigned char *from, size_t count, size_t width) {
+    unsigned char head[8], tail[8];
+    memcpy(head, from, width);
+    memcpy(tail, from + count - width, width);
+    memcpy(to, head, width);
+    memcpy(to + count - width, tail, width);
+}
+
+// Copies `count` bytes (at least 1) to `to`: text up to 16 bytes (most keys and values) as
+// two overlapping pieces of 8 or 4 bytes, or byte by byte below 4; longer text by memcpy,
+// whose call costs more than such a copy.
+static inline void copy_text(unsigned char *to, const unsigned char *from, size_t count) {
+    if (count > 16) {
+        memcpy(to, from, count);
+    } else if (count >= 8) {
+        copy_overlapping(to, from, count, 8);
+    } else if (count >= 4) {
+        copy_overlapping(to, from, count, 4);
+    } else {
+        for (size_t i = 0; i < count; i++) to[i] = from[i];
+    }
+}
+
 // Records a piece of a text element's text. libxml2 hands over an element's text in pieces
 // (300 bytes at most, and split at references); the pieces of one element join one record,
 // whose length is updated.
@@ -207,9 +247,12 @@ __attribute__((noinline)) static void record_text(plistkit_xml_tape *tape, const
         return;
     }
     if (!reserve(tape, 1 + 4 + count)) return;
-    tape->bytes[tape->count++] = PLISTKIT_TAPE_TEXT;
-    tape->open_text = tape->count;
-    put_run(tape, bytes, (uint32_t)count);
+    unsigned char *at = tape->bytes + tape->count;
+    *at = PLISTKIT_TAPE_TEXT;
+    tape->open_text = tape->count + 1;
+    put_length(at + 1, (uint32_t)count);
+    copy_text(at + 5, bytes, count);
+    tape->count += 5 + count;
 }
 
 void plistkit_xml_tape_characters(void *context, const unsigned char *bytes, int length) {
@@ -224,6 +267,21 @@ void plistkit_xml_tape_characters(void *context, const unsigned char *bytes, int
     // dropped here, before the consumer ever sees it. Anything else goes to the consumer.
     // Long runs (deeply nested documents are mostly indentation) are mostly tabs or spaces,
     // checked eight at a time; short ones (the usual few bytes) byte by byte.
+    // The usual run, a line break and two to eight tabs (or spaces) of indentation, is
+    // checked as two overlapping words of 2 or 4 bytes: bytes 1...count-1, all inside the text.
+    if (count >= 3 && count <= 9 && bytes[0] == '\n') {
+        if (count >= 5) {
+            uint32_t head, tail;
+            memcpy(&head, bytes + 1, sizeof head);
+            memcpy(&tail, bytes + count - 4, sizeof tail);
+            if ((head == 0x09090909u && tail == 0x09090909u) || (head == 0x20202020u && tail == 0x20202020u)) return;
+        } else {
+            uint16_t head, tail;
+            memcpy(&head, bytes + 1, sizeof head);
+            memcpy(&tail, bytes + count - 2, sizeof tail);
+            if ((head == 0x0909u && tail == 0x0909u) || (head == 0x2020u && tail == 0x2020u)) return;
+        }
+    }
     size_t i = 0;
     if (count >= 16) {
         while (count - i >= 8) {

@@ -102,6 +102,24 @@ extension UnsafeStack where Element == UInt8 {
 }
 
 extension UnsafeStack where Element == UInt64 {
+    /// ``holdsDistinctNonZero(from:limit:)``, usually in one pass: each element marks a slot
+    /// of `marks` chosen by its bits; elements in different slots are different, so only when
+    /// two share a slot does the quadratic comparison decide. The answer is always exactly
+    /// that of ``holdsDistinctNonZero(from:limit:)``.
+    func holdsDistinctNonZero(from start: Int, limit: Int, marks: inout SlotMarks) -> Bool {
+        guard let base, start >= 0, start < count else { return true }
+        guard count - start <= limit else { return false }
+        let round = marks.nextRound()
+        for i in start..<count {
+            let element = base[i]
+            if element == 0 { return false }
+            if !marks.mark(element, round: round) {
+                return holdsDistinctNonZero(from: start, limit: limit)
+            }
+        }
+        return true
+    }
+
     /// Whether the elements from `start` up, at most `limit` of them, are all different and
     /// none is 0 (true when there are none; false when there are more than `limit`).
     /// Quadratic, hence the limit: for the few keys of a small dictionary.
@@ -115,5 +133,49 @@ extension UnsafeStack where Element == UInt64 {
             for j in start..<i where base[j] == element { return false }
         }
         return true
+    }
+}
+
+/// A table of slots (one per ``XMLStringCache`` slot), each remembering the last round that
+/// marked it, for ``UnsafeStack/holdsDistinctNonZero(from:limit:marks:)``: a new round needs
+/// no clearing, only a new number. Freed explicitly by its owner (``release()``), like ``UnsafeStack``.
+struct SlotMarks {
+    static let slotCount = XMLStringCache.slotCount
+    private var rounds: UnsafeMutablePointer<UInt32>?
+    private var round: UInt32 = 0
+
+    /// Starts a round (allocating the table at the first): no slot is marked in it yet.
+    mutating func nextRound() -> UInt32 {
+        if rounds == nil {
+            let table = UnsafeMutablePointer<UInt32>.allocate(capacity: Self.slotCount)
+            table.initialize(repeating: 0, count: Self.slotCount)
+            rounds = table
+        }
+        round &+= 1
+        if round == 0 {
+            // After 2^32 rounds the numbers come again: old marks are cleared first.
+            rounds.unsafelyUnwrapped.update(repeating: 0, count: Self.slotCount)
+            round = 1
+        }
+        return round
+    }
+
+    /// Marks the slot of `value` for `round` (from ``nextRound()``); `false` when `round`
+    /// already marked it.
+    @inline(__always)
+    mutating func mark(_ value: UInt64, round: UInt32) -> Bool {
+        // The string cache's own slot of an identity (below slotCount, the table's size): keys
+        // that share one also evict each other there, so the dictionaries whose keys the cache
+        // serves well are the ones that rarely need the quadratic check.
+        let slot = rounds.unsafelyUnwrapped + XMLStringCache.slot(of: value)
+        if slot.pointee == round { return false }
+        slot.pointee = round
+        return true
+    }
+
+    /// Frees the table.
+    mutating func release() {
+        rounds?.deallocate()
+        rounds = nil
     }
 }

@@ -35,6 +35,8 @@ final class XMLPlistTreeBuilder {
     /// it has none): keys whose identities are all different and not 0 are all different,
     /// which spares a dictionary the check for repeated keys.
     @exclusivity(unchecked) private var keyIdentities = UnsafeStack<UInt64>()
+    /// Marks that check a dictionary's key identities for repeats in one pass.
+    @exclusivity(unchecked) private var identityMarks = SlotMarks()
     /// The text of the open text element.
     @exclusivity(unchecked) private var text = UnsafeStack<UInt8>()
     @exclusivity(unchecked) private var scratch: [UInt8] = []
@@ -63,6 +65,7 @@ final class XMLPlistTreeBuilder {
         values.release()
         keys.release()
         keyIdentities.release()
+        identityMarks.release()
         text.release()
     }
 
@@ -77,6 +80,7 @@ final class XMLPlistTreeBuilder {
 
     /// Whether the innermost container is a dictionary with a key waiting for its value (then
     /// that key is `keys.last`).
+    @inline(__always)
     private var hasPendingKey: Bool {
         guard let frame = frames.last else { return false }
         return frame.isDictionary && keys.count - frame.keyStart > values.count - frame.valueStart
@@ -145,11 +149,13 @@ final class XMLPlistTreeBuilder {
     /// Whether `element` may start inside the innermost open element; fails when not.
     @inline(__always)
     private func admits(_ element: XMLPlistElement, line: Int, column: Int) -> Bool {
-        if element == .key && openElements.last != .dict {
+        // Read once: every event of a text element asks.
+        let innermost = openElements.last
+        if element == .key && innermost != .dict {
             fail("A <key> outside a <dict>; keys belong in a dictionary", line, column)
             return false
         }
-        if let parent = openElements.last {
+        if let parent = innermost {
             switch parent {
             case .plist:
                 if root != nil {
@@ -218,7 +224,8 @@ final class XMLPlistTreeBuilder {
                 return
             }
             let dictionaryKeys = keys.popArray(from: frame.keyStart)
-            let distinct = keyIdentities.holdsDistinctNonZero(from: frame.keyStart, limit: PlistDictionary.indexThreshold)
+            let distinct = keyIdentities.holdsDistinctNonZero(
+                from: frame.keyStart, limit: PlistDictionary.indexThreshold, marks: &identityMarks)
             keyIdentities.removeAll(from: frame.keyStart)
             let dictionaryValues = values.popArray(from: frame.valueStart)
             if distinct {
@@ -247,7 +254,11 @@ final class XMLPlistTreeBuilder {
         case .string:
             deliver(.string(strings.string(content)))
         case .integer:
-            scalar(content, XMLScalarParser.integer) { .integer($0) }
+            if let plain = XMLScalarParser.plainDecimal(content) {
+                deliver(.integer(PlistInteger(plain)))
+            } else {
+                scalar(content, XMLScalarParser.integer) { .integer($0) }
+            }
         case .real:
             let result = XMLScalarParser.real(content, scratch: &scratch)
             switch result {
@@ -285,7 +296,8 @@ final class XMLPlistTreeBuilder {
 
     /// Puts a finished value in the innermost container (its key is already on ``keys``), or
     /// makes it the root.
-    private func deliver(_ value: PlistValue) {
+    @inline(__always)
+    private func deliver(_ value: consuming PlistValue) {
         if frames.isEmpty {
             root = value
         } else {

@@ -39,6 +39,23 @@ enum XMLScalarParser {
     /// An integer: optional whitespace, an optional sign, optional whitespace, then decimal
     /// digits or `0x`/`0X` and hex digits, then optional whitespace, in
     /// `Int64.min ... UInt64.max`. (Apple's reader accepts the same, except trailing whitespace.)
+    /// The value of `text` when it is 1 to 18 decimal digits and nothing else, the usual
+    /// `<integer>`; `nil` otherwise. For such text ``integer(_:)`` gives exactly this value
+    /// (nothing to trim, no sign, no `0x`, and 18 digits stay below 10^18, so nothing
+    /// overflows), at a fraction of its cost; anything else is left to it.
+    @inline(__always)
+    static func plainDecimal(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard let base = text.baseAddress, text.count >= 1, text.count <= 18 else { return nil }
+        var value: UInt64 = 0
+        // i < text.count: inside the buffer. Below 10^18, so neither step can overflow.
+        for i in 0..<text.count {
+            let digit = base[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ UInt64(digit)
+        }
+        return value
+    }
+
     static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Result<PlistInteger, Reason> {
         let body = trimmed(text)
         guard !body.isEmpty else { return .failure(Reason("The <integer> is empty")) }

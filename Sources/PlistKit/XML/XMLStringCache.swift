@@ -26,7 +26,14 @@ final class XMLStringCache {
     /// Enough slots that the twenty-odd keys of a track rarely evict each other or are
     /// evicted by the unique values between them (256 slots missed noticeably more); 4,096
     /// counted a few fewer instructions but ran slower, its tables no longer in cache.
-    private static let slotCount = 1024
+    static let slotCount = 1024
+
+    /// The slot of the text whose hash (or identity) is `hash`: below ``slotCount``, a power of
+    /// two, as the mask keeps it.
+    @inline(__always)
+    static func slot(of hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: hash >> 40) & (slotCount - 1)
+    }
 
     /// Per slot: the hash of its string's bytes, or 0 for a slot that matches nothing (a
     /// computed hash always has its lowest bit set).
@@ -82,8 +89,7 @@ final class XMLStringCache {
         let count = text.count
         // A cache only loses entries to collisions, so this cheap hash is enough.
         let (hash, highBits) = Self.hash(UnsafeRawPointer(base), count: count)
-        // slotCount is a power of two, so the mask keeps the slot in range.
-        let slot = Int(truncatingIfNeeded: hash >> 40) & (Self.slotCount - 1)
+        let slot = Self.slot(of: hash)
         // The slot's bytes: maximumLength of them, of which `count` (at most that) are compared.
         let stored = bytes + slot * Self.maximumLength
         // Equal hash and length, then the bytes decide. Both buffers hold at least `count`

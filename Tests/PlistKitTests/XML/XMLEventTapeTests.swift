@@ -123,6 +123,52 @@ import Testing
         }
     }
 
+    /// Text is copied onto the tape in pieces of 8 or 4 bytes (overlapping) up to 16 bytes and
+    /// byte by byte below 4: texts of every length up to 40, each byte different, and texts
+    /// split by references into pieces of every length, must come out exactly as written.
+    @Test func textOfEveryLengthIsCopiedExactly() throws {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        for length in 1...40 {
+            let text = String(decoding: alphabet.prefix(length), as: UTF8.self)
+            let shifted = String(decoding: alphabet.suffix(length), as: UTF8.self)
+            for (before, after) in [(0, 0), (1, 0), (0, 3), (5, 9), (17, 2)] {
+                // A reference splits the text into the pieces around it.
+                let head = String(decoding: alphabet.suffix(before), as: UTF8.self)
+                let tail = String(decoding: alphabet.prefix(after), as: UTF8.self)
+                let written = before + after == 0 ? text : "\(head)\(text)&amp;\(tail)"
+                let expected = before + after == 0 ? text : "\(head)\(text)&\(tail)"
+                let document = "<plist><dict><key>\(written)</key><string>\(shifted)</string>"
+                    + "<key>k</key><string>\(written)</string></dict></plist>"
+                #expect(Self.expectAgreement(Array(document.utf8), "length \(length), pieces \(before) \(after)"))
+                let value = Self.parse(Array(document.utf8), feed: .memory, options: PlistReadingOptions())
+                let dictionary = try #require(value?.dictionary)
+                #expect(dictionary[expected] == .string(shifted), "length \(length), pieces \(before) \(after)")
+                #expect(dictionary["k"] == .string(expected), "length \(length), pieces \(before) \(after)")
+            }
+        }
+    }
+
+    /// Short whitespace runs of a line break and indentation (two to eight tabs or spaces are
+    /// checked as two words): runs of every length up to 12 and every mix are accepted, and a
+    /// stray character at any position is refused.
+    @Test func shortIndentationRunsWithStrayTextBuildTheSame() {
+        for fill in ["\t", " ", "\t \t", " \t", "\n"] {
+            for length in 0...11 {
+                let run = Array("\n".utf8) + Array(String(repeating: fill, count: length).utf8.prefix(length))
+                let accepted = Array("<plist><array>".utf8) + run + Array("<true/>".utf8) + run + Array("</array></plist>".utf8)
+                #expect(Self.expectAgreement(accepted, "\(fill.debugDescription) \(length)"))
+                for position in 0...run.count {
+                    for stray in ["x", "\u{0B}", "\u{A0}"] {
+                        var damaged = run
+                        damaged.insert(contentsOf: Array(stray.utf8), at: position)
+                        let refused = Array("<plist><array><true/>".utf8) + damaged + Array("</array></plist>".utf8)
+                        #expect(!Self.expectAgreement(refused, "\(fill.debugDescription) \(length), \(stray.debugDescription) at \(position)"))
+                    }
+                }
+            }
+        }
+    }
+
     /// Documents of several times the tape's 64 KB, so that the builder takes the tape in many
     /// pieces: text elements fall at every position relative to a hand-over, and errors and
     /// limits are met after one.
