@@ -79,3 +79,39 @@ extension PlistCodingKey {
         self.intValue = intValue
     }
 }
+
+/// A coding path made only when first asked for, held until then as the parent's path and
+/// the step below it: the encoder and decoder for a nested value keep theirs this way, since
+/// a path step is an allocation and most records never need their path.
+struct PlistLazyCodingPath {
+    /// The path, once made.
+    private var made: PlistCodingPath?
+    private let parent: PlistCodingPath
+    private let step: PlistCodingPath.Step?
+    /// The number of keys in the path, known without making it.
+    let depth: Int
+
+    /// A path already made.
+    init(_ path: PlistCodingPath) {
+        made = path
+        parent = path
+        step = nil
+        depth = path.depth
+    }
+
+    /// The path one `step` below `parent`, made when first asked for.
+    init(parent: PlistCodingPath, step: PlistCodingPath.Step) {
+        self.parent = parent
+        self.step = step
+        depth = parent.depth + 1
+    }
+
+    /// The path, made now if it was not yet.
+    mutating func resolve() -> PlistCodingPath {
+        if let made { return made }
+        let path = step.map { parent.appending($0) } ?? parent
+        made = path
+        return path
+    }
+}
+

@@ -15,21 +15,13 @@ final class PlistDecoderImpl: Decoder {
     let source: PlistBinaryDecodingSource?
     let state: PlistDecodingState
     private(set) var node: PlistDecodingNode?
-    /// The path, once made.
-    private var madePath: PlistCodingPath?
-    /// The parent's path and the step below it, for a path not made yet.
-    private var parentPath: PlistCodingPath
-    private var step: PlistCodingPath.Step?
-    /// The number of keys in the path.
-    private(set) var depth: Int
+    private var lazyPath: PlistLazyCodingPath
 
     init(source: PlistBinaryDecodingSource?, state: PlistDecodingState, node: PlistDecodingNode?, path: PlistCodingPath) {
         self.source = source
         self.state = state
         self.node = node
-        madePath = path
-        parentPath = path
-        depth = path.depth
+        lazyPath = PlistLazyCodingPath(path)
     }
 
     /// A decoder for `node`, one `step` below `parent`.
@@ -40,18 +32,14 @@ final class PlistDecoderImpl: Decoder {
         self.source = source
         self.state = state
         self.node = node
-        parentPath = parent
-        self.step = step
-        depth = parent.depth + 1
+        lazyPath = PlistLazyCodingPath(parent: parent, step: step)
     }
 
     /// The coding path of the value being decoded.
-    var path: PlistCodingPath {
-        if let madePath { return madePath }
-        let made = step.map { parentPath.appending($0) } ?? parentPath
-        madePath = made
-        return made
-    }
+    var path: PlistCodingPath { lazyPath.resolve() }
+
+    /// The number of keys in the path.
+    var depth: Int { lazyPath.depth }
 
     /// A decoder finished with and referred to by nothing, for the next nested value.
     private var spareChild: PlistDecoderImpl?
@@ -134,10 +122,9 @@ final class PlistDecoderImpl: Decoder {
         _ node: PlistDecodingNode?, as type: Value.Type,
         at parent: @autoclosure () -> PlistCodingPath, step: @autoclosure () -> PlistCodingPath.Step
     ) throws -> Value {
-        if PlistStandardScalar(type) != nil || type == Date.self || type == Data.self {
-            return try unbox(node, as: type, path: parent().appending(step()))
-        }
-        guard depth + 1 <= state.maximumDepth else {
+        // Scalars, dates and data need no decoder, and a value past the depth limit takes
+        // the general path, which reports it.
+        if PlistStandardScalar(type) != nil || type == Date.self || type == Data.self || depth + 1 > state.maximumDepth {
             return try unbox(node, as: type, path: parent().appending(step()))
         }
         var child: PlistDecoderImpl
@@ -159,10 +146,7 @@ final class PlistDecoderImpl: Decoder {
     /// Makes this (unreferenced, finished) decoder one for `node`, `step` below `parent`.
     private func reset(node: PlistDecodingNode?, parent: PlistCodingPath, step: PlistCodingPath.Step) {
         self.node = node
-        madePath = nil
-        parentPath = parent
-        self.step = step
-        depth = parent.depth + 1
+        lazyPath = PlistLazyCodingPath(parent: parent, step: step)
     }
 
     /// A decoder for a nested value, after checking the depth limit (a binary plist can

@@ -10,47 +10,32 @@ import FoundationEssentials
 /// reused for the next value (``PlistEncodingState/makeEncoder(parent:step:)``).
 final class PlistEncoderImpl: Encoder {
     let state: PlistEncodingState
-    /// The path, once made.
-    private var madePath: PlistCodingPath?
-    /// The parent's path and the step below it, for a path not made yet.
-    private var parentPath: PlistCodingPath
-    private var step: PlistCodingPath.Step?
-    /// The number of keys in the path.
-    private(set) var depth: Int
+    private var lazyPath: PlistLazyCodingPath
     /// What the value encoded so far; `nil` until it asks for a container or encodes a value.
     var node: PlistEncodingNode?
 
     init(state: PlistEncodingState, path: PlistCodingPath) {
         self.state = state
-        madePath = path
-        parentPath = path
-        depth = path.depth
+        lazyPath = PlistLazyCodingPath(path)
     }
 
     /// An encoder one `step` below `parent`, whose path is made when needed.
     init(state: PlistEncodingState, parent: PlistCodingPath, step: PlistCodingPath.Step) {
         self.state = state
-        parentPath = parent
-        self.step = step
-        depth = parent.depth + 1
+        lazyPath = PlistLazyCodingPath(parent: parent, step: step)
     }
 
     /// Makes this (unreferenced, finished) encoder one for a new value `step` below `parent`.
     func reset(parent: PlistCodingPath, step: PlistCodingPath.Step) {
-        madePath = nil
-        parentPath = parent
-        self.step = step
-        depth = parent.depth + 1
+        lazyPath = PlistLazyCodingPath(parent: parent, step: step)
         node = nil
     }
 
     /// The coding path of the value being encoded.
-    var path: PlistCodingPath {
-        if let madePath { return madePath }
-        let made = step.map { parentPath.appending($0) } ?? parentPath
-        madePath = made
-        return made
-    }
+    var path: PlistCodingPath { lazyPath.resolve() }
+
+    /// The number of keys in the path.
+    var depth: Int { lazyPath.depth }
 
     var codingPath: [any CodingKey] { path.keys }
 
