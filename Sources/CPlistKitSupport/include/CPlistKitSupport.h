@@ -14,6 +14,12 @@
 /// locale, as printf's does.
 int plistkit_format_real_17g(char *buffer, size_t size, double value);
 
+/// Asks the processor to start loading the cache line at `address` for reading, without
+/// waiting for it (a hint: it never faults, whatever the address).
+static inline void plistkit_prefetch(const void *address) {
+    __builtin_prefetch(address, 0, 3);
+}
+
 // MARK: - XML event tape
 
 /// Record kinds on an event tape besides element starts, whose kind byte is the element's

@@ -232,6 +232,26 @@ struct BinaryPlistObjectList {
         }
     }
 
+    /// Starts loading the uniquing-table slot where ``numberScalar(_:)`` will look `value`
+    /// up (see ``BinaryPlistUniquingTable/prefetch(_:)``); booleans and UIDs have no table
+    /// slot to load.
+    @inline(__always)
+    func prefetchScalar(_ value: PlistValue) {
+        switch value {
+        case .string(let text):
+            uniqueStrings.prefetch(ExactKey(text))
+        case .integer(let integer):
+            if let signed = integer.int64Value { uniqueIntegers.prefetch(UInt64(bitPattern: signed)) }
+        case .real(let real):
+            uniqueReals.prefetch(real.isNaN ? Double.nan.bitPattern : real.bitPattern)
+        case .date(let date):
+            let seconds = date.timeIntervalSinceReferenceDate
+            uniqueDates.prefetch(seconds.isNaN ? Double.nan.bitPattern : (seconds == 0 ? 0 : seconds.bitPattern))
+        default:
+            break
+        }
+    }
+
     /// The number of UID `uid`, adding it when new.
     @inline(__always)
     mutating func numberUID(_ uid: UInt32) -> Int {

@@ -1,3 +1,4 @@
+import CPlistKitSupport
 import FoundationEssentials
 
 /// A key the binary writer's uniquing table can hash cheaply.
@@ -167,6 +168,17 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
         slots[slot] = Slot(hash: hash, position: UInt32(keys.count), number: UInt32(candidate))
         if keys.count * 2 > slots.count { grow() }
         return candidate
+    }
+
+    /// Starts loading the slot where a lookup of `key` begins, so that a lookup made soon
+    /// after finds it in the cache: large tables miss the cache on nearly every probe, and
+    /// the writer looks up a container's values one after another, each waiting for its
+    /// slot.
+    @inline(__always)
+    func prefetch(_ key: Key) {
+        guard fallback == nil else { return }
+        let slot = Int(truncatingIfNeeded: key.quickHash(seed: seed)) & (slots.count - 1)
+        slots.withUnsafeBufferPointer { plistkit_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + slot) }) }
     }
 
     /// The number given to `key`, or `nil` when the table does not hold it.

@@ -73,6 +73,13 @@ struct PlistEncodingBinaryWriter {
             let firstSlot = frames[top].firstSlot
             var index = frames[top].next
             var descended = false
+            if index == 0 {
+                // Entering a container: the uniquing-table slots of all its scalars are
+                // loaded at once, so their cache misses overlap instead of coming one by
+                // one as each scalar is numbered (a record's dozen or so scalars each went
+                // to main memory in turn).
+                for case .value(let value) in values { objects.prefetchScalar(value) }
+            }
             while index < values.count {
                 let slot = firstSlot + index
                 index += 1
