@@ -153,6 +153,8 @@ struct BinaryPlistObjectList {
                 continue
             }
             frames[top].next = index + 1
+            let ahead = index + Self.prefetchDistance
+            if ahead < frames[top].values.count { prefetchScalar(frames[top].values[ahead]) }
             let slot = frames[top].firstSlot + index
             children[slot] = enter(frames[top].values[index], sortsKeys: sortsKeys, frames: &frames)
         }
@@ -166,6 +168,7 @@ struct BinaryPlistObjectList {
         switch value {
         case .array(let elements):
             let start = openArray(count: elements.count)
+            prefetchScalars(elements.prefix(Self.prefetchDistance))
             frames.append(Frame(values: elements, next: 0, firstSlot: start))
         case .dictionary(let dictionary):
             var keys = dictionary.keys
@@ -176,6 +179,7 @@ struct BinaryPlistObjectList {
                 values = order.map { values[$0] }
             }
             let start = openDictionary(numberingKeys: keys)
+            prefetchScalars(values.prefix(Self.prefetchDistance))
             frames.append(Frame(values: values, next: 0, firstSlot: start + keys.count))
         default:
             return numberScalar(value)
@@ -230,6 +234,17 @@ struct BinaryPlistObjectList {
         case .array, .dictionary:
             preconditionFailure("numberScalar called with a container")
         }
+    }
+
+    /// How many values ahead of the one being numbered a container's scalars have their
+    /// uniquing-table slots loaded (``prefetchScalar(_:)``): far enough for a dozen or so
+    /// cache misses to overlap, near enough that the slots are still cached when reached.
+    static let prefetchDistance = 16
+
+    /// Loads the slots of `values` (the first ones of a container being entered).
+    @inline(__always)
+    func prefetchScalars(_ values: ArraySlice<PlistValue>) {
+        for value in values { prefetchScalar(value) }
     }
 
     /// Starts loading the uniquing-table slot where ``numberScalar(_:)`` will look `value`

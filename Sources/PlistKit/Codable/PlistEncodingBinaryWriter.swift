@@ -73,15 +73,18 @@ struct PlistEncodingBinaryWriter {
             let firstSlot = frames[top].firstSlot
             var index = frames[top].next
             var descended = false
+            // The uniquing-table slots of the scalars a few places ahead are loaded while
+            // these are numbered, so their cache misses overlap instead of coming one by one
+            // (a record's dozen or so scalars each went to main memory in turn).
+            let distance = BinaryPlistObjectList.prefetchDistance
             if index == 0 {
-                // Entering a container: the uniquing-table slots of all its scalars are
-                // loaded at once, so their cache misses overlap instead of coming one by
-                // one as each scalar is numbered (a record's dozen or so scalars each went
-                // to main memory in turn).
-                for case .value(let value) in values { objects.prefetchScalar(value) }
+                for case .value(let value) in values.prefix(distance) { objects.prefetchScalar(value) }
             }
             while index < values.count {
                 let slot = firstSlot + index
+                if index + distance < values.count, case .value(let ahead) = values[index + distance] {
+                    objects.prefetchScalar(ahead)
+                }
                 index += 1
                 if case .value(let value) = values[index - 1] {
                     valueCount += 1
