@@ -187,6 +187,38 @@ void plistkit_xml_tape_end_element(
     consume_if_full(tape);
 }
 
+// Whether SAX2 would look at an attribute named `name` for namespaces: a declaration
+// (`xmlns`, `xmlns:p`) or a prefixed name (any colon, malformed ones included).
+static int is_namespace_attribute(const unsigned char *name) {
+    if (strncmp((const char *)name, "xmlns", 5) == 0) return 1;
+    return strchr((const char *)name, ':') != NULL;
+}
+
+void plistkit_xml_tape_start_element_sax1(void *context, const unsigned char *name, const unsigned char **attributes) {
+    plistkit_xml_tape *tape = context;
+    if (tape == NULL || name == NULL) return;
+    if (attributes != NULL) {
+        // Name and value pairs, ended by a NULL name.
+        for (const unsigned char **attribute = attributes; *attribute != NULL; attribute += 2) {
+            if (is_namespace_attribute(*attribute)) {
+                tape->open_text = 0;
+                tape->in_text = 0;
+                if (!reserve(tape, 1)) return;
+                tape->bytes[tape->count++] = PLISTKIT_TAPE_NAMESPACES;
+                consume_if_full(tape);
+                return;
+            }
+        }
+    }
+    // A prefixed element name holds a colon, which no plist element's name does: it is
+    // recorded as unknown, and refused.
+    plistkit_xml_tape_start_element(context, name, NULL, NULL, 0, NULL, 0, 0, NULL);
+}
+
+void plistkit_xml_tape_end_element_sax1(void *context, const unsigned char *name) {
+    plistkit_xml_tape_end_element(context, name, NULL, NULL);
+}
+
 // Records text that is not whitespace found between elements; the consumer refuses it.
 // Out of line (as record_text is) so that plistkit_xml_tape_characters stays a small function
 // that saves no registers for its common case, whitespace between elements.

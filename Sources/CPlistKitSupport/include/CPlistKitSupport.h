@@ -35,6 +35,10 @@ enum {
     PLISTKIT_TAPE_TEXT = 13,
     /// Text that is not whitespace outside a text-holding element: a 4-byte length, the bytes.
     PLISTKIT_TAPE_CHARACTERS = 14,
+    /// An element with an attribute the SAX1 pull parse does not check for namespaces (an
+    /// `xmlns` declaration, a prefixed or malformed name): no payload. The consumer refuses
+    /// the document, so that the push parser, which is SAX2 and checks them, decides it.
+    PLISTKIT_TAPE_NAMESPACES = 15,
 };
 
 /// The SAX state of one libxml2 parse that records its events on a tape instead of calling
@@ -80,6 +84,14 @@ void plistkit_xml_tape_start_element(
 /// libxml2's endElementNsSAX2Func.
 void plistkit_xml_tape_end_element(
     void *context, const unsigned char *local_name, const unsigned char *prefix, const unsigned char *uri);
+/// libxml2's SAX1 startElementSAXFunc, which the pull parse uses (SAX1 skips the namespace
+/// processing of every tag, a tenth of a large plist's parse): records the element's kind as
+/// plistkit_xml_tape_start_element does. SAX1 knows no namespaces, so an element or attribute
+/// that SAX2 would check for them (a name with a colon, an `xmlns` declaration) is recorded as
+/// an element the tape refuses, and the push parser, which is SAX2, decides the document.
+void plistkit_xml_tape_start_element_sax1(void *context, const unsigned char *name, const unsigned char **attributes);
+/// libxml2's SAX1 endElementSAXFunc.
+void plistkit_xml_tape_end_element_sax1(void *context, const unsigned char *name);
 /// libxml2's charactersSAXFunc (also its ignorableWhitespace and cdataBlock): copies the text,
 /// whose pointer libxml2 reuses after the call; drops whitespace between elements.
 void plistkit_xml_tape_characters(void *context, const unsigned char *bytes, int length);

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// Reads XML property lists: libxml2's SAX2 parser (``XMLSAXParser``) feeds an
+/// Reads XML property lists: libxml2's SAX parser (``XMLSAXParser``) feeds an
 /// ``XMLPlistTreeBuilder``, which checks Apple's property-list structure and builds the value.
 ///
 /// What is accepted and refused, beyond Apple's reader and short of it, is in Docs/XML.md.
