@@ -39,6 +39,13 @@ struct BinaryPlistDecoder: ~Copyable {
     /// For whole-file reads: the dictionary keys, interned, so a dictionary's keys are known
     /// distinct after one pass (and the Codable source looks keys up by id).
     private(set) var keyTable = BinaryPlistKeyTable()
+    /// Key lists of dictionaries decoded recently, by key id and as texts, each distinct and
+    /// small enough to need no index, and where the next one goes (see `sharedKeys(for:)`).
+    private var recentKeyLists: [(ids: [Int], keys: [String])] = []
+    private var nextRecentKeyList = 0
+    private static let recentKeyListCount = 8
+    /// The key ids of the dictionary being started (reused).
+    private var scratchKeyIDs: [Int] = []
     /// (container object index, position of the child being decoded), root first.
     private var pathSteps: [(container: Int, child: Int)] = []
     /// Losses found, in the order met.
@@ -242,20 +249,30 @@ struct BinaryPlistDecoder: ~Copyable {
                           references: isDictionary ? start + count * trailer.objectRefSize : start)
         if isDictionary {
             // The keys come first; they are strings, so decoding them never opens a frame.
-            frame.keys.reserveCapacity(count)
             frame.elements.reserveCapacity(count)
             var position = start
             if isDense {
-                keyTable.beginDictionary()
-                var distinct = true
+                scratchKeyIDs.removeAll(keepingCapacity: true)
                 for _ in 0..<count {
-                    let id = try internedKeyID(try reference(at: position, object: index, at: offset))
-                    frame.keys.append(keyTable.texts[id])
-                    if keyTable.markMet(id) { distinct = false }
+                    scratchKeyIDs.append(try internedKeyID(try reference(at: position, object: index, at: offset)))
                     position += trailer.objectRefSize
                 }
-                frame.keysKnownDistinct = distinct
+                if let shared = sharedKeys(for: scratchKeyIDs) {
+                    frame.keys = shared
+                    frame.keysKnownDistinct = true
+                } else {
+                    frame.keys.reserveCapacity(count)
+                    keyTable.beginDictionary()
+                    var distinct = true
+                    for id in scratchKeyIDs {
+                        frame.keys.append(keyTable.texts[id])
+                        if keyTable.markMet(id) { distinct = false }
+                    }
+                    frame.keysKnownDistinct = distinct
+                    if distinct { remember(keyIDs: scratchKeyIDs, keys: frame.keys) }
+                }
             } else {
+                frame.keys.reserveCapacity(count)
                 for _ in 0..<count {
                     frame.keys.append(try key(try reference(at: position, object: index, at: offset)))
                     position += trailer.objectRefSize
@@ -267,6 +284,32 @@ struct BinaryPlistDecoder: ~Copyable {
         pathSteps.append((index, 0))
         frames.append(frame)
         return nil
+    }
+
+    /// The key array of a recent dictionary with exactly the key ids `ids`, in order, or `nil`.
+    ///
+    /// The records of a file repeat a few key lists; sharing one array among them (each key
+    /// id has one text) saves an allocation, a retain per key and a distinct-key check per
+    /// record, and a sixth of the memory of a library's tree.
+    private func sharedKeys(for ids: [Int]) -> [String]? {
+        guard let last = ids.last else { return nil }
+        // Lists of one model differ mostly in their optional keys, which come last.
+        for list in recentKeyLists where list.ids.count == ids.count && list.ids[ids.count - 1] == last && list.ids == ids {
+            return list.keys
+        }
+        return nil
+    }
+
+    /// Keeps a distinct key list for ``sharedKeys(for:)``, when it is not empty and small
+    /// enough for a dictionary without an index.
+    private mutating func remember(keyIDs: [Int], keys: [String]) {
+        guard !keys.isEmpty, keys.count <= PlistDictionary.indexThreshold else { return }
+        if recentKeyLists.count < Self.recentKeyListCount {
+            recentKeyLists.append((keyIDs, keys))
+        } else {
+            recentKeyLists[nextRecentKeyList] = (keyIDs, keys)
+            nextRecentKeyList = (nextRecentKeyList + 1) % Self.recentKeyListCount
+        }
     }
 
     /// Fails for an object on the current decode path (a cycle), and counts an object decoded
