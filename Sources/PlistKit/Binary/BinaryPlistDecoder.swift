@@ -40,10 +40,8 @@ struct BinaryPlistDecoder: ~Copyable {
     /// distinct after one pass (and the Codable source looks keys up by id).
     private(set) var keyTable = BinaryPlistKeyTable()
     /// Key lists of dictionaries decoded recently, by key id and as texts, each distinct and
-    /// small enough to need no index, and where the next one goes (see `sharedKeys(for:)`).
-    private var recentKeyLists: [(ids: [Int], keys: [String])] = []
-    private var nextRecentKeyList = 0
-    private static let recentKeyListCount = 8
+    /// small enough to need no index (see `sharedKeys(for:)`).
+    private var recentKeyLists = RecentItems<(ids: [Int], keys: [String])>(capacity: 8)
     /// The key ids of the dictionary being started (reused).
     private var scratchKeyIDs: [Int] = []
     /// (container object index, position of the child being decoded), root first.
@@ -294,7 +292,7 @@ struct BinaryPlistDecoder: ~Copyable {
     private func sharedKeys(for ids: [Int]) -> [String]? {
         guard let last = ids.last else { return nil }
         // Lists of one model differ mostly in their optional keys, which come last.
-        for list in recentKeyLists where list.ids.count == ids.count && list.ids[ids.count - 1] == last && list.ids == ids {
+        for list in recentKeyLists.items where list.ids.count == ids.count && list.ids[ids.count - 1] == last && list.ids == ids {
             return list.keys
         }
         return nil
@@ -304,12 +302,7 @@ struct BinaryPlistDecoder: ~Copyable {
     /// enough for a dictionary without an index.
     private mutating func remember(keyIDs: [Int], keys: [String]) {
         guard !keys.isEmpty, keys.count <= PlistDictionary.indexThreshold else { return }
-        if recentKeyLists.count < Self.recentKeyListCount {
-            recentKeyLists.append((keyIDs, keys))
-        } else {
-            recentKeyLists[nextRecentKeyList] = (keyIDs, keys)
-            nextRecentKeyList = (nextRecentKeyList + 1) % Self.recentKeyListCount
-        }
+        recentKeyLists.insert((keyIDs, keys))
     }
 
     /// Fails for an object on the current decode path (a cycle), and counts an object decoded

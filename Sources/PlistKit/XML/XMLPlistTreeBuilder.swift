@@ -254,10 +254,8 @@ final class XMLPlistTreeBuilder {
     }
 
     /// Key lists of dictionaries read recently, each proven distinct and small enough to need
-    /// no index, and where the next one goes.
-    @exclusivity(unchecked) private var recentKeyLists: [[String]] = []
-    @exclusivity(unchecked) private var nextRecentKeyList = 0
-    private static let recentKeyListCount = 8
+    /// no index.
+    @exclusivity(unchecked) private var recentKeyLists = RecentItems<[String]>(capacity: 8)
 
     /// A recent key list holding exactly the keys on ``keys`` from `start` up, as the very
     /// same strings (the string cache hands out one `String` per key text, so the records
@@ -271,7 +269,7 @@ final class XMLPlistTreeBuilder {
         guard count > 0 else { return nil }
         // Lists of one model differ mostly in their optional keys, which come last: the last
         // key is compared first.
-        for list in recentKeyLists where list.count == count && ExactKey.identicalRepresentation(list[count - 1], keys[keys.count - 1]) {
+        for list in recentKeyLists.items where list.count == count && ExactKey.identicalRepresentation(list[count - 1], keys[keys.count - 1]) {
             var same = true
             for offset in 0..<(count - 1) where !ExactKey.identicalRepresentation(list[offset], keys[start + offset]) {
                 same = false
@@ -285,12 +283,7 @@ final class XMLPlistTreeBuilder {
     /// Keeps `keyList`, a distinct, unindexed dictionary's keys, for ``recentKeyList(matchingKeysFrom:)``.
     private func remember(keyList: [String]) {
         guard !keyList.isEmpty else { return }
-        if recentKeyLists.count < Self.recentKeyListCount {
-            recentKeyLists.append(keyList)
-        } else {
-            recentKeyLists[nextRecentKeyList] = keyList
-            nextRecentKeyList = (nextRecentKeyList + 1) % Self.recentKeyListCount
-        }
+        recentKeyLists.insert(keyList)
     }
 
     /// The value of the text element `element`, whose text is `content`, ends.

@@ -298,10 +298,8 @@ enum XMLPlistWriter {
             let lineStarts: [Int]
         }
 
-        /// Key lists sorted recently, and where the next one goes.
-        private var recentSorts: [KeyOrder] = []
-        private var nextRecentSort = 0
-        private static let recentSortCount = 8
+        /// Key lists sorted recently.
+        private var recentSorts = RecentItems<KeyOrder>(capacity: 8)
 
         /// The positions of `keys` in sorted order, whether a key is repeated, and the keys'
         /// lines. Trees often repeat a few sets of keys in the same order across thousands of
@@ -311,7 +309,7 @@ enum XMLPlistWriter {
         mutating func keyOrder(of keys: [String]) -> KeyOrder {
             // Lists of one model differ mostly in their optional keys, which come last: the
             // last key is compared first, so most lists that differ are told apart at once.
-            for recent in recentSorts
+            for recent in recentSorts.items
             where recent.keys.count == keys.count
                 && (keys.isEmpty || ExactKey.exactlyEqual(keys[keys.count - 1], recent.keys[keys.count - 1]))
                 && zip(keys, recent.keys).allSatisfy({ ExactKey.exactlyEqualExpectingMatch($0, $1) }) {
@@ -340,12 +338,7 @@ enum XMLPlistWriter {
             var lines = out.takeBytes(from: mark)
             if lineStarts.isEmpty { lines = [] }
             let found = KeyOrder(keys: keys, sorted: sorted, hasRepeatedKey: hasRepeatedKey, lines: lines, lineStarts: lineStarts)
-            if recentSorts.count < Self.recentSortCount {
-                recentSorts.append(found)
-            } else {
-                recentSorts[nextRecentSort] = found
-                nextRecentSort = (nextRecentSort + 1) % Self.recentSortCount
-            }
+            recentSorts.insert(found)
             return found
         }
 

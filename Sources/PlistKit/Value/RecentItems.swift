@@ -1,0 +1,25 @@
+/// The last few items a reader or writer met, the oldest replaced first: the caches of
+/// recent key lists (the XML reader's and binary reader's shared key arrays, the XML writer's
+/// sorted key orders), which records of one model keep meeting again.
+struct RecentItems<Item> {
+    /// The items kept, in no particular order.
+    private(set) var items: [Item] = []
+    /// Where the next item goes once the list is full.
+    private var next = 0
+    private let capacity: Int
+
+    /// An empty list that keeps at most `capacity` items.
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Keeps `item`, replacing the oldest when the list is full.
+    mutating func insert(_ item: Item) {
+        if items.count < capacity {
+            items.append(item)
+        } else {
+            items[next] = item
+            next = (next + 1) % capacity
+        }
+    }
+}
