@@ -209,7 +209,7 @@ struct BinaryPlistObjectList {
             }
             return number
         case .real(let real):
-            let number = uniqueReals.number(for: real.isNaN ? Double.nan.bitPattern : real.bitPattern, orInsert: candidate)
+            let number = uniqueReals.number(for: Self.uniquingKey(real: real), orInsert: candidate)
             if number == candidate {
                 // The bits of the first of equal reals (one NaN's payload) are the ones written.
                 entries.append(.real(real.bitPattern))
@@ -217,9 +217,7 @@ struct BinaryPlistObjectList {
             }
             return number
         case .date(let date):
-            let seconds = date.timeIntervalSinceReferenceDate
-            let key = seconds.isNaN ? Double.nan.bitPattern : (seconds == 0 ? 0 : seconds.bitPattern)
-            let number = uniqueDates.number(for: key, orInsert: candidate)
+            let number = uniqueDates.number(for: Self.uniquingKey(date: date), orInsert: candidate)
             if number == candidate { appendScalar(value) }
             return number
         case .data(let data):
@@ -234,6 +232,20 @@ struct BinaryPlistObjectList {
         case .array, .dictionary:
             preconditionFailure("numberScalar called with a container")
         }
+    }
+
+    /// The key equal reals are uniqued by: their bits, all NaNs one.
+    @inline(__always)
+    static func uniquingKey(real: Double) -> UInt64 {
+        real.isNaN ? Double.nan.bitPattern : real.bitPattern
+    }
+
+    /// The key equal dates are uniqued by: their seconds' bits, all NaNs one, and 0 and -0
+    /// one (as `PlistValue` compares dates).
+    @inline(__always)
+    static func uniquingKey(date: Date) -> UInt64 {
+        let seconds = date.timeIntervalSinceReferenceDate
+        return seconds.isNaN ? Double.nan.bitPattern : (seconds == 0 ? 0 : seconds.bitPattern)
     }
 
     /// How many values ahead of the one being numbered a container's scalars have their
@@ -258,10 +270,9 @@ struct BinaryPlistObjectList {
         case .integer(let integer):
             if let signed = integer.int64Value { uniqueIntegers.prefetch(UInt64(bitPattern: signed)) }
         case .real(let real):
-            uniqueReals.prefetch(real.isNaN ? Double.nan.bitPattern : real.bitPattern)
+            uniqueReals.prefetch(Self.uniquingKey(real: real))
         case .date(let date):
-            let seconds = date.timeIntervalSinceReferenceDate
-            uniqueDates.prefetch(seconds.isNaN ? Double.nan.bitPattern : (seconds == 0 ? 0 : seconds.bitPattern))
+            uniqueDates.prefetch(Self.uniquingKey(date: date))
         default:
             break
         }
