@@ -88,6 +88,9 @@ public struct PlistDecoder: Sendable {
     /// Whether plain binary scalars are read by the fast readers of `PlistDecoderImpl+PlainScalars`
     /// (the default) or always through the general path; tests compare the two.
     var usesPlainScalarReads = true
+    /// Whether `[String: Value]` is filled by the decoder (``PlistStringKeyedDictionary``, the
+    /// default) or by the standard library's `Dictionary.init(from:)`; tests compare the two.
+    var decodesStringKeyedDictionariesDirectly = true
 
     /// Creates a decoder with the default options.
     public init() {}

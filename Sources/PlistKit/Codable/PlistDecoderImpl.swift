@@ -112,7 +112,7 @@ final class PlistDecoderImpl: Decoder {
         if let kind = PlistStandardScalar(type) { return try unboxScalar(node, kind: kind, as: type, path: lazyPath()) }
         if type == Date.self { return sameTypeCast(try unboxDate(node, path: lazyPath()), as: Value.self) }
         if type == Data.self { return sameTypeCast(try unboxData(node, path: lazyPath()), as: Value.self) }
-        return try Value(from: child(node, path: lazyPath()))
+        return try child(node, path: lazyPath()).construct(type)
     }
 
     /// Decodes a value of a type that decodes itself from `node`, one `step` below this
@@ -135,7 +135,7 @@ final class PlistDecoderImpl: Decoder {
         } else {
             child = PlistDecoderImpl(source: source, state: state, node: node, parent: parent(), step: step())
         }
-        let value = try Value(from: child)
+        let value = try child.construct(type)
         if isKnownUniquelyReferenced(&child) {
             child.node = nil
             spareChild = child

@@ -28,6 +28,22 @@ enum PlistDecodingDictionary {
         }
     }
 
+    /// The number of entries, distinct keys each.
+    var count: Int {
+        switch self {
+        case .value(let dictionary): return dictionary.count
+        case .object(let dictionary): return dictionary.entries.count
+        }
+    }
+
+    /// The value at `position`, the position of its key in ``keys``.
+    func node(at position: Int) -> PlistDecodingNode {
+        switch self {
+        case .value(let dictionary): return .value(dictionary.values[position])
+        case .object(let dictionary): return .object(dictionary.entries[position].value)
+        }
+    }
+
     /// Dictionaries in memory up to this many keys are scanned for a key's representation
     /// before they are searched by text.
     static let largestScannedByRepresentation = 24

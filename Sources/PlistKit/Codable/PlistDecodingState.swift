@@ -10,6 +10,8 @@ final class PlistDecodingState {
     let maximumValueCount: Int
     /// See ``PlistDecoder/usesPlainScalarReads``.
     let usesPlainScalarReads: Bool
+    /// See ``PlistDecoder/decodesStringKeyedDictionariesDirectly``.
+    let decodesStringKeyedDictionariesDirectly: Bool
     let userInfo: [CodingUserInfoKey: Any]
     /// The values read so far. A file may share one object among many references (a binary
     /// plist of 64 arrays each holding the next twice is 2^64 values when expanded), and a
@@ -19,6 +21,9 @@ final class PlistDecodingState {
     @exclusivity(unchecked) var valueCount = 0
     /// Where keyed containers last found each coding key, tried first in the next dictionary.
     let keyPositions = PlistKeyPositionMemo()
+    /// The last type found not to be a `[String: Value]` (see
+    /// ``stringKeyedDictionaryType(_:)``). (Unchecked for exclusivity, as `valueCount`.)
+    @exclusivity(unchecked) var lastTypeNotKeyedByString: ObjectIdentifier?
 
     init(options: PlistDecoder) {
         dateStrategy = options.dateDecodingStrategy
@@ -28,6 +33,7 @@ final class PlistDecodingState {
         maximumDepth = options.readingOptions.maximumDepth
         maximumValueCount = options.readingOptions.maximumObjectCount
         usesPlainScalarReads = options.usesPlainScalarReads
+        decodesStringKeyedDictionariesDirectly = options.decodesStringKeyedDictionariesDirectly
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in options.userInfo { info[key] = value }
         userInfo = info

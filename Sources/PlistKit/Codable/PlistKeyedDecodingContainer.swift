@@ -309,6 +309,29 @@ final class PlistKeyedDecodingStorage {
     /// The keys as the type names them, in the file's order.
     var typeKeys: [String] { fileKeyByTypeKey == nil ? dictionary.keys : convertedKeys }
 
+    /// The number of ``typeKeys``.
+    var entryCount: Int { fileKeyByTypeKey == nil ? dictionary.count : convertedKeys.count }
+
+    /// Calls `body` with each of ``typeKeys`` and its value, in order: what reading every
+    /// key of `allKeys` in turn reads, without a lookup per key when the keys are the file's.
+    func forEachEntry(_ body: (String, PlistDecodingNode) throws -> Void) throws {
+        guard fileKeyByTypeKey != nil else {
+            for (position, key) in dictionary.keys.enumerated() {
+                try body(key, dictionary.node(at: position))
+            }
+            return
+        }
+        for key in convertedKeys {
+            // Every converted key maps to a key of the file; this is the error
+            // `decode(_:forKey:)` would give if one did not.
+            guard let node = node(forKey: key) else {
+                throw DecodingError.keyNotFound(PlistCodingKey(stringValue: key), DecodingError.Context(
+                    codingPath: path.keys, debugDescription: "No value associated with key \(key)."))
+            }
+            try body(key, node)
+        }
+    }
+
     /// The position after the last key found, tried before a search (see
     /// ``PlistDecodingDictionary/node(forKey:memo:next:)``). (Unchecked for exclusivity: one
     /// decode runs on one thread, and the lookup that updates it does not re-enter.)
