@@ -14,18 +14,26 @@ public struct PlistReadingOptions: Hashable, Sendable {
     /// `{"$data": …}`, `{"CF$UID": n}` and the like, as the tagged JSON writer produces them)
     /// back into dates, data and UIDs. Default: `false`, plain JSON.
     public var readsTaggedJSON: Bool
+    /// Whether an XML document of 1 MiB or more is read by two threads on a machine with more
+    /// than one processor: libxml2 parses on a thread of its own while the calling thread
+    /// builds the value from what it has parsed so far. The value, and any error, are the
+    /// same either way; set it to `false` where the reader must not start a thread.
+    /// Default: `true`.
+    public var readsLargeXMLConcurrently: Bool
 
     /// Creates options with the default limits.
     public init(
         maximumDepth: Int = 512,
         maximumObjectCount: Int = 1 << 26,
         maximumInputBytes: Int = 1 << 32,
-        readsTaggedJSON: Bool = false
+        readsTaggedJSON: Bool = false,
+        readsLargeXMLConcurrently: Bool = true
     ) {
         self.maximumDepth = maximumDepth
         self.maximumObjectCount = maximumObjectCount
         self.maximumInputBytes = maximumInputBytes
         self.readsTaggedJSON = readsTaggedJSON
+        self.readsLargeXMLConcurrently = readsLargeXMLConcurrently
     }
 
     /// Tighter limits for input from untrusted sources: depth 128, one million objects,

@@ -26,7 +26,7 @@ enum XMLSAXParser {
     /// Bytes handed to libxml2 per call; the push parser keeps only what it has not consumed.
     static let chunkSize = 1 << 20
 
-    private static let libraryInitialized: Void = { xmlInitParser() }()
+    fileprivate static let libraryInitialized: Void = { xmlInitParser() }()
 
     /// How libxml2 is fed.
     enum Feed {
@@ -49,6 +49,13 @@ enum XMLSAXParser {
         /// It runs in SAX1 mode, which skips namespace processing; documents that use
         /// namespace attributes are refused, for the push parser (see ``Session/tapeHandler``).
         case memory
+        /// As ``memory``, with libxml2 on a second thread: it hands each full tape (of
+        /// `tapeFlushSize` bytes) to the calling thread, which builds the value from it while
+        /// libxml2 reads on. The same records reach the builder in the same order, so the
+        /// value and the verdict are ``memory``'s. On two cores a large document reads in
+        /// about the time libxml2 alone takes. Falls back to ``memory`` when no thread can be
+        /// started.
+        case pipelined(tapeFlushSize: Int)
     }
 
     /// Parses `bytes` into `builder`; problems are left in `builder.failure`.
@@ -58,10 +65,148 @@ enum XMLSAXParser {
         _ bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, feed: Feed = .push, into builder: XMLPlistTreeBuilder
     ) {
         _ = libraryInitialized
-        let session = Session(builder: builder, tracksPositions: feed == .push)
         switch feed {
-        case .push: session.parse(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
-        case .memory: session.parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+        case .push:
+            Session(builder: builder, tracksPositions: true).parse(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+        case .memory:
+            Session(builder: builder, tracksPositions: false).parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+        case .pipelined(let tapeFlushSize):
+            parsePipelined(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, tapeFlushSize: tapeFlushSize, into: builder)
+        }
+    }
+
+    /// Whether the machine has more than one processor online, so that a
+    /// ``Feed/pipelined(tapeFlushSize:)`` parse's two threads can run at once.
+    static let hasSecondProcessor: Bool = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
+
+    /// The tape size a ``Feed/pipelined(tapeFlushSize:)`` parse hands over: small enough that
+    /// the builder starts early and the buffers in flight stay in cache, large enough that
+    /// the handovers (a lock each) are rare.
+    static let pipelinedTapeFlushSize = 64 * 1024
+
+    /// A ``Feed/pipelined(tapeFlushSize:)`` parse, from start to end (see ``PipelinedParse``).
+    private static func parsePipelined(
+        _ bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, tapeFlushSize: Int, into builder: XMLPlistTreeBuilder
+    ) {
+        guard let parse = PipelinedParse(
+            bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, tapeFlushSize: tapeFlushSize, into: builder)
+        else {
+            Session(builder: builder, tracksPositions: false).parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+            return
+        }
+        parse.finish()
+    }
+
+    /// A pipelined pull parse under way: libxml2 on a thread of its own (the producer, a
+    /// ``Session`` whose full tapes go to a `plistkit_tape_queue`), and the builder fed on the
+    /// thread that owns this, one tape at a time when it calls ``pump()``, so that it can use
+    /// what the builder has so far between tapes (as ``XMLStreamingDecodingSource`` does).
+    ///
+    /// Only the owning thread touches `builder`. The producer's session has a builder of its
+    /// own that is never fed: it only collects what libxml2 and the Swift callbacks refuse,
+    /// and stops the parse, as a ``Feed/memory`` parse's does; once the producer has ended,
+    /// that failure becomes the builder's. The bytes must outlive the parse.
+    final class PipelinedParse {
+        let builder: XMLPlistTreeBuilder
+        private let queue: UnsafeMutablePointer<plistkit_tape_queue>
+        private let producer: Session
+        private var thread = pthread_t()
+        /// Whether the producer has ended and the builder holds the verdict.
+        private(set) var isFinished = false
+
+        /// Starts the producer; `nil` when the bytes are no document for the pull parser
+        /// (``Session/pullParserTakes(_:)``) or no thread could be started.
+        init?(_ bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, tapeFlushSize: Int, into builder: XMLPlistTreeBuilder) {
+            _ = XMLSAXParser.libraryInitialized
+            guard Session.pullParserTakes(bytes) else { return nil }
+            let queue = UnsafeMutablePointer<plistkit_tape_queue>.allocate(capacity: 1)
+            guard plistkit_tape_queue_init(queue) == 0 else {
+                queue.deallocate()
+                return nil
+            }
+            self.builder = builder
+            self.queue = queue
+            producer = Session(builder: XMLPlistTreeBuilder(options: PlistReadingOptions()), tracksPositions: false, queue: queue)
+            producer.tape.pointee.flush_size = max(1, tapeFlushSize)
+            let job = ProducerJob(session: producer, bytes: bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+            let jobPointer = Unmanaged.passRetained(job).toOpaque()
+            guard pthread_create(&thread, nil, ProducerJob.run, jobPointer) == 0 else {
+                Unmanaged<ProducerJob>.fromOpaque(jobPointer).release()
+                isFinished = true
+                return nil
+            }
+        }
+
+        deinit {
+            if !isFinished {
+                // Left part way (the caller has what it needs, or gave up): the producer
+                // drops the rest and stops at its next hand-over.
+                plistkit_tape_queue_cancel(queue)
+                pthread_join(thread, nil)
+            }
+            plistkit_tape_queue_destroy(queue)
+            queue.deallocate()
+        }
+
+        /// Feeds the next tape to the builder, waiting for libxml2 if it has none ready.
+        /// Returns `false` once the parse has ended (every tape fed, or the builder failed);
+        /// the builder then holds the verdict.
+        @discardableResult
+        func pump() -> Bool {
+            guard !isFinished else { return false }
+            var buffer = plistkit_tape_buffer()
+            guard plistkit_tape_queue_pop(queue, &buffer) != 0 else {
+                end()
+                return false
+            }
+            if let base = buffer.bytes { Session.feed(base, count: buffer.count, into: builder) }
+            plistkit_tape_queue_recycle(queue, buffer)
+            if builder.hasFailed {
+                plistkit_tape_queue_cancel(queue)
+                end()
+                return false
+            }
+            return true
+        }
+
+        /// Feeds every tape left; the builder then holds the verdict.
+        func finish() {
+            while pump() {}
+        }
+
+        /// Waits for the producer to end and gives the builder its refusal, if any.
+        private func end() {
+            pthread_join(thread, nil)
+            isFinished = true
+            if builder.failure == nil, let refusal = producer.builder.failure {
+                builder.fail(with: refusal)
+            }
+        }
+    }
+
+    /// The producer thread's work: the pull parse of a ``Session`` whose tape goes to a queue,
+    /// then the end of the queue. (The bytes outlive it: the thread that starts it waits
+    /// for it to end.)
+    fileprivate final class ProducerJob {
+        let session: Session
+        let bytes: UnsafeRawBufferPointer
+        let ignoringDeclaredEncoding: Bool
+
+        init(session: Session, bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
+            self.session = session
+            self.bytes = bytes
+            self.ignoringDeclaredEncoding = ignoringDeclaredEncoding
+        }
+
+        /// The thread's entry point; its argument is a retained ``ProducerJob``.
+        static let run: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { argument in
+            guard let argument else { return nil }
+            let job = Unmanaged<ProducerJob>.fromOpaque(argument).takeRetainedValue()
+            if let queue = job.session.queue {
+                defer { plistkit_tape_queue_finish(queue) }
+                job.session.parseWhole(job.bytes, ignoringDeclaredEncoding: job.ignoringDeclaredEncoding)
+            }
+            return nil
         }
     }
 
@@ -70,7 +215,7 @@ enum XMLSAXParser {
     /// The user data of every callback is the session's ``tape``, whose `owner` is the session
     /// (the C callbacks of a ``Feed/memory`` parse need the tape; the Swift ones find the
     /// session through it).
-    private final class Session {
+    fileprivate final class Session {
         let builder: XMLPlistTreeBuilder
         /// The event tape of a ``Feed/memory`` parse (unused by a ``Feed/push`` one); owned by
         /// the session, which outlives the parse.
@@ -82,9 +227,14 @@ enum XMLSAXParser {
         /// successes, which never show a position, so its events skip reading it.
         let tracksPositions: Bool
 
-        init(builder: XMLPlistTreeBuilder, tracksPositions: Bool) {
+        /// For the producer of a ``Feed/pipelined(tapeFlushSize:)`` parse: where its full tapes
+        /// go, instead of to ``builder``.
+        let queue: UnsafeMutablePointer<plistkit_tape_queue>?
+
+        init(builder: XMLPlistTreeBuilder, tracksPositions: Bool, queue: UnsafeMutablePointer<plistkit_tape_queue>? = nil) {
             self.builder = builder
             self.tracksPositions = tracksPositions
+            self.queue = queue
             tape = .allocate(capacity: 1)
             plistkit_xml_tape_init(tape, Unmanaged.passUnretained(self).toOpaque(), Session.consumeTape)
         }
@@ -94,12 +244,10 @@ enum XMLSAXParser {
             tape.deallocate()
         }
 
-        /// Hands the tape's records to the builder in order and empties the tape; stops the
-        /// parse when the builder has failed. Called by the tape's C callbacks when it is full
-        /// and by ``parseWhole(_:ignoringDeclaredEncoding:)`` after the parse.
-        ///
-        /// The records were written by CPlistKitSupport, each whole; every length is still
-        /// checked against the tape's count before its bytes are read.
+        /// Hands the tape's records to the builder in order and empties the tape (or, for a
+        /// pipelined parse's producer, to the queue); stops the parse when the builder has
+        /// failed or the queue's consumer has. Called by the tape's C callbacks when it is
+        /// full and by ``parseWhole(_:ignoringDeclaredEncoding:)`` after the parse.
         func consumeTape() {
             defer { tape.pointee.count = 0 }
             if tape.pointee.out_of_memory != 0 {
@@ -107,8 +255,25 @@ enum XMLSAXParser {
                 stop()
                 return
             }
+            if let queue {
+                if plistkit_tape_queue_push(queue, tape) != 0 {
+                    // The builder on the other thread failed; it has the reason.
+                    builder.fail(with: PlistError(.corruptData, "The tree builder stopped the parse", at: .byteOffset(0)))
+                    stop()
+                }
+                return
+            }
             guard let base = tape.pointee.bytes else { return }
-            let count = tape.pointee.count
+            Session.feed(base, count: tape.pointee.count, into: builder)
+            if builder.hasFailed { stop() }
+        }
+
+        /// Hands the `count` bytes of tape records at `base` to `builder`, in order, until it
+        /// fails.
+        ///
+        /// The records were written by CPlistKitSupport, each whole; every length is still
+        /// checked against the count before its bytes are read.
+        static func feed(_ base: UnsafeMutablePointer<UInt8>, count: Int, into builder: XMLPlistTreeBuilder) {
             var offset = 0
             /// The run of bytes at `offset`: a 4-byte length, then the bytes; `nil` when it
             /// does not fit the tape.
@@ -151,35 +316,33 @@ enum XMLSAXParser {
                 case end:
                     builder.endElement(line: 0, column: 0)
                 case text, UInt8(PLISTKIT_TAPE_CHARACTERS):
-                    guard let bytes = run() else { return malformedTape() }
+                    guard let bytes = run() else { return malformedTape(builder) }
                     builder.characters(bytes, line: 0, column: 0)
                 case UInt8(PLISTKIT_TAPE_UNKNOWN):
-                    guard offset < count else { return malformedTape() }
+                    guard offset < count else { return malformedTape(builder) }
                     let hasPrefix = base[offset] != 0
                     offset += 1
                     var prefix: UnsafeBufferPointer<UInt8>?
                     if hasPrefix {
-                        guard let stored = run() else { return malformedTape() }
+                        guard let stored = run() else { return malformedTape(builder) }
                         prefix = stored
                     }
-                    guard let name = run() else { return malformedTape() }
+                    guard let name = run() else { return malformedTape(builder) }
                     builder.startElement(name: name, prefix: prefix, line: 0, column: 0)
                 case UInt8(PLISTKIT_TAPE_NAMESPACES):
                     // Never shown: the push parser reads the document again and decides it.
                     builder.fail(with: PlistError(
                         .corruptData, "The document uses namespace attributes, which only the push parser checks", at: .byteOffset(0)))
                 default:
-                    return malformedTape()
+                    return malformedTape(builder)
                 }
             }
-            if builder.hasFailed { stop() }
         }
 
         /// A tape whose records do not add up: a bug in the C side, never a property of the
         /// input; the parse fails (and the push parser reads the document again).
-        private func malformedTape() {
+        private static func malformedTape(_ builder: XMLPlistTreeBuilder) {
             builder.fail(with: PlistError(.corruptData, "The XML reader's event tape is malformed", at: .byteOffset(0)))
-            stop()
         }
 
         /// The position passed with an event: ``position``, or (0, 0) when it is not tracked.
@@ -273,6 +436,13 @@ enum XMLSAXParser {
             })
         }
 
+        /// Whether ``parseWhole(_:ignoringDeclaredEncoding:)`` gives `raw` to the pull parser
+        /// rather than the push parser.
+        static func pullParserTakes(_ raw: UnsafeRawBufferPointer) -> Bool {
+            guard let base = raw.baseAddress, raw.count > 0, raw.count <= Int(Int32.max) else { return false }
+            return memchr(base, 0, raw.count) == nil
+        }
+
         /// Parses the whole buffer with libxml2's pull parser.
         func parseWhole(_ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
             // Documents beyond an Int32 length go through the push parser (as libxml2's memory
@@ -280,9 +450,7 @@ enum XMLSAXParser {
             // documents with a NUL byte: the pull parser takes NUL for the end of its input,
             // so it would accept a document followed by a NUL and anything, which the push
             // parser refuses.
-            guard let base = raw.baseAddress, raw.count > 0, raw.count <= Int(Int32.max),
-                  memchr(base, 0, raw.count) == nil
-            else {
+            guard Session.pullParserTakes(raw), let base = raw.baseAddress else {
                 parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
                 return
             }
