@@ -185,10 +185,12 @@ public struct PlistDecoder: Sendable {
               data.count >= smallestStreamedXML, data.count <= readingOptions.maximumInputBytes
         else { return nil }
         return try data.withUnsafeBytes { raw -> Value? in
-            guard XMLUnicodeTranscoder.form(of: raw) == nil, XMLCarriageReturnPreserver.rewrite(raw) == nil else { return nil }
+            guard XMLUnicodeTranscoder.form(of: raw) == nil else { return nil }
             let builder = XMLPlistTreeBuilder(options: readingOptions)
+            // Input with carriage returns, which the reader rewrites first, is refused by the
+            // parse (which checks on its own thread) and decoded by the general path.
             guard let parse = XMLSAXParser.PipelinedParse(
-                raw, ignoringDeclaredEncoding: false, tapeFlushSize: streamingTapeFlushSize, into: builder)
+                raw, ignoringDeclaredEncoding: false, tapeFlushSize: streamingTapeFlushSize, refusingCarriageReturns: true, into: builder)
             else { return nil }
             let source = XMLStreamingDecodingSource(parse: parse)
             defer { source.finish() }

@@ -102,7 +102,9 @@ enum PlistDecodingDictionary {
                 // representation (a few instructions a key, and how short keys usually match)
                 // comes before the full lookup. (Large dictionaries are indexed: a scan would
                 // make them quadratic.)
-                found = keys.firstIndex { ExactKey.identicalRepresentation($0, key) }
+                found = keys.withUnsafeBufferPointer { keys in
+                    keys.firstIndex { ExactKey.identicalRepresentation($0, key) }
+                }
             }
             guard let position = found ?? dictionary.index(forKey: key) else { return nil }
             if position != hint { memo.remember(key, at: position) }

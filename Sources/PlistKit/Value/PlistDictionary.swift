@@ -135,8 +135,13 @@ public struct PlistDictionary: Sendable {
     @usableFromInline
     func position(of key: String) -> Int? {
         if let indexByKey { return indexByKey[ExactKey(key)] }
-        for i in orderedKeys.indices where ExactKey.exactlyEqual(orderedKeys[i], key) { return i }
-        return nil
+        // Lengths first (stored, for native strings): most keys of a dictionary differ in
+        // length from a key it lacks, and the scan borrows the keys instead of copying each.
+        let length = key.utf8.count
+        return orderedKeys.withUnsafeBufferPointer { keys in
+            for i in keys.indices where keys[i].utf8.count == length && ExactKey.exactlyEqual(keys[i], key) { return i }
+            return nil
+        }
     }
 
     /// Whether two of a few keys are equal; pairwise, since there are at most

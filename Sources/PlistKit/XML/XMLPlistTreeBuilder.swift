@@ -345,7 +345,7 @@ final class XMLPlistTreeBuilder {
     /// makes it the root.
     @inline(__always)
     private func deliver(_ value: consuming PlistValue) {
-        if !pendingContainers.isEmpty { finishPendingContainer(with: value) }
+        if frames.count == deepestPendingDepth { finishPendingContainer(with: value) }
         if frames.isEmpty {
             root = value
         } else {
@@ -361,7 +361,12 @@ final class XMLPlistTreeBuilder {
     // learns the finished value when the container ends.
 
     /// The handles of open containers a reader asked for, by increasing depth.
-    @exclusivity(unchecked) private var pendingContainers: [XMLPendingContainer] = []
+    @exclusivity(unchecked) private var pendingContainers: [XMLPendingContainer] = [] {
+        didSet { deepestPendingDepth = pendingContainers.last?.depth ?? -1 }
+    }
+    /// The depth of the last of ``pendingContainers``, or -1: every value delivered is checked
+    /// against it, and only the end of that container calls out.
+    @exclusivity(unchecked) private var deepestPendingDepth = -1
 
     /// Hands `value` to the handle waiting on it, if it is the value of a container that just
     /// ended (an array, a dictionary, or a dictionary that stands for a UID).

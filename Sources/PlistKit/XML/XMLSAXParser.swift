@@ -114,11 +114,18 @@ enum XMLSAXParser {
         /// Whether the producer has ended and the builder holds the verdict.
         private(set) var isFinished = false
 
-        /// Starts the producer; `nil` when the bytes are no document for the pull parser
-        /// (``Session/pullParserTakes(_:)``) or no thread could be started.
-        init?(_ bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, tapeFlushSize: Int, into builder: XMLPlistTreeBuilder) {
+        /// Starts the producer; `nil` when no thread could be started.
+        ///
+        /// The scans of the whole input that decide whether the pull parser may read it (a NUL
+        /// byte, ``Session/pullParserTakes(_:)``; a carriage return when
+        /// `refusingCarriageReturns`, which the reader must rewrite first) run on the producer,
+        /// not before it starts: bytes they turn away fail the parse, as anything the pull
+        /// parser refuses does, and the caller's general path takes them.
+        init?(
+            _ bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, tapeFlushSize: Int,
+            refusingCarriageReturns: Bool = false, into builder: XMLPlistTreeBuilder
+        ) {
             _ = XMLSAXParser.libraryInitialized
-            guard Session.pullParserTakes(bytes) else { return nil }
             let queue = UnsafeMutablePointer<plistkit_tape_queue>.allocate(capacity: 1)
             guard plistkit_tape_queue_init(queue) == 0 else {
                 queue.deallocate()
@@ -128,7 +135,9 @@ enum XMLSAXParser {
             self.queue = queue
             producer = Session(builder: XMLPlistTreeBuilder(options: PlistReadingOptions()), tracksPositions: false, queue: queue)
             producer.tape.pointee.flush_size = max(1, tapeFlushSize)
-            let job = ProducerJob(session: producer, bytes: bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+            let job = ProducerJob(
+                session: producer, bytes: bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding,
+                refusingCarriageReturns: refusingCarriageReturns)
             let jobPointer = Unmanaged.passRetained(job).toOpaque()
             guard pthread_create(&thread, nil, ProducerJob.run, jobPointer) == 0 else {
                 Unmanaged<ProducerJob>.fromOpaque(jobPointer).release()
@@ -191,11 +200,20 @@ enum XMLSAXParser {
         let session: Session
         let bytes: UnsafeRawBufferPointer
         let ignoringDeclaredEncoding: Bool
+        let refusingCarriageReturns: Bool
 
-        init(session: Session, bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
+        init(session: Session, bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, refusingCarriageReturns: Bool) {
             self.session = session
             self.bytes = bytes
             self.ignoringDeclaredEncoding = ignoringDeclaredEncoding
+            self.refusingCarriageReturns = refusingCarriageReturns
+        }
+
+        /// Whether the pull parser may read the bytes (see ``PipelinedParse``).
+        var takesBytes: Bool {
+            guard Session.pullParserTakes(bytes) else { return false }
+            guard refusingCarriageReturns, let base = bytes.baseAddress else { return true }
+            return memchr(base, 0x0D, bytes.count) == nil
         }
 
         /// The thread's entry point; its argument is a retained ``ProducerJob``.
@@ -204,7 +222,12 @@ enum XMLSAXParser {
             let job = Unmanaged<ProducerJob>.fromOpaque(argument).takeRetainedValue()
             if let queue = job.session.queue {
                 defer { plistkit_tape_queue_finish(queue) }
-                job.session.parseWhole(job.bytes, ignoringDeclaredEncoding: job.ignoringDeclaredEncoding)
+                guard job.takesBytes else {
+                    job.session.builder.fail(with: PlistError(
+                        .corruptData, "The document is one for the push parser, or needs its carriage returns kept", at: .byteOffset(0)))
+                    return nil
+                }
+                job.session.parseWhole(job.bytes, ignoringDeclaredEncoding: job.ignoringDeclaredEncoding, takesBytes: true)
             }
             return nil
         }
@@ -443,14 +466,15 @@ enum XMLSAXParser {
             return memchr(base, 0, raw.count) == nil
         }
 
-        /// Parses the whole buffer with libxml2's pull parser.
-        func parseWhole(_ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
+        /// Parses the whole buffer with libxml2's pull parser (`takesBytes`: the caller has
+        /// found that ``pullParserTakes(_:)``).
+        func parseWhole(_ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, takesBytes: Bool = false) {
             // Documents beyond an Int32 length go through the push parser (as libxml2's memory
             // inputs take no more; kept for the same verdicts as before). So do
             // documents with a NUL byte: the pull parser takes NUL for the end of its input,
             // so it would accept a document followed by a NUL and anything, which the push
             // parser refuses.
-            guard Session.pullParserTakes(raw), let base = raw.baseAddress else {
+            guard takesBytes || Session.pullParserTakes(raw), let base = raw.baseAddress else {
                 parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
                 return
             }
