@@ -79,6 +79,9 @@ public struct PlistEncoder: Sendable {
     public var maximumDepth: Int = 512
     /// Values `Encodable` implementations read through `Encoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// Whether `[String: Value]` is encoded by the encoder (``PlistStringKeyedDictionaryEncodable``,
+    /// the default) or by the standard library's `Dictionary.encode(to:)`; tests compare the two.
+    var encodesStringKeyedDictionariesDirectly = true
 
     /// The order of dictionary keys in the output: ``PlistWritingOptions/KeyOrder/formatDefault``
     /// (sorted in XML and OpenStep, as Apple's writers do; encoding order in binary and JSON),

@@ -85,8 +85,31 @@ final class PlistEncoderImpl: Encoder {
                 codingPath: path.keys,
                 debugDescription: "The value nests deeper than \(state.maximumDepth) levels (is the object graph cyclic?)."))
         }
+        if node == nil, state.usesDefaultOrSnakeCaseKeys, let dictionaryType = stringKeyedDictionaryType(Value.self) {
+            try encodeEntries(of: value, as: dictionaryType)
+            return node
+        }
         try value.encode(to: self)
         return node
+    }
+
+    /// `type` as a ``PlistStringKeyedDictionaryEncodable``, or `nil` (the last type found not
+    /// to be one is remembered).
+    @inline(__always)
+    private func stringKeyedDictionaryType(_ type: Any.Type) -> (any PlistStringKeyedDictionaryEncodable.Type)? {
+        let identifier = ObjectIdentifier(type)
+        if identifier == state.lastTypeNotKeyedByString { return nil }
+        if let dictionaryType = type as? any PlistStringKeyedDictionaryEncodable.Type { return dictionaryType }
+        state.lastTypeNotKeyedByString = identifier
+        return nil
+    }
+
+    /// ``PlistStringKeyedDictionaryEncodable/encodeEntries(into:)`` of `value`, whose type is
+    /// `Dictionary`.
+    private func encodeEntries<Value, Dictionary: PlistStringKeyedDictionaryEncodable>(
+        of value: Value, as dictionaryType: Dictionary.Type
+    ) throws {
+        try sameTypeCast(value, as: Dictionary.self).encodeEntries(into: self)
     }
 
     /// Encodes a value that sits at `path` below this encoder; a value that encodes nothing

@@ -9,6 +9,9 @@ final class PlistEncodingState {
     let keyStrategy: PlistEncoder.KeyEncodingStrategy
     /// Whether `keyStrategy` is `.useDefaultKeys`.
     private let usesDefaultKeys: Bool
+    /// Whether keys are the type's own or converted to snake case (not by a custom closure,
+    /// which may look at each key's type): then `[String: Value]` is encoded directly.
+    let usesDefaultOrSnakeCaseKeys: Bool
     let maximumDepth: Int
     let userInfo: [CodingUserInfoKey: Any]
     var misuse: EncodingError?
@@ -27,6 +30,7 @@ final class PlistEncodingState {
         dataStrategy = options.dataEncodingStrategy
         keyStrategy = options.keyEncodingStrategy
         if case .useDefaultKeys = options.keyEncodingStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
+        if case .custom = options.keyEncodingStrategy { usesDefaultOrSnakeCaseKeys = false } else { usesDefaultOrSnakeCaseKeys = options.encodesStringKeyedDictionariesDirectly }
         maximumDepth = options.maximumDepth
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in options.userInfo { info[key] = value }
@@ -93,6 +97,18 @@ final class PlistEncodingState {
         lastDictionaryByKeyType[slot] = (bits, dictionary)
         return dictionary
     }
+
+    /// A dictionary with room for `capacity` entries, counted in ``estimatedValueCount`` as
+    /// ``makeDictionary(for:)`` counts one.
+    func makeDictionary(capacity: Int) -> PlistEncodingDictionary {
+        estimatedValueCount &+= 1 + 2 * capacity
+        return PlistEncodingDictionary(capacity: capacity)
+    }
+
+    /// The last type found not to be a `[String: Value]` (see
+    /// ``PlistEncoderImpl/encodeNode(_:)``): the dynamic cast looks the conformance up each
+    /// time, and an array or dictionary of models asks about the same type for every element.
+    @exclusivity(unchecked) var lastTypeNotKeyedByString: ObjectIdentifier?
 
     /// Records the first misuse of the Codable API.
     func recordMisuse(_ description: String, path: PlistCodingPath) {

@@ -123,3 +123,42 @@ extension PlistDecoderImpl {
     }
 }
 
+
+/// `[String: Value]`, which ``PlistEncoderImpl`` encodes itself instead of calling the standard
+/// library's `Dictionary.encode(to:)`.
+///
+/// The standard library's method runs unspecialized: a dynamic cast of every key to `String`,
+/// a `_DictionaryCodingKey` made for each, and every entry through the keyed container's
+/// type-erasing box. This writes what that method writes (each entry, in the dictionary's
+/// iteration order, under its key as the key strategy converts it, at the same coding path)
+/// into a dictionary of the right size. It is used for a fresh encoder under the default or
+/// snake-case key strategy; a custom strategy's closure sees the standard library's keys.
+protocol PlistStringKeyedDictionaryEncodable {
+    /// Encodes the entries as `encoder`'s value, which must not have one yet.
+    func encodeEntries(into encoder: PlistEncoderImpl) throws
+}
+
+extension Dictionary: PlistStringKeyedDictionaryEncodable where Key == String, Value: Encodable {
+    func encodeEntries(into encoder: PlistEncoderImpl) throws {
+        let storage = encoder.state.makeDictionary(capacity: count)
+        encoder.node = .dictionary(storage)
+        for (key, value) in self {
+            // As `_DictionaryCodingKey`: the text, and its integer value when it is one.
+            let codingKey = PlistCodingKey(dictionaryKey: key)
+            storage[encoder.state.convertedKey(codingKey, path: encoder.path)] = try encoder.encodeChild(
+                value, at: encoder.path, step: .key(key, intValue: codingKey.intValue))
+        }
+    }
+}
+
+extension PlistCodingKey {
+    /// The key of a `[String: Value]` entry, as the standard library makes it: `text`, with
+    /// its integer value when it is an integer.
+    init(dictionaryKey text: String) {
+        if let integer = Int(text) {
+            self.init(stringValue: text, intValue: integer)
+        } else {
+            self.init(stringValue: text)
+        }
+    }
+}
