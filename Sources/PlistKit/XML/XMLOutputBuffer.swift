@@ -143,6 +143,14 @@ final class XMLOutputBuffer {
         return bytes
     }
 
+    /// Appends everything `other` holds.
+    func append(contentsOf other: XMLOutputBuffer) {
+        // A large copy: memcpy, not the short-piece path of append(_:count:).
+        reserve(other.count)
+        memcpy(start + count, other.start, other.count)
+        count += other.count
+    }
+
     /// The bytes written, handed to a `Data` that frees them; the buffer is empty afterwards.
     func takeData() -> Data {
         let memory = realloc(start, max(1, count)) ?? start

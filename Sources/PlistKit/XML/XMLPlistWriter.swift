@@ -176,6 +176,17 @@ enum XMLPlistWriter {
             self.realStyle = realStyle
         }
 
+        /// An emitter with this one's settings and an empty output, for part of a document
+        /// written elsewhere and appended (see ``append(_:)``).
+        func freshEmitter() -> Emitter {
+            Emitter(sortsKeys: sortsKeys, realStyle: realStyle)
+        }
+
+        /// Appends what `other` wrote.
+        func append(_ other: Emitter) {
+            out.append(contentsOf: other.out)
+        }
+
         @inline(__always)
         func indent(_ depth: Int) {
             out.appendTabs(depth)
