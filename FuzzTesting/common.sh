@@ -20,12 +20,16 @@ regression_folder() {
         detect) echo detect ;;
         keyedarchive|unarchive) echo keyedarchive ;;
         decoder) echo codable ;;
+        streaming) echo xml ;;
         *) echo "$1" ;;
     esac
 }
 
 dictionary_file() {
-    echo "$fuzz_dir/Dictionaries/$1.dict"
+    case "$1" in
+        streaming) echo "$fuzz_dir/Dictionaries/xml.dict" ;;
+        *) echo "$fuzz_dir/Dictionaries/$1.dict" ;;
+    esac
 }
 
 # libFuzzer's own flags shared by every run: a per-input timeout and a memory cap, so a

@@ -52,9 +52,10 @@ enum XMLSAXParser {
         /// As ``memory``, with libxml2 on a second thread: it hands each full tape (of
         /// `tapeFlushSize` bytes) to the calling thread, which builds the value from it while
         /// libxml2 reads on. The same records reach the builder in the same order, so the
-        /// value and the verdict are ``memory``'s. On two cores a large document reads in
-        /// about the time libxml2 alone takes. Falls back to ``memory`` when no thread can be
-        /// started.
+        /// value and the verdict are ``memory``'s, except for bytes with a NUL, which
+        /// ``memory`` hands to the push parser and this refuses (the reader then parses them
+        /// with the push parser). On two cores a large document reads in about the time
+        /// libxml2 alone takes. Falls back to ``memory`` when no thread can be started.
         case pipelined(tapeFlushSize: Int)
     }
 
