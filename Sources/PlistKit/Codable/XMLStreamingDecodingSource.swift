@@ -104,6 +104,15 @@ final class XMLPendingContainer {
         }
     }
 
+    /// The builder, while it still holds this container open; `nil` once a failed parse has
+    /// dropped it unfinished (a dictionary whose last key has no value is popped without a
+    /// value). Every read of the open container goes through this: the builder's frames are
+    /// only this container's while it is open.
+    private var openBuilder: XMLPlistTreeBuilder? {
+        let builder = source.builder
+        return depth < builder.openContainerCount ? builder : nil
+    }
+
     /// The whole container, read to its end; `nil` when the parse ends first.
     func whole() -> PlistValue? {
         while finished == nil {
@@ -120,7 +129,7 @@ final class XMLPendingContainer {
                 guard case .dictionary(let dictionary) = finished, position < dictionary.count else { return nil }
                 return (dictionary.keys[position], .value(dictionary.values[position]))
             }
-            let builder = source.builder
+            guard let builder = openBuilder else { return nil }
             if position < builder.finishedValueCount(atDepth: depth) {
                 return (builder.key(atDepth: depth, position: position), .value(builder.value(atDepth: depth, position: position)))
             }
@@ -136,7 +145,7 @@ final class XMLPendingContainer {
                 guard case .array(let array) = finished, position < array.count else { return nil }
                 return .value(array[position])
             }
-            let builder = source.builder
+            guard let builder = openBuilder else { return nil }
             if position < builder.finishedValueCount(atDepth: depth) {
                 return .value(builder.value(atDepth: depth, position: position))
             }
@@ -153,7 +162,7 @@ final class XMLPendingContainer {
                 guard case .dictionary(let dictionary) = finished, let position = dictionary.index(forKey: key) else { return nil }
                 return .value(dictionary.values[position])
             }
-            let builder = source.builder
+            guard let builder = openBuilder else { return nil }
             let keyCount = builder.keyCount(atDepth: depth)
             while indexedKeyCount < keyCount {
                 let read = ExactKey(builder.key(atDepth: depth, position: indexedKeyCount))

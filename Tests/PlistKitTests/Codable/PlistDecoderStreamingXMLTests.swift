@@ -223,4 +223,28 @@ import Testing
         #expect(failure == Self.outcome(Walk.self, Self.decoder(streaming: false, flushSize: 0, keys: []), truncated))
         #expect(failure.contains("not a valid property list"))
     }
+
+    /// Documents that fail after the decoder has started reading an open container, at the
+    /// container's own end (a key without a value, which ends it without a value) and
+    /// elsewhere: the decoder keeps asking about the container after the parse has stopped,
+    /// and gets the general path's error.
+    @Test func containersLeftOpenByAFailedParse() {
+        var body = ""
+        for index in 0..<200 { body += "<key>k\(index)</key><integer>\(index)</integer>" }
+        let documents = [
+            "<plist><dict>\(body)<key>dangling</key></dict></plist>",
+            "<plist><dict><key>table</key><dict>\(body)<key>dangling</key></dict><key>name</key><string>n</string></dict></plist>",
+            "<plist><dict><key>items</key><array>\(String(repeating: "<integer>1</integer>", count: 300))<key>k</key></array></dict></plist>",
+            "<plist><dict>\(body)<integer>2</integer></dict></plist>",
+            "<plist><dict>\(body)</dict><dict/></plist>",
+        ]
+        for (number, document) in documents.enumerated() {
+            for flushSize in Self.flushSizes {
+                let refused = !Self.expectAgreement(
+                    Data(document.utf8), keys: ["k5", "table", "items", "name", "absent", "k150"], flushSize: flushSize,
+                    "failed document \(number)")
+                #expect(refused, "document \(number) should be refused")
+            }
+        }
+    }
 }
