@@ -139,7 +139,7 @@ struct PlistEncodingXMLWriter {
         splitsLeft -= 1
         let middle = count / 2
         let half = SecondHalf(writer: PlistEncodingXMLWriter(options: options, splits: 0), emitter: emitter.freshEmitter())
-        let helper = XMLHelperThread {
+        let secondHalf = {
             do {
                 try XMLCLocale.withCNumericLocale {
                     for position in middle..<count { try emitOne(&half.writer, position, &half.emitter) }
@@ -148,13 +148,15 @@ struct PlistEncodingXMLWriter {
                 half.failure = error
             }
         }
+        // Without a second thread the halves are written one after the other.
+        let helper = XMLHelperThread.start(secondHalf)
         do {
             for position in 0..<middle { try emitOne(&self, position, &emitter) }
         } catch {
-            helper.join()
+            helper?.join()
             throw error
         }
-        helper.join()
+        if let helper { helper.join() } else { secondHalf() }
         if let failure = half.failure { throw failure }
         try self.count(half.writer.valueCount)
         emitter.append(half.emitter)

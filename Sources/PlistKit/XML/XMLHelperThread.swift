@@ -7,37 +7,37 @@ import Darwin
 #endif
 
 /// Work run on a thread of its own while the thread that started it does other work, until
-/// ``join()``: the XML writer renders half of a large container this way.
+/// ``join()``: libxml2's side of a pipelined XML parse, and half of a large container the XML
+/// writer splits.
 ///
 /// The work must touch nothing the starting thread changes before ``join()`` (it may read what
-/// both only read), and must not outlive the data it reads: the starting thread joins before
-/// it lets go of that data, on every path. When no thread can be started, the work runs in
-/// ``join()`` instead, on the calling thread, with the same result.
+/// both only read, and hand things over through a synchronized queue), and must not outlive
+/// the data it reads: the starting thread joins before it lets go of that data, on every path.
 final class XMLHelperThread {
     private var thread = pthread_t()
-    private var isRunning = false
+    /// The work, until the new thread takes it.
     private var work: (() -> Void)?
 
-    /// Starts `work` on a new thread.
-    init(_ work: @escaping () -> Void) {
+    private init(_ work: @escaping () -> Void) {
         self.work = work
-        let argument = Unmanaged.passRetained(self).toOpaque()
-        if pthread_create(&thread, nil, XMLHelperThread.entry, argument) == 0 {
-            isRunning = true
-        } else {
-            Unmanaged<XMLHelperThread>.fromOpaque(argument).release()
-        }
     }
 
-    /// Waits for the work to end (runs it here if no thread could be started).
-    func join() {
-        if isRunning {
-            pthread_join(thread, nil)
-            isRunning = false
-        } else if let work {
-            self.work = nil
-            work()
+    /// Starts `work` on a new thread; `nil` (and the work not run) when no thread can be
+    /// started, for the caller to do it another way.
+    static func start(_ work: @escaping () -> Void) -> XMLHelperThread? {
+        let helper = XMLHelperThread(work)
+        // The new thread owns one reference until its work is done.
+        let argument = Unmanaged.passRetained(helper).toOpaque()
+        guard pthread_create(&helper.thread, nil, entry, argument) == 0 else {
+            Unmanaged<XMLHelperThread>.fromOpaque(argument).release()
+            return nil
         }
+        return helper
+    }
+
+    /// Waits for the work to end. Call it exactly once.
+    func join() {
+        pthread_join(thread, nil)
     }
 
     /// The thread's entry point; its argument is a retained ``XMLHelperThread``.

@@ -26,7 +26,7 @@ enum XMLSAXParser {
     /// Bytes handed to libxml2 per call; the push parser keeps only what it has not consumed.
     static let chunkSize = 1 << 20
 
-    fileprivate static let libraryInitialized: Void = { xmlInitParser() }()
+    private static let libraryInitialized: Void = { xmlInitParser() }()
 
     /// How libxml2 is fed.
     enum Feed {
@@ -111,7 +111,8 @@ enum XMLSAXParser {
         let builder: XMLPlistTreeBuilder
         private let queue: UnsafeMutablePointer<plistkit_tape_queue>
         private let producer: Session
-        private var thread = pthread_t()
+        /// libxml2's thread; `nil` once joined.
+        private var producerThread: XMLHelperThread?
         /// Whether the producer has ended and the builder holds the verdict.
         private(set) var isFinished = false
 
@@ -136,15 +137,28 @@ enum XMLSAXParser {
             self.queue = queue
             producer = Session(builder: XMLPlistTreeBuilder(options: PlistReadingOptions()), tracksPositions: false, queue: queue)
             producer.tape.pointee.flush_size = max(1, tapeFlushSize)
-            let job = ProducerJob(
-                session: producer, bytes: bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding,
-                refusingCarriageReturns: refusingCarriageReturns)
-            let jobPointer = Unmanaged.passRetained(job).toOpaque()
-            guard pthread_create(&thread, nil, ProducerJob.run, jobPointer) == 0 else {
-                Unmanaged<ProducerJob>.fromOpaque(jobPointer).release()
+            let session = producer
+            producerThread = XMLHelperThread.start {
+                // The thread's whole work: the scans, the parse, then the end of the queue.
+                defer { plistkit_tape_queue_finish(queue) }
+                guard Self.pullParserTakes(bytes, refusingCarriageReturns: refusingCarriageReturns) else {
+                    session.builder.fail(with: PlistError(
+                        .corruptData, "The document is one for the push parser, or needs its carriage returns kept", at: .byteOffset(0)))
+                    return
+                }
+                session.parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, takesBytes: true)
+            }
+            guard producerThread != nil else {
                 isFinished = true
                 return nil
             }
+        }
+
+        /// Whether the pull parser may read `bytes` (see the initializer).
+        private static func pullParserTakes(_ bytes: UnsafeRawBufferPointer, refusingCarriageReturns: Bool) -> Bool {
+            guard Session.pullParserTakes(bytes) else { return false }
+            guard refusingCarriageReturns, let base = bytes.baseAddress else { return true }
+            return memchr(base, 0x0D, bytes.count) == nil
         }
 
         deinit {
@@ -152,7 +166,7 @@ enum XMLSAXParser {
                 // Left part way (the caller has what it needs, or gave up): the producer
                 // drops the rest and stops at its next hand-over.
                 plistkit_tape_queue_cancel(queue)
-                pthread_join(thread, nil)
+                producerThread?.join()
             }
             plistkit_tape_queue_destroy(queue)
             queue.deallocate()
@@ -186,51 +200,12 @@ enum XMLSAXParser {
 
         /// Waits for the producer to end and gives the builder its refusal, if any.
         private func end() {
-            pthread_join(thread, nil)
+            producerThread?.join()
+            producerThread = nil
             isFinished = true
             if builder.failure == nil, let refusal = producer.builder.failure {
                 builder.fail(with: refusal)
             }
-        }
-    }
-
-    /// The producer thread's work: the pull parse of a ``Session`` whose tape goes to a queue,
-    /// then the end of the queue. (The bytes outlive it: the thread that starts it waits
-    /// for it to end.)
-    fileprivate final class ProducerJob {
-        let session: Session
-        let bytes: UnsafeRawBufferPointer
-        let ignoringDeclaredEncoding: Bool
-        let refusingCarriageReturns: Bool
-
-        init(session: Session, bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, refusingCarriageReturns: Bool) {
-            self.session = session
-            self.bytes = bytes
-            self.ignoringDeclaredEncoding = ignoringDeclaredEncoding
-            self.refusingCarriageReturns = refusingCarriageReturns
-        }
-
-        /// Whether the pull parser may read the bytes (see ``PipelinedParse``).
-        var takesBytes: Bool {
-            guard Session.pullParserTakes(bytes) else { return false }
-            guard refusingCarriageReturns, let base = bytes.baseAddress else { return true }
-            return memchr(base, 0x0D, bytes.count) == nil
-        }
-
-        /// The thread's entry point; its argument is a retained ``ProducerJob``.
-        static let run: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { argument in
-            guard let argument else { return nil }
-            let job = Unmanaged<ProducerJob>.fromOpaque(argument).takeRetainedValue()
-            if let queue = job.session.queue {
-                defer { plistkit_tape_queue_finish(queue) }
-                guard job.takesBytes else {
-                    job.session.builder.fail(with: PlistError(
-                        .corruptData, "The document is one for the push parser, or needs its carriage returns kept", at: .byteOffset(0)))
-                    return nil
-                }
-                job.session.parseWhole(job.bytes, ignoringDeclaredEncoding: job.ignoringDeclaredEncoding, takesBytes: true)
-            }
-            return nil
         }
     }
 
@@ -239,7 +214,7 @@ enum XMLSAXParser {
     /// The user data of every callback is the session's ``tape``, whose `owner` is the session
     /// (the C callbacks of a ``Feed/memory`` parse need the tape; the Swift ones find the
     /// session through it).
-    fileprivate final class Session {
+    private final class Session {
         let builder: XMLPlistTreeBuilder
         /// The event tape of a ``Feed/memory`` parse (unused by a ``Feed/push`` one); owned by
         /// the session, which outlives the parse.
