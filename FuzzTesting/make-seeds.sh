@@ -9,6 +9,9 @@ xml_include="$(pkg-config --cflags-only-I libxml-2.0 2>/dev/null | sed 's/^-I//;
 xml_include="${xml_include:-/usr/include/libxml2}"
 mkdir -p "$out_dir"
 mapfile -t library_sources < <(find "$root_dir/Sources/PlistKit" -name '*.swift' | sort)
-swiftc -Onone -module-name PlistKit -Xcc "-I$xml_include" -I "$root_dir/Sources/CLibXML2" -lxml2 \
-    "${library_sources[@]}" "$fuzz_dir/Seeds/main.swift" -o "$out_dir/make-seeds"
+# The C helpers (CPlistKitSupport), as a plain object.
+support_dir="$root_dir/Sources/CPlistKitSupport"
+"$(dirname "$(command -v swiftc)")/clang" -c -O2 -I "$support_dir/include" "$support_dir"/*.c -o "$out_dir/make-seeds-support.o"
+swiftc -Onone -module-name PlistKit -Xcc "-I$xml_include" -I "$root_dir/Sources/CLibXML2" -I "$support_dir/include" -lxml2 \
+    "${library_sources[@]}" "$fuzz_dir/Seeds/main.swift" "$out_dir/make-seeds-support.o" -o "$out_dir/make-seeds"
 "$out_dir/make-seeds" "$fuzz_dir/Corpus"
