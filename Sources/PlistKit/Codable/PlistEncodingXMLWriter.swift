@@ -34,7 +34,7 @@ struct PlistEncodingXMLWriter {
 
     private let options: PlistWritingOptions
     /// How many more containers may be split between two threads (see
-    /// ``emitEntries(_:count:depth:to:emitOne:)``): one per document, the first large enough.
+    /// ``emitEntries(_:depth:to:emitOne:)``): one per document, the first large enough.
     private var splitsLeft: Int
 
     private init(options: PlistWritingOptions, splits: Int) {
@@ -105,9 +105,9 @@ struct PlistEncodingXMLWriter {
             // written as encoded, for that answer.
             let order = emitter.keyOrder(of: keys)
             if order.hasRepeatedKey { throw Fallback() }
-            let sorted = emitter.sortsKeys ? order.sorted : Array(keys.indices)
-            try emitEntries(sorted.count, depth: depth + 1, to: &emitter) { writer, position, emitter in
-                let index = sorted[position]
+            let sorted = emitter.sortsKeys ? order.sorted : nil
+            try emitEntries(keys.count, depth: depth + 1, to: &emitter) { writer, position, emitter in
+                let index = sorted?[position] ?? position
                 try emitter.emitKey(index, of: order, depth: depth + 1)
                 try writer.emit(values[index], depth: depth + 1, to: &emitter)
             }
@@ -130,13 +130,25 @@ struct PlistEncodingXMLWriter {
     /// tree is finished before writing starts, so both threads only read it.
     private mutating func emitEntries(
         _ count: Int, depth: Int, to emitter: inout XMLPlistWriter.Emitter,
-        emitOne: @escaping (inout PlistEncodingXMLWriter, Int, inout XMLPlistWriter.Emitter) throws -> Void
+        emitOne: (inout PlistEncodingXMLWriter, Int, inout XMLPlistWriter.Emitter) throws -> Void
     ) throws {
         guard splitsLeft > 0, count >= Self.smallestSplitContainer else {
             for position in 0..<count { try emitOne(&self, position, &emitter) }
             return
         }
         splitsLeft -= 1
+        // The helper is joined before this returns, on every path, so the closure does not
+        // outlive the call (and the usual container pays for no escaping closure).
+        try withoutActuallyEscaping(emitOne) { emitOne in
+            try emitSplit(count, to: &emitter, emitOne: emitOne)
+        }
+    }
+
+    /// The split of ``emitEntries(_:depth:to:emitOne:)``: the second half on a helper thread.
+    private mutating func emitSplit(
+        _ count: Int, to emitter: inout XMLPlistWriter.Emitter,
+        emitOne: @escaping (inout PlistEncodingXMLWriter, Int, inout XMLPlistWriter.Emitter) throws -> Void
+    ) throws {
         let middle = count / 2
         let half = SecondHalf(writer: PlistEncodingXMLWriter(options: options, splits: 0), emitter: emitter.freshEmitter())
         let secondHalf = {

@@ -87,7 +87,7 @@ final class XMLPendingContainer {
         self.isDictionary = isDictionary
     }
 
-    /// Called by the builder when the container ends as `value`, which held `entryCount`
+    /// Called by the builder when the container ends as `value`; a dictionary held `entryCount`
     /// values in the file.
     func finish(with value: PlistValue, entryCount: Int) {
         finished = value

@@ -208,7 +208,6 @@ final class XMLPlistTreeBuilder {
             deliver(.boolean(false))
         case .array:
             guard let frame = frames.pop() else { return }
-            endedEntryCount = values.count - frame.valueStart
             deliver(.array(values.popArray(from: frame.valueStart)))
         case .dict:
             guard let frame = frames.pop() else { return }
@@ -379,8 +378,8 @@ final class XMLPlistTreeBuilder {
         handle.finish(with: value, entryCount: endedEntryCount)
     }
 
-    /// The number of values the container that ended last held in the file (a dictionary
-    /// with a repeated key holds fewer).
+    /// The number of values the dictionary that ended last held in the file (with a repeated
+    /// key it holds fewer); what an array held is not needed, an array has no repeats.
     @exclusivity(unchecked) private var endedEntryCount = 0
 
     /// The number of open arrays and dictionaries.
