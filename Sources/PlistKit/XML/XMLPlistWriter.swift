@@ -167,13 +167,15 @@ enum XMLPlistWriter {
     }
 
     struct Emitter {
-        let out = XMLOutputBuffer()
+        let out: XMLOutputBuffer
         let sortsKeys: Bool
         let realStyle: PlistWritingOptions.XMLRealStyle
 
-        init(sortsKeys: Bool, realStyle: PlistWritingOptions.XMLRealStyle) {
+        /// An emitter writing into `out` (by default a new buffer).
+        init(sortsKeys: Bool, realStyle: PlistWritingOptions.XMLRealStyle, out: XMLOutputBuffer = XMLOutputBuffer()) {
             self.sortsKeys = sortsKeys
             self.realStyle = realStyle
+            self.out = out
         }
 
         /// An emitter with this one's settings and an empty output, for part of a document
@@ -326,14 +328,7 @@ enum XMLPlistWriter {
                 && zip(keys, recent.keys).allSatisfy({ ExactKey.exactlyEqualExpectingMatch($0, $1) }) {
                 return recent
             }
-            // Most keys differ in their first eight bytes, which one integer comparison of
-            // their sort prefixes orders; only equal prefixes compare the keys themselves.
-            let prefixes = keys.map(Self.sortPrefix)
-            let sorted = keys.indices.sorted {
-                let a = prefixes[$0], b = prefixes[$1]
-                return a != b ? a < b : PlistDictionary.keyPrecedes(keys[$0], keys[$1])
-            }
-            let hasRepeatedKey = zip(sorted, sorted.dropFirst()).contains { ExactKey.exactlyEqual(keys[$0], keys[$1]) }
+            let (sorted, hasRepeatedKey) = Self.sortedPositions(of: keys)
             // The lines are written at the end of the output, then taken back out of it.
             let mark = out.count
             var lineStarts = [0]
@@ -353,6 +348,21 @@ enum XMLPlistWriter {
             return found
         }
 
+        /// The positions of `keys` in the order the writer sorts them, and whether a key is
+        /// repeated.
+        static func sortedPositions(of keys: [String]) -> (sorted: [Int], hasRepeatedKey: Bool) {
+            // Most keys differ in their first eight bytes, which one integer comparison of
+            // their sort prefixes orders; only equal prefixes compare the keys themselves.
+            // Sorted as (prefix, position) pairs, so that most comparisons read only the pairs.
+            var pairs = keys.indices.map { (prefix: Self.sortPrefix(keys[$0]), position: $0) }
+            pairs.sort { a, b in
+                a.prefix != b.prefix ? a.prefix < b.prefix : PlistDictionary.keyPrecedes(keys[a.position], keys[b.position])
+            }
+            let sorted = pairs.map(\.position)
+            let hasRepeatedKey = zip(sorted, sorted.dropFirst()).contains { ExactKey.exactlyEqual(keys[$0], keys[$1]) }
+            return (sorted, hasRepeatedKey)
+        }
+
         /// The first eight UTF-8 bytes of `key` (zeros past its end) as a big-endian integer
         /// that orders as ``PlistDictionary/keyPrecedes(_:_:)`` (UTF-16 code units) orders the
         /// keys whenever two prefixes differ: a shorter key's padding is below any byte but
@@ -360,13 +370,19 @@ enum XMLPlistWriter {
         /// four-byte sequences (0xF0–0xF4, surrogate pairs in UTF-16) are moved below those of
         /// U+E000–U+FFFF (0xEE, 0xEF); bytes from 0xEE up are only ever lead bytes.
         static func sortPrefix(_ key: String) -> UInt64 {
+            // Native strings (all but bridged ones) hand over their bytes at once; stepping
+            // through `utf8` cost more than the rest of a sort.
+            if let prefix = key.utf8.withContiguousStorageIfAvailable({ sortPrefix(utf8: $0) }) { return prefix }
+            var key = key
+            return key.withUTF8 { sortPrefix(utf8: $0) }
+        }
+
+        private static func sortPrefix(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
             var prefix: UInt64 = 0
-            var taken = 0
-            for byte in key.utf8 {
+            let taken = Swift.min(8, bytes.count)
+            for byte in bytes[..<taken] {
                 let ordered: UInt8 = byte < 0xEE ? byte : byte >= 0xF0 ? byte &- 2 : byte &+ 5
                 prefix = prefix << 8 | UInt64(ordered)
-                taken += 1
-                if taken == 8 { break }
             }
             return taken == 8 ? prefix : prefix << (8 * UInt64(8 - taken))
         }
