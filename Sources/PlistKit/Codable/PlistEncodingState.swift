@@ -20,10 +20,18 @@ final class PlistEncodingState {
     /// type's): a direct-mapped cache, so a collision only costs the casts again.
     @exclusivity(unchecked) private var indirectTypes = [UInt](repeating: 0, count: 64)
     /// Per coding-key type of a keyed container (direct-mapped by metatype bits, like
-    /// `indirectTypes`): the dictionary made last for it. Values of one type encode the same
-    /// keys, so its size is the room the next one reserves.
+    /// `indirectTypes`): the dictionary made last for it, and the most entries an earlier one
+    /// ended up with. Values of one type encode the same keys, or a few fewer when optional
+    /// ones are absent, so the larger of the two sizes is the room the next one reserves (the
+    /// previous size alone made every record with more optional keys than its predecessor
+    /// grow its arrays). Once ``isFinished(_:)`` has checked the last dictionary, only its
+    /// size is kept: the reference would make it look shared.
     @exclusivity(unchecked) private var lastDictionaryByKeyType =
-        [(type: UInt, dictionary: PlistEncodingDictionary?)](repeating: (0, nil), count: 64)
+        [(type: UInt, count: Int, dictionary: PlistEncodingDictionary?)](repeating: (0, 0, nil), count: 64)
+
+    /// Writes the values of one large `[String: Value]` while the rest is encoded, when the
+    /// tree is to be written as XML (set by ``PlistEncoder/encode(_:)``).
+    var writeAhead: PlistEncodingXMLWriteAhead?
 
     init(options: PlistEncoder) {
         dateStrategy = options.dateEncodingStrategy
@@ -81,21 +89,58 @@ final class PlistEncodingState {
 
     /// An estimate of the values (containers, keys, scalars) encoded so far, from the sizes
     /// dictionaries reserve: a writer sizes its output structures by it. Dictionaries of a
-    /// key type seen before are counted at their predecessor's size, which records match;
+    /// key type seen before are counted at the size they reserve, which records match;
     /// the first of each type, and arrays' elements, are not counted.
     private(set) var estimatedValueCount = 0
 
     /// A new dictionary for a keyed container keyed by `keyType`, with room for as many entries
-    /// as the previous one of that key type ended up with.
+    /// as the largest one of that key type ended up with, as far as known.
     func makeDictionary(for keyType: Any.Type) -> PlistEncodingDictionary {
         let bits = UInt(bitPattern: ObjectIdentifier(keyType))
         let slot = Self.slot(bits)
         let previous = lastDictionaryByKeyType[slot]
-        let capacity = previous.type == bits ? previous.dictionary?.count ?? 0 : 0
+        let capacity = previous.type == bits ? max(previous.count, previous.dictionary?.count ?? 0) : 0
         estimatedValueCount &+= 1 + 2 * capacity
-        let dictionary = PlistEncodingDictionary(capacity: capacity)
-        lastDictionaryByKeyType[slot] = (bits, dictionary)
+        let dictionary = PlistEncodingDictionary(capacity: capacity, rememberedSlot: slot)
+        lastDictionaryByKeyType[slot] = (bits, capacity, dictionary)
         return dictionary
+    }
+
+    /// Whether nothing but the tree refers to the containers in `node` (so no container or
+    /// encoder a type kept can add to them), and it holds no super encoder (whose value is read
+    /// only when the tree is written): then `node` can no longer change, except through the
+    /// containers above it. Called on a value just encoded, which `node` alone holds.
+    ///
+    /// Each container is taken out of its place while it is checked, so that the check sees
+    /// only the references others hold, and put back.
+    func isFinished(_ node: inout PlistEncodingNode) -> Bool {
+        switch node {
+        case .value:
+            // Only scalars are stored as values.
+            return true
+        case .deferred:
+            return false
+        case .dictionary(var dictionary):
+            node = .value(.boolean(false))
+            defer { node = .dictionary(dictionary) }
+            forgetLastDictionary(dictionary)
+            guard isKnownUniquelyReferenced(&dictionary) else { return false }
+            return dictionary.allNonScalarValues { isFinished(&$0) }
+        case .array(var array):
+            node = .value(.boolean(false))
+            defer { node = .array(array) }
+            guard isKnownUniquelyReferenced(&array) else { return false }
+            return array.allElements { isFinished(&$0) }
+        }
+    }
+
+    /// Keeps only the entry count of `dictionary` in ``lastDictionaryByKeyType``, if it is
+    /// remembered there.
+    private func forgetLastDictionary(_ dictionary: PlistEncodingDictionary) {
+        let slot = dictionary.rememberedSlot
+        guard slot >= 0, lastDictionaryByKeyType[slot].dictionary === dictionary else { return }
+        lastDictionaryByKeyType[slot].count = max(lastDictionaryByKeyType[slot].count, dictionary.count)
+        lastDictionaryByKeyType[slot].dictionary = nil
     }
 
     /// A dictionary with room for `capacity` entries, counted in ``estimatedValueCount`` as
@@ -115,6 +160,13 @@ final class PlistEncodingState {
         guard misuse == nil else { return }
         misuse = EncodingError.invalidValue(description, EncodingError.Context(
             codingPath: path.keys, debugDescription: description))
+    }
+
+    /// The keys of a `[String: Value]` as the key strategy writes them, which must be the default
+    /// or snake case (the integer value a custom strategy could see is not made).
+    func convertedDictionaryKeys(_ keys: Dictionary<String, some Any>.Keys) -> [String] {
+        if usesDefaultKeys { return Array(keys) }
+        return keys.map { convertedKey(PlistCodingKey(stringValue: $0), path: .root) }
     }
 
     /// The key as the key strategy writes it (`path`, the container's, is made only for a

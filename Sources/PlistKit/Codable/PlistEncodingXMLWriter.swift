@@ -36,6 +36,9 @@ struct PlistEncodingXMLWriter {
     /// How many more containers may be split between two threads (see
     /// ``emitEntries(_:depth:to:emitOne:)``): one per document, the first large enough.
     private var splitsLeft: Int
+    /// One dictionary's values, written already (see ``write(_:options:splitsContainers:writtenAhead:usedWrittenAhead:)``).
+    private var writtenAhead: WrittenAhead?
+    private var usedWrittenAhead = false
 
     private init(options: PlistWritingOptions, splits: Int) {
         self.options = options
@@ -59,14 +62,66 @@ struct PlistEncodingXMLWriter {
 
     /// The bytes of `root` as an XML property list, or `nil` when the general path must
     /// write it (see the type's description).
-    static func write(_ root: PlistEncodingNode, options: PlistWritingOptions, splitsContainers: Bool = true) -> Data? {
+    ///
+    /// `writtenAhead` holds the values of one dictionary of the tree already written by a
+    /// helper thread (``PlistEncodingXMLWriteAhead``); `usedWrittenAhead` is set when they were
+    /// copied into the document.
+    static func write(
+        _ root: PlistEncodingNode, options: PlistWritingOptions, splitsContainers: Bool = true,
+        writtenAhead: WrittenAhead? = nil, usedWrittenAhead: UnsafeMutablePointer<Bool>? = nil
+    ) -> Data? {
         guard canWrite(options: options) else { return nil }
         var writer = PlistEncodingXMLWriter(options: options, splits: splitsContainers && XMLSAXParser.hasSecondProcessor ? 1 : 0)
+        writer.writtenAhead = writtenAhead
         // Any error (Fallback, or the emitter's Unrepresentable) hands the tree to the
         // general path, which writes or words it.
-        return try? XMLPlistWriter.document(options: options) { emitter in
+        let data = try? XMLPlistWriter.document(options: options) { emitter in
             try writer.emit(root, depth: 0, to: &emitter)
         }
+        usedWrittenAhead?.pointee = data != nil && writer.usedWrittenAhead
+        return data
+    }
+
+    /// The entries of one dictionary written ahead by ``PlistEncodingXMLWriteAhead``, in the
+    /// order the dictionary holds them, which is the order they are written in: each key line
+    /// and value, in `output`, which has room in front for the document before them.
+    struct WrittenAhead {
+        let dictionary: PlistEncodingDictionary
+        /// The keys the entries were written under.
+        let names: [String]
+        /// The depth the dictionary itself is emitted at; its entries are one deeper.
+        let depth: Int
+        let output: XMLOutputBuffer
+        /// The values the helper counted (not the keys).
+        let valueCount: Int
+
+        /// Whether these are the entries of `dictionary`, emitted at `depth`: the same object,
+        /// still holding exactly the keys they were written under.
+        func matches(_ dictionary: PlistEncodingDictionary, depth: Int) -> Bool {
+            guard dictionary === self.dictionary, depth == self.depth else { return false }
+            let keys = dictionary.keys
+            return keys.count == names.count && zip(keys, names).allSatisfy { ExactKey.exactlyEqualExpectingMatch($0, $1) }
+        }
+
+        /// Makes `out` continue with the entries: in their buffer when it has room in front for
+        /// what `out` holds, by copying them otherwise.
+        func appendEntries(to out: XMLOutputBuffer) {
+            if !out.absorb(output) { out.append(contentsOf: output) }
+        }
+    }
+
+    /// A writer for values written apart from the document (a helper's share), counting
+    /// the values it writes (``countedValues``) against the same limit; it splits nothing.
+    static func writerForPart(options: PlistWritingOptions) -> PlistEncodingXMLWriter {
+        PlistEncodingXMLWriter(options: options, splits: 0)
+    }
+
+    /// The values written so far.
+    var countedValues: Int { valueCount }
+
+    /// Emits `node` at `depth`, as the document's writer would emit it there.
+    mutating func emitPart(_ node: PlistEncodingNode, depth: Int, to emitter: inout XMLPlistWriter.Emitter) throws {
+        try emit(node, depth: depth, to: &emitter)
     }
 
     /// Counts `count` more values against the limit.
@@ -103,13 +158,20 @@ struct PlistEncodingXMLWriter {
             // The emitter's cache of key orders also says whether a key was encoded twice;
             // its sorted order is found (once per distinct key list) even when keys are
             // written as encoded, for that answer.
-            let order = emitter.keyOrder(of: keys)
-            if order.hasRepeatedKey { throw Fallback() }
-            let sorted = emitter.sortsKeys ? order.sorted : nil
-            try emitEntries(keys.count, depth: depth + 1, to: &emitter) { writer, position, emitter in
-                let index = sorted?[position] ?? position
-                try emitter.emitKey(index, of: order, depth: depth + 1)
-                try writer.emit(values[index], depth: depth + 1, to: &emitter)
+            if let ahead = writtenAhead, ahead.matches(dictionary, depth: depth) {
+                // Its keys are distinct and in the order written (see PlistEncodingXMLWriteAhead).
+                try count(ahead.valueCount)
+                ahead.appendEntries(to: emitter.out)
+                usedWrittenAhead = true
+            } else {
+                let order = emitter.keyOrder(of: keys)
+                if order.hasRepeatedKey { throw Fallback() }
+                let sorted = emitter.sortsKeys ? order.sorted : nil
+                try emitEntries(keys.count, depth: depth + 1, to: &emitter) { writer, position, emitter in
+                    let index = sorted?[position] ?? position
+                    try emitter.emitKey(index, of: order, depth: depth + 1)
+                    try writer.emit(values[index], depth: depth + 1, to: &emitter)
+                }
             }
             emitter.close(.dictionary, depth: depth)
         case .deferred(let encoder):

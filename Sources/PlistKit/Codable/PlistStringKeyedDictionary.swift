@@ -140,14 +140,62 @@ protocol PlistStringKeyedDictionaryEncodable {
 
 extension Dictionary: PlistStringKeyedDictionaryEncodable where Key == String, Value: Encodable {
     func encodeEntries(into encoder: PlistEncoderImpl) throws {
-        let storage = encoder.state.makeDictionary(capacity: count)
+        let state = encoder.state
+        let storage = state.makeDictionary(capacity: count)
         encoder.node = .dictionary(storage)
+        if let writeAhead = state.writeAhead, writeAhead.canBegin(count: count),
+           try encodeEntriesWritingAhead(into: encoder, storage: storage, writeAhead: writeAhead) {
+            return
+        }
         for (key, value) in self {
             // As `_DictionaryCodingKey`: the text, and its integer value when it is one.
             let codingKey = PlistCodingKey(dictionaryKey: key)
-            storage[encoder.state.convertedKey(codingKey, path: encoder.path)] = try encoder.encodeChild(
+            storage[state.convertedKey(codingKey, path: encoder.path)] = try encoder.encodeChild(
                 value, at: encoder.path, step: .key(key, intValue: codingKey.intValue))
         }
+    }
+
+    /// Encodes the entries while a helper writes them as XML (see
+    /// ``PlistEncodingXMLWriteAhead``), in the order it writes them. Returns `false`, having
+    /// encoded nothing, when the write-ahead does not start.
+    private func encodeEntriesWritingAhead(
+        into encoder: PlistEncoderImpl, storage: PlistEncodingDictionary, writeAhead: PlistEncodingXMLWriteAhead
+    ) throws -> Bool {
+        let state = encoder.state
+        // Under the default and snake-case strategies a key's integer value plays no part in
+        // its conversion.
+        let names = state.convertedDictionaryKeys(keys)
+        guard writeAhead.begin(storage, names: names, depth: encoder.depth) else { return false }
+        // The entries are visited out of the dictionary's order, in which the helper is
+        // sorting their keys meanwhile: the keys and values are gathered first, since indexing
+        // the dictionary is a hash table lookup in unspecialized code. Each value is copied
+        // once, as iterating copies it, and moved out when its turn comes.
+        let keys = ContiguousArray(self.keys)
+        let values = UnsafeMutableBufferPointer<Value>.allocate(capacity: count)
+        _ = values.initialize(from: self.values)
+        guard let order = writeAhead.encodingOrder() else {
+            writeAhead.abandon()
+            values.deinitialize()
+            values.deallocate()
+            return false
+        }
+        var visited = 0
+        defer {
+            // The values not moved out yet (a value's error ended the loop).
+            for position in order[visited...] { (values.baseAddress! + position).deinitialize(count: 1) }
+            values.deallocate()
+        }
+        while visited < order.count {
+            let position = order[visited]
+            let value = (values.baseAddress! + position).move()
+            visited += 1
+            let key = keys[position]
+            var node = try encoder.encodeChild(
+                value, at: encoder.path, step: .key(key, intValue: PlistCodingKey(dictionaryKey: key).intValue))
+            writeAhead.hand(&node, state: state)
+            storage[names[position]] = node
+        }
+        return true
     }
 }
 
