@@ -110,6 +110,37 @@ import Testing
         #expect(try Self.compare(["outer": library], Self.encoder(), "deeper") == .used)
     }
 
+    /// Dictionaries of scalars, of arrays and of dictionaries, each value a node of its own
+    /// kind; and the same class instance under every key (each entry encodes it afresh).
+    @Test func dictionariesOfEveryKindOfValue() throws {
+        let count = 2_200
+        let strings = Dictionary(uniqueKeysWithValues: (0..<count).map { ("k\($0)", "value \($0) & more") })
+        let dates = Dictionary(uniqueKeysWithValues: (0..<count).map { ("k\($0)", Date(timeIntervalSinceReferenceDate: Double($0) * 3_600.25)) })
+        let arrays = Dictionary(uniqueKeysWithValues: (0..<count).map { ("k\($0)", Array(0..<($0 % 4))) })
+        let nested = Dictionary(uniqueKeysWithValues: (0..<count).map { ("k\($0)", ["inner \($0 % 3)": $0, "b": 2]) })
+        final class Shared: Encodable, @unchecked Sendable {
+            var hits = 0
+            func encode(to encoder: any Encoder) throws {
+                hits += 1
+                var container = encoder.container(keyedBy: PlistCodingKey.self)
+                try container.encode(hits, forKey: PlistCodingKey(stringValue: "encodedSoFar"))
+            }
+        }
+        #expect(try Self.compare(strings, Self.encoder(), "strings") == .used)
+        #expect(try Self.compare(dates, Self.encoder(), "dates") == .used)
+        #expect(try Self.compare(arrays, Self.encoder(), "arrays") == .used)
+        #expect(try Self.compare(nested, Self.encoder(), "dictionaries") == .used)
+        // The instance counts its encodings, so each path's bytes depend on the order the
+        // entries are encoded in: compared here only for being written ahead, and read back.
+        let shared = Shared()
+        let sharedEverywhere = Dictionary(uniqueKeysWithValues: (0..<count).map { ("k\($0)", shared) })
+        var ahead = Self.encoder()
+        ahead.writesXMLAhead = .always
+        let bytes = try ahead.encode(sharedEverywhere)
+        let decoded = try PlistDecoder().decode([String: [String: Int]].self, from: bytes)
+        #expect(Set(decoded.values.compactMap { $0["encodedSoFar"] }) == Set(1...count))
+    }
+
     /// The size from which a dictionary is written ahead.
     @Test func onlyDictionariesFromTheThresholdAreWrittenAhead() throws {
         let smallest = PlistEncodingXMLWriteAhead.smallestDictionary
