@@ -131,7 +131,8 @@ extension PlistDecoderImpl {
 /// a `_DictionaryCodingKey` made for each, and every entry through the keyed container's
 /// type-erasing box. This writes what that method writes (each entry, in the dictionary's
 /// iteration order, under its key as the key strategy converts it, at the same coding path)
-/// into a dictionary of the right size. It is used for a fresh encoder under the default or
+/// into a dictionary of the right size; a large one written ahead as XML is encoded in the
+/// order its keys are written instead (``PlistEncodingXMLWriteAhead``). It is used for a fresh encoder under the default or
 /// snake-case key strategy; a custom strategy's closure sees the standard library's keys.
 protocol PlistStringKeyedDictionaryEncodable {
     /// Encodes the entries as `encoder`'s value, which must not have one yet.
