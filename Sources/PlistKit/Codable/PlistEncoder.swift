@@ -157,7 +157,8 @@ public struct PlistEncoder: Sendable {
         switch writesXMLAhead {
         case .never: return nil
         case .onSecondProcessor where !XMLSAXParser.hasSecondProcessor: return nil
-        case .onSecondProcessor, .always: return PlistEncodingXMLWriteAhead(options: writingOptions, room: writeAheadRoom)
+        case .onSecondProcessor, .always:
+            return PlistEncodingXMLWriteAhead(options: writingOptions, room: writeAheadRoom, helperShare: writeAheadHelperShare)
         }
     }
 
@@ -174,6 +175,9 @@ public struct PlistEncoder: Sendable {
     var writesXMLAhead = XMLWriteAheadUse.onSecondProcessor
     /// The room a write-ahead keeps in front of the entries; tests make it small.
     var writeAheadRoom = PlistEncodingXMLWriteAhead.roomInFront
+    /// How many entries a write-ahead's helper writes at most; tests leave the rest to the
+    /// encoding thread.
+    var writeAheadHelperShare = Int.max
     /// Told how each write-ahead ended, for tests to check which path wrote.
     var writeAheadObserver: (@Sendable (PlistEncodingXMLWriteAhead.Outcome) -> Void)?
 

@@ -54,6 +54,11 @@ final class PlistEncodingXMLWriteAhead {
     /// a lock, and the helper needs only to keep up.
     private static let handoverBatch = 64
 
+    /// How many handed-over values the helper takes to write at a time. When the encoder is
+    /// done before the helper (its processor busy elsewhere), it writes what the helper has
+    /// not taken yet itself (see ``finish()``), waiting at most for one such batch.
+    private static let claimBatch = 64
+
     /// The room the helper's buffer keeps in front of the entries, for what the document holds
     /// before them (see ``XMLOutputBuffer/absorb(_:)``): address space, of which only what is
     /// used gets memory. When the document holds more before the dictionary, the writer copies
@@ -113,26 +118,35 @@ final class PlistEncodingXMLWriteAhead {
     private var published = 0
     private var isClosed = false
     private var isCancelled = false
+    /// The helper writes the entries below `claimed`, and takes no more once it reaches
+    /// `claimLimit` (set when the encoding thread takes the rest).
+    private var claimed = 0
+    private var claimLimit = Int.max
     /// Whether the helper has set `order`: the positions of `names` in the order the values
     /// are handed over and written, or `nil` when two names are the same.
     private var isOrdered = false
     private var order: [Int]?
 
     /// What the helper wrote, set by it before it ends (read only after the join).
-    private var helperOutput: HelperOutput?
+    private var helperOutput: WrittenEntries?
+    /// What the encoding thread wrote of the entries the helper had not taken.
+    private var tail: WrittenEntries?
 
-    private struct HelperOutput {
-        var emitter: XMLPlistWriter.Emitter
+    /// Entries written by one thread.
+    private struct WrittenEntries {
+        var out: XMLOutputBuffer
         var written: Int
         var valueCount: Int
         var failed: Bool
     }
 
     /// Creates a write-ahead for an encode whose tree is written with `options`, keeping
-    /// `room` bytes in front of the entries.
-    init(options: PlistWritingOptions, room: Int = PlistEncodingXMLWriteAhead.roomInFront) {
+    /// `room` bytes in front of the entries; the helper writes at most `helperShare` of them.
+    init(options: PlistWritingOptions, room: Int = PlistEncodingXMLWriteAhead.roomInFront, helperShare: Int = .max) {
         self.options = options
         self.room = room
+        // All, unless a test leaves the rest to the encoding thread.
+        claimLimit = helperShare
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
     }
@@ -230,12 +244,22 @@ final class PlistEncodingXMLWriteAhead {
         }
     }
 
-    /// Waits for the helper and returns what it wrote, or `nil` when its bytes cannot be used
-    /// (never started, abandoned, a value left unhanded, or the helper stopped at an error).
-    /// Call it when the tree is complete, before writing.
+    /// Waits for the helper and returns what was written, or `nil` when the bytes cannot be
+    /// used (never started, abandoned, a value left unhanded, or an entry that could not be
+    /// written). Call it when the tree is complete, before writing.
+    ///
+    /// The entries the helper has not taken yet are written here, on the encoding thread,
+    /// while the helper finishes the ones it has: with both threads on the tail, a helper
+    /// slowed by a busy processor costs little.
     func finish() -> PlistEncodingXMLWriter.WrittenAhead? {
         switch phase {
         case .closed:
+            pthread_mutex_lock(lock)
+            let taken = claimed
+            claimLimit = taken
+            pthread_cond_signal(changed)
+            pthread_mutex_unlock(lock)
+            tail = writeEntries(taken..<capacity, into: XMLOutputBuffer())
             helper?.join()
             helper = nil
             phase = .finished
@@ -248,12 +272,13 @@ final class PlistEncodingXMLWriteAhead {
         case .idle, .abandoned:
             return nil
         }
-        guard let output = helperOutput, !output.failed, output.written == capacity, let dictionary, let order else {
+        guard let output = helperOutput, !output.failed, let tail, !tail.failed, output.written + tail.written == capacity,
+              let dictionary, let order else {
             return nil
         }
         return PlistEncodingXMLWriter.WrittenAhead(
-            dictionary: dictionary, names: order.map { names[$0] }, depth: depth, output: output.emitter.out,
-            valueCount: output.valueCount)
+            dictionary: dictionary, names: order.map { names[$0] }, depth: depth, output: output.out,
+            tail: tail.out, valueCount: output.valueCount + tail.valueCount)
     }
 
     /// How this write-ahead ended, once the writer has run (see ``Outcome``): `used` when the
@@ -287,9 +312,9 @@ final class PlistEncodingXMLWriteAhead {
 
     // MARK: - The helper thread
 
-    /// The helper's work: orders the keys, then writes each entry (its key line and its
-    /// value) as it is published, until all are written, the encoder cancels, or an entry
-    /// cannot be written.
+    /// The helper's work: orders the keys, then writes the entries (each its key line and its
+    /// value) as they are published, a batch at a time, until all are written, the encoding
+    /// thread takes the rest or cancels, or an entry cannot be written.
     private func writeHandedValues() {
         let order = orderOfEntries()
         pthread_mutex_lock(lock)
@@ -297,29 +322,42 @@ final class PlistEncodingXMLWriteAhead {
         isOrdered = true
         pthread_cond_signal(changed)
         pthread_mutex_unlock(lock)
-        guard let order else { return }
-
-        var writer = PlistEncodingXMLWriter.writerForPart(options: options)
-        var emitter = XMLPlistWriter.Emitter(
-            sortsKeys: options.sortsKeys(for: .xml), realStyle: options.xmlRealStyle,
-            out: XMLOutputBuffer(roomInFront: room, initialCapacity: 1 << 20))
+        guard order != nil else { return }
         var written = 0
-        var failed = false
+        let output = XMLOutputBuffer(roomInFront: room, initialCapacity: 1 << 20)
+        var entries = WrittenEntries(out: output, written: 0, valueCount: 0, failed: false)
+        while let batch = claimValues(after: written) {
+            let part = writeEntries(batch, into: output)
+            entries.valueCount += part.valueCount
+            entries.written += part.written
+            written = batch.upperBound
+            if part.failed {
+                entries.failed = true
+                break
+            }
+        }
+        helperOutput = entries
+    }
+
+    /// Writes the entries at `positions` (of those handed over, in order) into `out`, with a
+    /// writer and emitter of this call's own.
+    private func writeEntries(_ positions: Range<Int>, into out: XMLOutputBuffer) -> WrittenEntries {
+        var writer = PlistEncodingXMLWriter.writerForPart(options: options)
+        var emitter = XMLPlistWriter.Emitter(sortsKeys: options.sortsKeys(for: .xml), realStyle: options.xmlRealStyle, out: out)
+        var written = 0
         let entryDepth = depth + 1
         do {
             try XMLCLocale.withCNumericLocale {
-                while let available = waitForValues(after: written) {
-                    for index in written..<available {
-                        try emitter.emitKey(names[order[index]], depth: entryDepth)
-                        try writer.emitPart(records![index], depth: entryDepth, to: &emitter)
-                    }
-                    written = available
+                for index in positions {
+                    try emitter.emitKey(names[order![index]], depth: entryDepth)
+                    try writer.emitPart(records![index], depth: entryDepth, to: &emitter)
+                    written += 1
                 }
             }
         } catch {
-            failed = true
+            return WrittenEntries(out: out, written: written, valueCount: writer.countedValues, failed: true)
         }
-        helperOutput = HelperOutput(emitter: emitter, written: written, valueCount: writer.countedValues, failed: failed)
+        return WrittenEntries(out: out, written: written, valueCount: writer.countedValues, failed: false)
     }
 
     /// The positions of `names` sorted as the writer sorts keys, or in order when it writes
@@ -330,15 +368,18 @@ final class PlistEncodingXMLWriteAhead {
         return hasRepeatedKey ? nil : sorted
     }
 
-    /// Waits until more than `written` values are published and returns how many are, or
-    /// returns `nil` once all are written or the encoder cancelled.
-    private func waitForValues(after written: Int) -> Int? {
+    /// Waits until more than `written` values are published and takes the next batch of them
+    /// for the helper, or returns `nil` once all are written, the encoding thread has taken
+    /// the rest, or it cancelled.
+    private func claimValues(after written: Int) -> Range<Int>? {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
-        while published == written && !isClosed && !isCancelled {
+        while published == written && !isClosed && !isCancelled && written < claimLimit {
             pthread_cond_wait(changed, lock)
         }
-        if isCancelled || published == written { return nil }
-        return published
+        if isCancelled || written >= claimLimit || published == written { return nil }
+        let end = min(published, claimLimit, written + Self.claimBatch)
+        claimed = end
+        return written..<end
     }
 }

@@ -84,7 +84,8 @@ struct PlistEncodingXMLWriter {
 
     /// The entries of one dictionary written ahead by ``PlistEncodingXMLWriteAhead``, in the
     /// order the dictionary holds them, which is the order they are written in: each key line
-    /// and value, in `output`, which has room in front for the document before them.
+    /// and value, in `output` (which has room in front for the document before them) and then
+    /// in `tail`.
     struct WrittenAhead {
         let dictionary: PlistEncodingDictionary
         /// The keys the entries were written under.
@@ -92,7 +93,9 @@ struct PlistEncodingXMLWriter {
         /// The depth the dictionary itself is emitted at; its entries are one deeper.
         let depth: Int
         let output: XMLOutputBuffer
-        /// The values the helper counted (not the keys).
+        /// The last entries, which the encoding thread wrote itself.
+        let tail: XMLOutputBuffer
+        /// The values counted in both parts (not the keys).
         let valueCount: Int
 
         /// Whether these are the entries of `dictionary`, emitted at `depth`: the same object,
@@ -107,6 +110,7 @@ struct PlistEncodingXMLWriter {
         /// what `out` holds, by copying them otherwise.
         func appendEntries(to out: XMLOutputBuffer) {
             if !out.absorb(output) { out.append(contentsOf: output) }
+            out.append(contentsOf: tail)
         }
     }
 

@@ -161,6 +161,28 @@ import Testing
         #expect(try Self.compare(Library(tracks: Self.tracks(2_500)), encoder, "no room") == .used)
     }
 
+    /// When the helper has not taken every entry by the time the tree is complete, the
+    /// encoding thread writes the rest: none, some or all of them left to it, and an entry XML
+    /// cannot hold in either part.
+    @Test func theEncodingThreadWritesWhatTheHelperHasNotTaken() throws {
+        let library = Library(tracks: Self.tracks(2_500, nested: true))
+        // One damaged entry each (with two, which one is reported follows the order they are
+        // encoded in, which the write-ahead changes): first and last in key order.
+        let damaged = ["00 control", "zz control"].map { key in
+            var damaged = library
+            damaged.tracks[key] = Track(name: "bell \u{7}", size: 0, gain: 0, added: Date(timeIntervalSinceReferenceDate: 0))
+            return damaged
+        }
+        for share in [0, 1, 100, 2_499, 2_500] {
+            var encoder = Self.encoder()
+            encoder.writeAheadHelperShare = share
+            #expect(try Self.compare(library, encoder, "helper share \(share)") == .used)
+            for (index, value) in damaged.enumerated() {
+                #expect(try Self.compare(value, encoder, "helper share \(share), damaged \(index)") == .unused)
+            }
+        }
+    }
+
     /// Keeps a container of a value's encoder after its `encode(to:)` returned.
     final class Stash: @unchecked Sendable {
         var container: KeyedEncodingContainer<PlistCodingKey>?
