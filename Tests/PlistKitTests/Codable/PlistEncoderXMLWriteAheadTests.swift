@@ -108,6 +108,22 @@ import Testing
         }
         #expect(try Self.compare(library.tracks, Self.encoder(), "root") == .used)
         #expect(try Self.compare(["outer": library], Self.encoder(), "deeper") == .used)
+        var seventeenDigits = Self.encoder()
+        seventeenDigits.writingOptions.xmlRealStyle = .seventeenDigits
+        #expect(try Self.compare(library, seventeenDigits, "seventeen-digit reals") == .used)
+    }
+
+    /// Only XML written from the encoder's tree is written ahead: not binary, not strict
+    /// writing (the general path's loss analysis), not under a custom key strategy (whose
+    /// closure sees the standard library's keys).
+    @Test func otherFormatsAndOptionsAreNotWrittenAhead() throws {
+        let library = Library(tracks: Self.tracks(2_500))
+        #expect(try Self.compare(library, PlistEncoder(format: .binary), "binary") == nil)
+        var strict = Self.encoder()
+        strict.writingOptions.isStrict = true
+        #expect(try Self.compare(library, strict, "strict") == nil)
+        let custom = Self.encoder(keys: .custom { path in path.last! })
+        #expect(try Self.compare(library, custom, "custom keys") == nil)
     }
 
     /// Dictionaries of scalars, of arrays and of dictionaries, each value a node of its own
