@@ -117,10 +117,11 @@ public struct PlistEncoder: Sendable {
             return data
         }
         if format == .xml, usesDirectWriters {
-            var usedWrittenAhead = false
-            let data = PlistEncodingXMLWriter.write(
-                node, options: writingOptions, writtenAhead: writeAhead?.finish(), usedWrittenAhead: &usedWrittenAhead)
-            if let writeAhead { writeAheadObserver?(writeAhead.outcome(writerUsedIt: usedWrittenAhead)) }
+            let writtenAhead = writeAhead?.finish()
+            let data = PlistEncodingXMLWriter.write(node, options: writingOptions, writtenAhead: writtenAhead)
+            if let writeAhead {
+                writeAheadObserver?(writeAhead.outcome(writerUsedIt: data != nil && writtenAhead?.wasUsed == true))
+            }
             if let data { return data }
         }
         let tree = node.plistValue

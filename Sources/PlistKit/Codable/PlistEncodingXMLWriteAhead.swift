@@ -282,7 +282,7 @@ final class PlistEncodingXMLWriteAhead {
     }
 
     /// How this write-ahead ended, once the writer has run (see ``Outcome``): `used` when the
-    /// writer reports it copied the bytes.
+    /// document the writer returned holds the entries.
     func outcome(writerUsedIt: Bool) -> Outcome {
         switch phase {
         case .idle: return .notStarted
@@ -342,7 +342,7 @@ final class PlistEncodingXMLWriteAhead {
     /// Writes the entries at `positions` (of those handed over, in order) into `out`, with a
     /// writer and emitter of this call's own.
     private func writeEntries(_ positions: Range<Int>, into out: XMLOutputBuffer) -> WrittenEntries {
-        var writer = PlistEncodingXMLWriter.writerForPart(options: options)
+        var writer = PlistEncodingXMLWriter(options: options, splits: 0)
         var emitter = XMLPlistWriter.Emitter(sortsKeys: options.sortsKeys(for: .xml), realStyle: options.xmlRealStyle, out: out)
         var written = 0
         let entryDepth = depth + 1
@@ -350,14 +350,14 @@ final class PlistEncodingXMLWriteAhead {
             try XMLCLocale.withCNumericLocale {
                 for index in positions {
                     try emitter.emitKey(names[order![index]], depth: entryDepth)
-                    try writer.emitPart(records![index], depth: entryDepth, to: &emitter)
+                    try writer.emit(records![index], depth: entryDepth, to: &emitter)
                     written += 1
                 }
             }
         } catch {
-            return WrittenEntries(out: out, written: written, valueCount: writer.countedValues, failed: true)
+            return WrittenEntries(out: out, written: written, valueCount: writer.valueCount, failed: true)
         }
-        return WrittenEntries(out: out, written: written, valueCount: writer.countedValues, failed: false)
+        return WrittenEntries(out: out, written: written, valueCount: writer.valueCount, failed: false)
     }
 
     /// The positions of `names` sorted as the writer sorts keys, or in order when it writes

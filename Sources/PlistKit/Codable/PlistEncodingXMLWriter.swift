@@ -26,7 +26,7 @@ struct PlistEncodingXMLWriter {
 
     /// The values the finished tree would hold, counted as `ExpandedSizeCounter` counts them
     /// (each container, key and scalar once; an encoder tree shares nothing).
-    private var valueCount = 0
+    private(set) var valueCount = 0
     private let valueLimit: Int
     /// `PlistWritingOptions.maximumDepth`: a container at emitting depth `d` (the root at 0)
     /// nests `d + 1` levels deep as `ExpandedSizeCounter` counts them.
@@ -36,11 +36,12 @@ struct PlistEncodingXMLWriter {
     /// How many more containers may be split between two threads (see
     /// ``emitEntries(_:depth:to:emitOne:)``): one per document, the first large enough.
     private var splitsLeft: Int
-    /// One dictionary's values, written already (see ``write(_:options:splitsContainers:writtenAhead:usedWrittenAhead:)``).
+    /// One dictionary's values, written already (see ``write(_:options:splitsContainers:writtenAhead:)``).
     private var writtenAhead: WrittenAhead?
-    private var usedWrittenAhead = false
 
-    private init(options: PlistWritingOptions, splits: Int) {
+    /// A writer that splits at most `splits` containers between two threads (a writer for a
+    /// part of a document written elsewhere splits none).
+    init(options: PlistWritingOptions, splits: Int) {
         self.options = options
         valueLimit = options.maximumValueCount
         depthLimit = options.maximumDepth
@@ -64,29 +65,27 @@ struct PlistEncodingXMLWriter {
     /// write it (see the type's description).
     ///
     /// `writtenAhead` holds the values of one dictionary of the tree already written by a
-    /// helper thread (``PlistEncodingXMLWriteAhead``); `usedWrittenAhead` is set when they were
-    /// copied into the document.
+    /// helper thread (``PlistEncodingXMLWriteAhead``); its ``WrittenAhead/wasUsed`` tells
+    /// whether the document took them.
     static func write(
         _ root: PlistEncodingNode, options: PlistWritingOptions, splitsContainers: Bool = true,
-        writtenAhead: WrittenAhead? = nil, usedWrittenAhead: UnsafeMutablePointer<Bool>? = nil
+        writtenAhead: WrittenAhead? = nil
     ) -> Data? {
         guard canWrite(options: options) else { return nil }
         var writer = PlistEncodingXMLWriter(options: options, splits: splitsContainers && XMLSAXParser.hasSecondProcessor ? 1 : 0)
         writer.writtenAhead = writtenAhead
         // Any error (Fallback, or the emitter's Unrepresentable) hands the tree to the
         // general path, which writes or words it.
-        let data = try? XMLPlistWriter.document(options: options) { emitter in
+        return try? XMLPlistWriter.document(options: options) { emitter in
             try writer.emit(root, depth: 0, to: &emitter)
         }
-        usedWrittenAhead?.pointee = data != nil && writer.usedWrittenAhead
-        return data
     }
 
     /// The entries of one dictionary written ahead by ``PlistEncodingXMLWriteAhead``, in the
     /// order the dictionary holds them, which is the order they are written in: each key line
     /// and value, in `output` (which has room in front for the document before them) and then
-    /// in `tail`.
-    struct WrittenAhead {
+    /// in `tail`. A class, so that the writer can record that it used them.
+    final class WrittenAhead {
         let dictionary: PlistEncodingDictionary
         /// The keys the entries were written under.
         let names: [String]
@@ -97,6 +96,20 @@ struct PlistEncodingXMLWriter {
         let tail: XMLOutputBuffer
         /// The values counted in both parts (not the keys).
         let valueCount: Int
+        /// Whether the writer appended the entries to its document.
+        private(set) var wasUsed = false
+
+        init(
+            dictionary: PlistEncodingDictionary, names: [String], depth: Int, output: XMLOutputBuffer,
+            tail: XMLOutputBuffer, valueCount: Int
+        ) {
+            self.dictionary = dictionary
+            self.names = names
+            self.depth = depth
+            self.output = output
+            self.tail = tail
+            self.valueCount = valueCount
+        }
 
         /// Whether these are the entries of `dictionary`, emitted at `depth`: the same object,
         /// still holding exactly the keys they were written under.
@@ -111,21 +124,8 @@ struct PlistEncodingXMLWriter {
         func appendEntries(to out: XMLOutputBuffer) {
             if !out.absorb(output) { out.append(contentsOf: output) }
             out.append(contentsOf: tail)
+            wasUsed = true
         }
-    }
-
-    /// A writer for values written apart from the document (a helper's share), counting
-    /// the values it writes (``countedValues``) against the same limit; it splits nothing.
-    static func writerForPart(options: PlistWritingOptions) -> PlistEncodingXMLWriter {
-        PlistEncodingXMLWriter(options: options, splits: 0)
-    }
-
-    /// The values written so far.
-    var countedValues: Int { valueCount }
-
-    /// Emits `node` at `depth`, as the document's writer would emit it there.
-    mutating func emitPart(_ node: PlistEncodingNode, depth: Int, to emitter: inout XMLPlistWriter.Emitter) throws {
-        try emit(node, depth: depth, to: &emitter)
     }
 
     /// Counts `count` more values against the limit.
@@ -135,9 +135,10 @@ struct PlistEncodingXMLWriter {
         guard valueCount <= valueLimit else { throw Fallback() }
     }
 
-    /// Emits `node` at `depth`. Recursive, as the general writer is, and as deep: no deeper
+    /// Emits `node` at `depth` (also a part of a document written apart, at the depth it will
+    /// have there). Recursive, as the general writer is, and as deep: no deeper
     /// than the depth limit, checked before each container is entered.
-    private mutating func emit(_ node: PlistEncodingNode, depth: Int, to emitter: inout XMLPlistWriter.Emitter) throws {
+    mutating func emit(_ node: PlistEncodingNode, depth: Int, to emitter: inout XMLPlistWriter.Emitter) throws {
         switch node {
         case .value(let value):
             // The encoder stores only scalars here; a container would need the general
@@ -166,7 +167,6 @@ struct PlistEncodingXMLWriter {
                 // Its keys are distinct and in the order written (see PlistEncodingXMLWriteAhead).
                 try count(ahead.valueCount)
                 ahead.appendEntries(to: emitter.out)
-                usedWrittenAhead = true
             } else {
                 let order = emitter.keyOrder(of: keys)
                 if order.hasRepeatedKey { throw Fallback() }

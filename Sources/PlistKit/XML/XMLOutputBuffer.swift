@@ -27,17 +27,10 @@ final class XMLOutputBuffer {
     /// the allocation begins at `start - front`.
     @exclusivity(unchecked) private var front = 0
 
-    /// An empty buffer with room for `initialCapacity` bytes.
-    init(initialCapacity: Int = 4096) {
-        capacity = max(64, initialCapacity)
-        guard let memory = malloc(capacity) else { fatalError("XMLOutputBuffer: out of memory") }
-        start = memory
-    }
-
     /// An empty buffer with room for `initialCapacity` bytes, and `roomInFront` more bytes
     /// before them, where ``absorb(_:)`` can put another buffer's bytes without moving these.
     /// Room never written is address space only: the system provides pages when first written.
-    init(roomInFront: Int, initialCapacity: Int = 4096) {
+    init(roomInFront: Int = 0, initialCapacity: Int = 4096) {
         capacity = max(64, initialCapacity)
         front = max(0, roomInFront)
         guard let memory = malloc(front + capacity) else { fatalError("XMLOutputBuffer: out of memory") }
