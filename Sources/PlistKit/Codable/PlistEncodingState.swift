@@ -163,9 +163,10 @@ final class PlistEncodingState {
     }
 
     /// The keys of a `[String: Value]` as the key strategy writes them, which must be the default
-    /// or snake case (the integer value a custom strategy could see is not made).
-    func convertedDictionaryKeys(_ keys: Dictionary<String, some Any>.Keys) -> [String] {
-        if usesDefaultKeys { return Array(keys) }
+    /// or snake case (the integer value a custom strategy could see is not made): `keys`
+    /// themselves under the default strategy.
+    func convertedDictionaryKeys(_ keys: [String]) -> [String] {
+        if usesDefaultKeys { return keys }
         return keys.map { convertedKey(PlistCodingKey(stringValue: $0), path: .root) }
     }
 

@@ -165,13 +165,13 @@ extension Dictionary: PlistStringKeyedDictionaryEncodable where Key == String, V
         let state = encoder.state
         // Under the default and snake-case strategies a key's integer value plays no part in
         // its conversion.
+        let keys = Array(self.keys)
         let names = state.convertedDictionaryKeys(keys)
         guard writeAhead.begin(storage, names: names, depth: encoder.depth) else { return false }
         // The entries are visited out of the dictionary's order, in which the helper is
-        // sorting their keys meanwhile: the keys and values are gathered first, since indexing
-        // the dictionary is a hash table lookup in unspecialized code. Each value is copied
+        // sorting their keys meanwhile: the values are gathered first, as the keys were, since
+        // indexing the dictionary is a hash table lookup in unspecialized code. Each value is copied
         // once, as iterating copies it, and moved out when its turn comes.
-        let keys = ContiguousArray(self.keys)
         let values = UnsafeMutableBufferPointer<Value>.allocate(capacity: count)
         _ = values.initialize(from: self.values)
         guard let order = writeAhead.encodingOrder() else {
