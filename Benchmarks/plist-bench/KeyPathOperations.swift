@@ -7,7 +7,7 @@ enum KeyPathOperations {
     static func all(for options: BenchOptions) -> [PlannedOperation] {
         let tracks = options.effectiveTrackCount
         let probe = DataSets.probeTrackID(tracks: tracks)
-        let path = KeyPath(components: ["Tracks", probe, "Name"])
+        let path = PlistKeyPath(components: ["Tracks", probe, "Name"])
         func lookup(_ value: PlistValue) -> UInt64 {
             UInt64(value[keyPath: path]?.string?.utf8.count ?? 0)
         }

@@ -609,6 +609,6 @@ struct BinaryPlistDecoder: ~Copyable {
                 components.append(String(step.child))
             }
         }
-        warnings.append(PlistWarning(kind, at: KeyPath(components: components), message.prefix(1).uppercased() + message.dropFirst() + "."))
+        warnings.append(PlistWarning(kind, at: PlistKeyPath(components: components), message.prefix(1).uppercased() + message.dropFirst() + "."))
     }
 }

@@ -15,7 +15,7 @@ import FoundationEssentials
 /// let name = try view.value(at: "Tracks.1234.Name")
 /// ```
 ///
-/// Key paths follow ``KeyPath``: dictionary keys, decimal array indices. A set (which the
+/// Key paths follow ``PlistKeyPath``: dictionary keys, decimal array indices. A set (which the
 /// readers turn into an array) is indexed like an array. Dictionary keys compare as Swift
 /// strings (canonical equivalence) and a repeated key resolves to its last value, as in the
 /// eager reader.
@@ -86,7 +86,7 @@ public struct BinaryPlistView: Sendable {
     ///   the eager reader's errors for malformed objects it reads.
     /// Complexity: O(k + m): the entries of the containers on the path plus the size of the
     /// value returned.
-    public func value(at path: KeyPath) throws -> PlistValue {
+    public func value(at path: PlistKeyPath) throws -> PlistValue {
         try withDecoder { decoder in
             let (index, ancestors) = try resolve(path, with: &decoder)
             for ancestor in ancestors { decoder.markInProgress(ancestor) }
@@ -98,7 +98,7 @@ public struct BinaryPlistView: Sendable {
     /// validate them).
     ///
     /// - Throws: as ``value(at:)``.
-    public func kind(at path: KeyPath) throws -> PlistValue.Kind {
+    public func kind(at path: PlistKeyPath) throws -> PlistValue.Kind {
         try withDecoder { decoder in
             let (index, ancestors) = try resolve(path, with: &decoder)
             return try kind(of: index, depth: ancestors.count + 1, with: &decoder)
@@ -111,7 +111,7 @@ public struct BinaryPlistView: Sendable {
     /// - Throws: ``PlistError/Code/keyPathTypeMismatch`` when the value is not a container,
     ///   or the errors of ``value(at:)``.
     /// Complexity: O(1) for an array, O(n) in the keys for a dictionary.
-    public func count(at path: KeyPath) throws -> Int {
+    public func count(at path: PlistKeyPath) throws -> Int {
         try withDecoder { decoder in
             let (index, ancestors) = try resolve(path, with: &decoder)
             let container = try open(index, depth: ancestors.count + 1, path: path, with: &decoder)
@@ -125,7 +125,7 @@ public struct BinaryPlistView: Sendable {
     /// - Throws: ``PlistError/Code/keyPathTypeMismatch`` when the value is not a dictionary,
     ///   or the errors of ``value(at:)``.
     /// Complexity: O(n) in the keys.
-    public func keys(at path: KeyPath) throws -> [String] {
+    public func keys(at path: PlistKeyPath) throws -> [String] {
         try withDecoder { decoder in
             let (index, ancestors) = try resolve(path, with: &decoder)
             let container = try open(index, depth: ancestors.count + 1, path: path, with: &decoder)
@@ -143,7 +143,7 @@ public struct BinaryPlistView: Sendable {
     /// - Throws: ``PlistError/Code/keyPathTypeMismatch`` when the value is not a container,
     ///   or the errors of ``value(at:)``.
     /// Complexity: O(n) in the entries.
-    public func children(at path: KeyPath) throws -> [Child] {
+    public func children(at path: PlistKeyPath) throws -> [Child] {
         try withDecoder { decoder in
             let (index, ancestors) = try resolve(path, with: &decoder)
             let depth = ancestors.count + 1
@@ -208,7 +208,7 @@ public struct BinaryPlistView: Sendable {
         return Container(index: index, offset: offset, isDictionary: kind == 0xD, count: count, references: start)
     }
 
-    private func open(_ index: Int, depth: Int, path: KeyPath, with decoder: inout BinaryPlistDecoder) throws -> Container {
+    private func open(_ index: Int, depth: Int, path: PlistKeyPath, with decoder: inout BinaryPlistDecoder) throws -> Container {
         guard let container = try container(index, depth: depth, with: &decoder) else {
             let kind = try self.kind(of: index, depth: depth, with: &decoder)
             throw PlistError(.keyPathTypeMismatch, "Expected an array or a dictionary, found \(kind.rawValue)", at: .keyPath(path))
@@ -248,12 +248,12 @@ public struct BinaryPlistView: Sendable {
 
     /// Follows `path` from the top object; returns the object it names and the containers
     /// passed through (root first).
-    private func resolve(_ path: KeyPath, with decoder: inout BinaryPlistDecoder) throws -> (index: Int, ancestors: [Int]) {
+    private func resolve(_ path: PlistKeyPath, with decoder: inout BinaryPlistDecoder) throws -> (index: Int, ancestors: [Int]) {
         var current = trailer.topObject
         var ancestors: [Int] = []
         ancestors.reserveCapacity(path.components.count)
         for (depth, component) in path.components.enumerated() {
-            let here = KeyPath(components: Array(path.components.prefix(depth + 1)))
+            let here = PlistKeyPath(components: Array(path.components.prefix(depth + 1)))
             guard let container = try container(current, depth: depth + 1, with: &decoder) else {
                 let kind = try self.kind(of: current, depth: depth + 1, with: &decoder)
                 throw PlistError(.keyPathTypeMismatch, "Cannot look up '\(component)' in a \(kind.rawValue)", at: .keyPath(here.parent))

@@ -10,14 +10,14 @@ public struct PlistDiff: Hashable, Sendable {
     /// One difference.
     public enum Change: Hashable, Sendable, CustomStringConvertible {
         /// A key or index present only in the second value.
-        case added(KeyPath, PlistValue)
+        case added(PlistKeyPath, PlistValue)
         /// A key or index present only in the first value.
-        case removed(KeyPath, PlistValue)
+        case removed(PlistKeyPath, PlistValue)
         /// A value that differs between the two (including a change of type).
-        case changed(KeyPath, from: PlistValue, to: PlistValue)
+        case changed(PlistKeyPath, from: PlistValue, to: PlistValue)
 
         /// Where the change is.
-        public var keyPath: KeyPath {
+        public var keyPath: PlistKeyPath {
             switch self {
             case .added(let path, _), .removed(let path, _), .changed(let path, _, _): return path
             }
@@ -33,7 +33,7 @@ public struct PlistDiff: Hashable, Sendable {
             }
         }
 
-        private static func name(_ path: KeyPath) -> String { path.isEmpty ? "(root)" : path.description }
+        private static func name(_ path: PlistKeyPath) -> String { path.isEmpty ? "(root)" : path.description }
 
         private static func counted(_ count: Int, _ noun: String) -> String {
             count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
@@ -89,11 +89,11 @@ public struct PlistDiff: Hashable, Sendable {
                 if let other = b[key] {
                     compare(value, other, path: &path, depth: depth + 1, maximumDepth: maximumDepth, into: &changes)
                 } else {
-                    changes.append(.removed(KeyPath(components: path), value))
+                    changes.append(.removed(PlistKeyPath(components: path), value))
                 }
             }
             for (key, value) in b where !a.contains(key: key) {
-                changes.append(.added(KeyPath(components: path + [key]), value))
+                changes.append(.added(PlistKeyPath(components: path + [key]), value))
             }
         case let (.array(a), .array(b)) where depth < maximumDepth:
             for index in 0..<max(a.count, b.count) {
@@ -102,14 +102,14 @@ public struct PlistDiff: Hashable, Sendable {
                 if index < a.count && index < b.count {
                     compare(a[index], b[index], path: &path, depth: depth + 1, maximumDepth: maximumDepth, into: &changes)
                 } else if index < a.count {
-                    changes.append(.removed(KeyPath(components: path), a[index]))
+                    changes.append(.removed(PlistKeyPath(components: path), a[index]))
                 } else {
-                    changes.append(.added(KeyPath(components: path), b[index]))
+                    changes.append(.added(PlistKeyPath(components: path), b[index]))
                 }
             }
         default:
             if old != new {
-                changes.append(.changed(KeyPath(components: path), from: old, to: new))
+                changes.append(.changed(PlistKeyPath(components: path), from: old, to: new))
             }
         }
     }

@@ -24,7 +24,7 @@ struct LiteralOutput {
         PlistError(
             .unrepresentableValue,
             "Cannot write \(ConversionLossAnalyzer.article(value.kind)) as \(isSwift ? "a Swift" : "an Objective-C") literal: \(why)",
-            at: .keyPath(KeyPath(components: path)))
+            at: .keyPath(PlistKeyPath(components: path)))
     }
 
     mutating func write(_ value: PlistValue, level: Int, path: inout [String]) throws {

@@ -30,7 +30,7 @@ struct OpenStepOutput {
             guard case .string(let string) = element else {
                 throw PlistError(
                     .unrepresentableValue, "A .strings file holds only strings, not a \(element.kind.rawValue)",
-                    at: .keyPath(KeyPath(components: [key])))
+                    at: .keyPath(PlistKeyPath(components: [key])))
             }
             writeQuoted(key)
             append(" = ")

@@ -95,7 +95,7 @@ struct ConversionLossAnalyzer {
                     // JSONOutput drops the ".0" as plutil does; every JSON reader, ours
                     // included, then reads an integer.
                     try reporter.report(
-                        .typeChanged, at: KeyPath(components: Self.path(frames)),
+                        .typeChanged, at: PlistKeyPath(components: Self.path(frames)),
                         "the real \(real) is written as \(real.description.dropLast(2)), which reads back as an integer")
                 }
             }
@@ -106,7 +106,7 @@ struct ConversionLossAnalyzer {
                 let seconds = date.timeIntervalSinceReferenceDate
                 if seconds.isFinite && seconds.rounded(.down) != seconds {
                     try reporter.report(
-                        .fractionalSecondsDropped, at: KeyPath(components: Self.path(frames)),
+                        .fractionalSecondsDropped, at: PlistKeyPath(components: Self.path(frames)),
                         "XML dates hold whole seconds; the fraction of \(seconds) seconds is dropped")
                 }
             case .json:
@@ -141,7 +141,7 @@ struct ConversionLossAnalyzer {
             }
             if options.sortsKeys(for: format) && !isSorted(dictionary.keys, for: format) {
                 try reporter.report(
-                    .keyOrderChanged, at: KeyPath(components: Self.path(frames)),
+                    .keyOrderChanged, at: PlistKeyPath(components: Self.path(frames)),
                     "the dictionary's keys are written in sorted order, not the order they had")
             }
         }
@@ -155,7 +155,7 @@ struct ConversionLossAnalyzer {
             throw unrepresentable(value, Self.path(frames), "strict JSON has no value for \(what) (write tagged JSON to keep it)")
         }
         try reporter.report(
-            .typeChanged, at: KeyPath(components: Self.path(frames)),
+            .typeChanged, at: PlistKeyPath(components: Self.path(frames)),
             "\(what) is written as a tagged JSON object, which only PlistKit's tagged reading turns back into \(Self.article(value.kind))")
     }
 
@@ -171,7 +171,7 @@ struct ConversionLossAnalyzer {
                 value, Self.path(frames), "OpenStep has no \(value.kind.rawValue) type (GNUstep typed values can carry it)")
         }
         try reporter.report(
-            .typeChanged, at: KeyPath(components: Self.path(frames)),
+            .typeChanged, at: PlistKeyPath(components: Self.path(frames)),
             "the \(value.kind.rawValue) is written as a GNUstep typed value, which only GNUstep reads")
     }
 
@@ -179,7 +179,7 @@ struct ConversionLossAnalyzer {
         PlistError(
             .unrepresentableValue,
             "Cannot write \(Self.article(value.kind)) as \(format.plutilName): \(why)",
-            at: .keyPath(KeyPath(components: path)))
+            at: .keyPath(PlistKeyPath(components: path)))
     }
 
     /// The kind with its article, for messages: "an integer", "a UID", "a string".

@@ -40,7 +40,7 @@ public struct PlistError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A position in a text format; both are 1-based.
         case line(Int, column: Int)
         /// A key path in the value being written or edited.
-        case keyPath(KeyPath)
+        case keyPath(PlistKeyPath)
 
         /// The location as words that follow a statement, such as "at byte offset 12".
         public var description: String {

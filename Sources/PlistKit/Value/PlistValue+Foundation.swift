@@ -44,7 +44,7 @@ extension PlistValue {
 
     private static func bridge(_ object: Any, path: inout [String], maximumDepth: Int) throws -> PlistValue {
         func fail(_ what: String) -> PlistError {
-            PlistError(.invalidArgument, what, at: .keyPath(KeyPath(components: path)))
+            PlistError(.invalidArgument, what, at: .keyPath(PlistKeyPath(components: path)))
         }
         switch object {
         case let v as String: return .string(v)
@@ -55,7 +55,7 @@ extension PlistValue {
         case let v as Int: return .integer(PlistInteger(Int64(v)))
         case let v as Double: return .real(v)
         case let v as [Any]:
-            guard path.count < maximumDepth else { throw PlistError(.limitExceeded, "Nesting deeper than \(maximumDepth) levels", at: .keyPath(KeyPath(components: path))) }
+            guard path.count < maximumDepth else { throw PlistError(.limitExceeded, "Nesting deeper than \(maximumDepth) levels", at: .keyPath(PlistKeyPath(components: path))) }
             var result: [PlistValue] = []
             result.reserveCapacity(v.count)
             for (index, element) in v.enumerated() {
@@ -65,7 +65,7 @@ extension PlistValue {
             }
             return .array(result)
         case let v as [AnyHashable: Any]:
-            guard path.count < maximumDepth else { throw PlistError(.limitExceeded, "Nesting deeper than \(maximumDepth) levels", at: .keyPath(KeyPath(components: path))) }
+            guard path.count < maximumDepth else { throw PlistError(.limitExceeded, "Nesting deeper than \(maximumDepth) levels", at: .keyPath(PlistKeyPath(components: path))) }
             var result = PlistDictionary(minimumCapacity: v.count)
             for (key, element) in v {
                 guard let key = key.base as? String else {

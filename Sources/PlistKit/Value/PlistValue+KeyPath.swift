@@ -1,6 +1,6 @@
 extension PlistValue {
     /// The value at `path`, or `nil` when nothing is there.
-    public subscript(keyPath path: KeyPath) -> PlistValue? {
+    public subscript(keyPath path: PlistKeyPath) -> PlistValue? {
         try? value(at: path)
     }
 
@@ -9,7 +9,7 @@ extension PlistValue {
     /// - Throws: ``PlistError`` with ``PlistError/Code/keyPathNotFound`` when a key is absent
     ///   or an index is out of range, or ``PlistError/Code/keyPathTypeMismatch`` when the path
     ///   goes through a value that is neither a dictionary nor an array.
-    public func value(at path: KeyPath) throws -> PlistValue {
+    public func value(at path: PlistKeyPath) throws -> PlistValue {
         var current = self
         for (depth, component) in path.components.enumerated() {
             current = try current.child(component, path: path, depth: depth)
@@ -22,7 +22,7 @@ extension PlistValue {
     ///
     /// - Throws: ``PlistError`` when a container on the way is missing or of the wrong type, or
     ///   when an index is beyond the end; the root cannot be replaced through a path.
-    public mutating func setValue(_ newValue: PlistValue, at path: KeyPath) throws {
+    public mutating func setValue(_ newValue: PlistValue, at path: PlistKeyPath) throws {
         try edit(at: path) { container, last, path in
             switch container {
             case .dictionary(var dictionary):
@@ -45,7 +45,7 @@ extension PlistValue {
     ///
     /// - Throws: ``PlistError`` with ``PlistError/Code/invalidEdit`` when the key exists, or the
     ///   errors of ``setValue(_:at:)``.
-    public mutating func insertValue(_ newValue: PlistValue, at path: KeyPath) throws {
+    public mutating func insertValue(_ newValue: PlistValue, at path: PlistKeyPath) throws {
         try edit(at: path) { container, last, path in
             switch container {
             case .dictionary(var dictionary):
@@ -69,7 +69,7 @@ extension PlistValue {
     /// Appends a value to the array at `path` (plutil's `-insert … -append`).
     ///
     /// - Throws: ``PlistError`` when nothing is at `path` or it is not an array.
-    public mutating func appendValue(_ newValue: PlistValue, to path: KeyPath) throws {
+    public mutating func appendValue(_ newValue: PlistValue, to path: PlistKeyPath) throws {
         let target = try value(at: path)
         guard case .array(var array) = target else {
             throw PlistError(.keyPathTypeMismatch, "Expected an array, found \(target.kind.rawValue)", at: .keyPath(path))
@@ -86,7 +86,7 @@ extension PlistValue {
     ///
     /// - Throws: ``PlistError`` when nothing is at `path`.
     @discardableResult
-    public mutating func removeValue(at path: KeyPath) throws -> PlistValue {
+    public mutating func removeValue(at path: PlistKeyPath) throws -> PlistValue {
         var removed: PlistValue = .placeholder
         try edit(at: path) { container, last, path in
             switch container {
@@ -113,8 +113,8 @@ extension PlistValue {
     /// A placeholder used while a container is moved out of `self` to edit it without a copy.
     fileprivate static let placeholder = PlistValue.boolean(false)
 
-    private func child(_ component: String, path: KeyPath, depth: Int) throws -> PlistValue {
-        let here = KeyPath(components: Array(path.components.prefix(depth + 1)))
+    private func child(_ component: String, path: PlistKeyPath, depth: Int) throws -> PlistValue {
+        let here = PlistKeyPath(components: Array(path.components.prefix(depth + 1)))
         switch self {
         case .dictionary(let dictionary):
             guard let value = dictionary[component] else {
@@ -134,8 +134,8 @@ extension PlistValue {
 
     /// Walks to the container of the last component and lets `body` change it in place.
     private mutating func edit(
-        at path: KeyPath,
-        _ body: (inout PlistValue, String, KeyPath) throws -> Void
+        at path: PlistKeyPath,
+        _ body: (inout PlistValue, String, PlistKeyPath) throws -> Void
     ) throws {
         guard let last = path.components.last else {
             throw PlistError(.invalidEdit, "An edit needs a key path with at least one component", at: .keyPath(path))
@@ -147,7 +147,7 @@ extension PlistValue {
 
     private mutating func editContainer(
         components: ArraySlice<String>,
-        fullPath: KeyPath,
+        fullPath: PlistKeyPath,
         _ body: (inout PlistValue) throws -> Void
     ) throws {
         guard let first = components.first else {
@@ -155,7 +155,7 @@ extension PlistValue {
             return
         }
         let depth = fullPath.components.count - 1 - components.count
-        let here = KeyPath(components: Array(fullPath.components.prefix(depth + 1)))
+        let here = PlistKeyPath(components: Array(fullPath.components.prefix(depth + 1)))
         switch self {
         case .dictionary(var dictionary):
             guard var child = dictionary[first] else {
@@ -184,7 +184,7 @@ extension PlistValue {
         }
     }
 
-    private static func arrayIndex(_ component: String, in array: [PlistValue], path: KeyPath, allowingEnd: Bool) throws -> Int {
+    private static func arrayIndex(_ component: String, in array: [PlistValue], path: PlistKeyPath, allowingEnd: Bool) throws -> Int {
         guard let index = Int(component), index >= 0, component.allSatisfy(\.isASCII) else {
             throw PlistError(.keyPathTypeMismatch, "'\(component)' is not an array index", at: .keyPath(path))
         }
@@ -198,7 +198,7 @@ extension PlistValue {
         return index
     }
 
-    private static func notAContainer(at path: KeyPath) -> PlistError {
+    private static func notAContainer(at path: PlistKeyPath) -> PlistError {
         PlistError(.keyPathTypeMismatch, "The value is neither a dictionary nor an array", at: .keyPath(path))
     }
 }

@@ -22,12 +22,12 @@ public struct PlistWarning: Hashable, Sendable, CustomStringConvertible {
     /// The kind of loss.
     public let kind: Kind
     /// The key path of the value concerned (empty for the root).
-    public let keyPath: KeyPath
+    public let keyPath: PlistKeyPath
     /// A full sentence describing the loss.
     public let message: String
 
     /// Creates a warning.
-    public init(_ kind: Kind, at keyPath: KeyPath, _ message: String) {
+    public init(_ kind: Kind, at keyPath: PlistKeyPath, _ message: String) {
         self.kind = kind
         self.keyPath = keyPath
         self.message = message
@@ -47,7 +47,7 @@ struct LossReporter {
 
     init(isStrict: Bool = false) { self.isStrict = isStrict }
 
-    mutating func report(_ kind: PlistWarning.Kind, at path: KeyPath, _ message: String) throws {
+    mutating func report(_ kind: PlistWarning.Kind, at path: PlistKeyPath, _ message: String) throws {
         let warning = PlistWarning(kind, at: path, message)
         if isStrict {
             throw PlistError(.lossyConversion, "Refusing a lossy conversion: \(message)", at: .keyPath(path))

@@ -48,7 +48,7 @@ enum XMLPlistWriter {
             throw PlistError(
                 .unrepresentableValue,
                 "Cannot write \(ConversionLossAnalyzer.article(found.kind)) as \(PlistFormat.xml.plutilName): \(reason)",
-                at: .keyPath(KeyPath(components: path)))
+                at: .keyPath(PlistKeyPath(components: path)))
         }
     }
 

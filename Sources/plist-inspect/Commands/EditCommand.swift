@@ -59,7 +59,7 @@ enum EditCommand {
 
     static func run(_ verb: Verb, _ arguments: ParsedArguments) throws -> ExitCode {
         let spec = arguments.spec
-        let path = KeyPath(parsing: arguments.positionals[0])
+        let path = PlistKeyPath(parsing: arguments.positionals[0])
         let files = Array(arguments.positionals.dropFirst())
         var newValue: PlistValue?
         if verb != .remove {
@@ -102,7 +102,7 @@ enum EditCommand {
     /// Applies one edit; `newValue` is `nil` only for ``Verb/remove``.
     ///
     /// - Throws: ``PlistError`` from the library's key-path edits.
-    static func apply(_ verb: Verb, _ newValue: PlistValue?, at path: KeyPath, to value: inout PlistValue) throws {
+    static func apply(_ verb: Verb, _ newValue: PlistValue?, at path: PlistKeyPath, to value: inout PlistValue) throws {
         if verb == .remove {
             try value.removeValue(at: path)
             return

@@ -25,7 +25,7 @@ enum GetCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let format = try parseFormat(arguments.value("--format") ?? "raw")
-        let path = KeyPath(parsing: arguments.positionals[0])
+        let path = PlistKeyPath(parsing: arguments.positionals[0])
         let file = arguments.positionals[1]
         let value = try TypeCommand.lookUp(path, in: file)
         if let expected = arguments.value("--expect") {

@@ -18,11 +18,11 @@ enum PlutilCommand {
     enum Verb: Equatable {
         case lint, print, help
         case convert(String)
-        case extract(KeyPath, String)
-        case type(KeyPath)
+        case extract(PlistKeyPath, String)
+        case type(PlistKeyPath)
         case create(String)
-        case insert(KeyPath), replace(KeyPath)
-        case remove(KeyPath)
+        case insert(PlistKeyPath), replace(PlistKeyPath)
+        case remove(PlistKeyPath)
     }
 
     /// A parsed plutil command line.
@@ -75,17 +75,17 @@ enum PlutilCommand {
             case "-convert":
                 guard index < words.count else { throw Message(text: "Missing format specifier for command.") }
                 invocation.verb = .convert(try next("-convert"))
-            case "-extract": invocation.verb = .extract(KeyPath(parsing: try next("-extract")), try next("-extract"))
-            case "-type": invocation.verb = .type(KeyPath(parsing: try next("-type")))
+            case "-extract": invocation.verb = .extract(PlistKeyPath(parsing: try next("-extract")), try next("-extract"))
+            case "-type": invocation.verb = .type(PlistKeyPath(parsing: try next("-type")))
             case "-create":
                 guard index < words.count else { throw Message(text: "Missing format specifier for command.") }
                 invocation.verb = .create(try next("-create"))
-            case "-remove": invocation.verb = .remove(KeyPath(parsing: try next("-remove")))
+            case "-remove": invocation.verb = .remove(PlistKeyPath(parsing: try next("-remove")))
             case "-insert", "-replace":
                 guard index + 1 < words.count else {
                     throw Message(text: "'Insert' and 'Replace' require a key path, a type, and a value.")
                 }
-                let path = KeyPath(parsing: try next(first))
+                let path = PlistKeyPath(parsing: try next(first))
                 invocation.verb = first == "-insert" ? .insert(path) : .replace(path)
                 let typeFlag = try next(first)
                 guard typeFlag.hasPrefix("-"), let kind = TypedValueArgument.Kind(name: String(typeFlag.dropFirst())) else {
@@ -239,7 +239,7 @@ enum PlutilCommand {
         }
     }
 
-    private static func edit(_ invocation: Invocation, path: KeyPath, value: inout PlistValue, file: String) throws {
+    private static func edit(_ invocation: Invocation, path: PlistKeyPath, value: inout PlistValue, file: String) throws {
         var newValue = PlistValue.boolean(false)
         if let (kind, text) = invocation.value {
             do {
@@ -283,7 +283,7 @@ enum PlutilCommand {
 
     /// plutil's messages for a key path whose last component cannot be written: a missing
     /// parent, a parent that is not a container, a non-numeric or out-of-range array index.
-    private static func checkInsertionPoint(_ path: KeyPath, in value: PlistValue, file: String) throws {
+    private static func checkInsertionPoint(_ path: PlistKeyPath, in value: PlistValue, file: String) throws {
         guard let last = path.components.last, let parent = value[keyPath: path.parent] else {
             throw Message(text: "\(file): Key path not found \(path)")
         }
@@ -302,7 +302,7 @@ enum PlutilCommand {
         }
     }
 
-    private static func lookUp(_ path: KeyPath, in value: PlistValue, file: String) throws -> PlistValue {
+    private static func lookUp(_ path: PlistKeyPath, in value: PlistValue, file: String) throws -> PlistValue {
         // plutil finds nothing at the empty key path.
         guard !path.isEmpty, let found = value[keyPath: path] else {
             throw Message(text: "\(file): Could not extract value, error: No value at that key path or invalid key path: \(path)")
@@ -310,7 +310,7 @@ enum PlutilCommand {
         return found
     }
 
-    private static func checkExpectation(_ expected: String?, _ value: PlistValue, _ path: KeyPath, file: String) throws {
+    private static func checkExpectation(_ expected: String?, _ value: PlistValue, _ path: PlistKeyPath, file: String) throws {
         guard let expected, expected != value.kind.plutilName else { return }
         throw Message(text: "\(file): Value at [\(path)] expected to be \(expected) but is \(value.kind.plutilName)")
     }

@@ -14,7 +14,7 @@ enum TypeCommand: Subcommand {
         options: [.init(["--expect"], value: "type", help: "Exit 1 unless the value has this type.")])
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let path = KeyPath(parsing: arguments.positionals[0])
+        let path = PlistKeyPath(parsing: arguments.positionals[0])
         let file = arguments.positionals[1]
         let value = try lookUp(path, in: file)
         if let expected = arguments.value("--expect") {
@@ -29,7 +29,7 @@ enum TypeCommand: Subcommand {
     /// the value itself; other formats are decoded whole.
     ///
     /// - Throws: ``CommandError``: 66/65 for the file, 1 when nothing is at the path.
-    static func lookUp(_ path: KeyPath, in file: String) throws -> PlistValue {
+    static func lookUp(_ path: PlistKeyPath, in file: String) throws -> PlistValue {
         do {
             if file != "-", try FileIO.startsLikeBinaryPlist(file) {
                 let view = try BinaryPlistView(contentsOf: URL(fileURLWithPath: file))
@@ -44,7 +44,7 @@ enum TypeCommand: Subcommand {
 
     /// Fails with exit 1 unless `value` is of the type named `expected` (plutil's names or
     /// PlistKit's).
-    static func check(_ value: PlistValue, isOfType expected: String, at path: KeyPath, file: String, spec: CommandSpec) throws {
+    static func check(_ value: PlistValue, isOfType expected: String, at path: PlistKeyPath, file: String, spec: CommandSpec) throws {
         let known = PlistValue.Kind.allCases.map(\.plutilName) + PlistValue.Kind.allCases.map(\.rawValue)
         guard known.contains(expected) else {
             throw CommandError.usage(

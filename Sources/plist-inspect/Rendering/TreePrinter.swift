@@ -33,7 +33,7 @@ struct TreePrinter {
             let isLast = position == entries.count - 1
             path.append(key)
             defer { path.removeLast() }
-            let label = showsKeyPaths ? KeyPath(components: path).description : key
+            let label = showsKeyPaths ? PlistKeyPath(components: path).description : key
             out += paint(prefix + (isLast ? "└── " : "├── "), .dim)
             out += paint(label, .key) + ": " + summary(child, depth: depth) + "\n"
             children(of: child, prefix: prefix + (isLast ? "    " : "│   "), depth: depth + 1, path: &path, into: &out)

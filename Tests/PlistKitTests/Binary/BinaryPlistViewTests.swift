@@ -6,9 +6,9 @@ import Testing
 /// and on the real-world binaries of the corpus.
 @Suite struct BinaryPlistViewTests {
     /// Every key path of `value`, root first, breadth-first, at most `limit` of them.
-    static func paths(of value: PlistValue, limit: Int) -> [KeyPath] {
-        var result: [KeyPath] = []
-        var queue: [(KeyPath, PlistValue)] = [(.root, value)]
+    static func paths(of value: PlistValue, limit: Int) -> [PlistKeyPath] {
+        var result: [PlistKeyPath] = []
+        var queue: [(PlistKeyPath, PlistValue)] = [(.root, value)]
         var head = 0
         while head < queue.count, result.count < limit {
             let (path, current) = queue[head]
@@ -82,7 +82,7 @@ import Testing
             ("list", .array([.integer(1), .string("two")])), ("name", .string("x")),
         ]))
         let view = try BinaryPlistView(bytes: try value.encoded(as: .binary))
-        for path: KeyPath in ["missing", "list.2", "list.x", "list.-1", "name.inner", "list.1.deeper"] {
+        for path: PlistKeyPath in ["missing", "list.2", "list.x", "list.-1", "name.inner", "list.1.deeper"] {
             var eagerError: PlistError?
             do { _ = try value.value(at: path) } catch let error as PlistError { eagerError = error }
             var viewError: PlistError?

@@ -281,7 +281,7 @@ import Testing
         // A bad field deep inside is reported at its full path.
         for failing in ["a/1/deep/1/n", "b/0/c/0/n", "a/2/n"] {
             var damaged = tree
-            try damaged.setValue("x", at: KeyPath(components: failing.split(separator: "/").map(String.init)))
+            try damaged.setValue("x", at: PlistKeyPath(components: failing.split(separator: "/").map(String.init)))
             do {
                 _ = try PlistDecoder().decode(PathReader.self, from: damaged.encoded(as: .binary))
                 Issue.record("no error for \(failing)")

@@ -23,7 +23,7 @@ import Testing
     private static func predict(_ value: PlistValue, _ target: ConversionTarget, path: [String], warnings: inout [String]) -> PlistValue? {
         let name = target.name
         let strings = name == "strings"
-        func warn(_ kind: PlistWarning.Kind) { warnings.append("\(kind.rawValue)@\(KeyPath(components: path))") }
+        func warn(_ kind: PlistWarning.Kind) { warnings.append("\(kind.rawValue)@\(PlistKeyPath(components: path))") }
         switch value {
         case .string(let string):
             if strings && path.isEmpty { return nil }

@@ -21,7 +21,7 @@ import Testing
         let diff = PlistDiff(from: a, to: b)
         #expect(diff.changes == [
             .removed("gone", .integer(1)),
-            .changed(KeyPath(components: ["nested", "a.b"]), from: .real(1.5), to: .real(2.5)),
+            .changed(PlistKeyPath(components: ["nested", "a.b"]), from: .real(1.5), to: .real(2.5)),
             .removed("list.1", .integer(2)),
             .added("new", .boolean(false)),
         ])

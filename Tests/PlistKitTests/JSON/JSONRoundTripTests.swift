@@ -36,7 +36,7 @@ import Testing
             let tree = generator.makeTree()
             let (data, warnings) = try tree.encodedReportingLosses(
                 as: .json, options: PlistWritingOptions(prettyPrintsJSON: i % 2 == 0))
-            var expectedPaths: [KeyPath] = []
+            var expectedPaths: [PlistKeyPath] = []
             let expected = Self.integralRealsAsIntegers(tree, path: [], reporting: &expectedPaths)
             integralReals += expectedPaths.count
             #expect(warnings.map(\.keyPath) == expectedPaths, "tree \(i)")
@@ -63,7 +63,7 @@ import Testing
             let foundation = try JSONSerialization.data(
                 withJSONObject: tree.propertyListObject, options: pretty ? [.prettyPrinted] : [])
             let ours = try PlistValue(decoding: foundation, format: .json)
-            var ignored: [KeyPath] = []
+            var ignored: [PlistKeyPath] = []
             #expect(ours == Self.integralRealsAsIntegers(tree, path: [], reporting: &ignored), "tree \(i)")
             let rewritten = try ours.encoded(
                 as: .json, options: PlistWritingOptions(keyOrder: .preserved, prettyPrintsJSON: pretty))
@@ -134,7 +134,7 @@ import Testing
             let tree = generator.makeTree()
             let data = try tree.encoded(as: .json, options: PlistWritingOptions(prettyPrintsJSON: i % 2 == 0))
             let theirs = Self.asFoundationReadsItAll(try PlistValue(propertyList: try JSONSerialization.jsonObject(with: data, options: [])))
-            var ignored: [KeyPath] = []
+            var ignored: [PlistKeyPath] = []
             let expected = Self.asFoundationReadsItAll(Self.integralRealsAsIntegers(tree, path: [], reporting: &ignored))
             if let difference = Self.firstDifference(theirs, expected) {
                 Issue.record("tree \(i): \(difference)")
@@ -194,10 +194,10 @@ import Testing
 
     // MARK: Helpers
 
-    static func integralRealsAsIntegers(_ value: PlistValue, path: [String], reporting paths: inout [KeyPath]) -> PlistValue {
+    static func integralRealsAsIntegers(_ value: PlistValue, path: [String], reporting paths: inout [PlistKeyPath]) -> PlistValue {
         switch value {
         case .real(let real) where real.isFinite && real.description.hasSuffix(".0"):
-            paths.append(KeyPath(components: path))
+            paths.append(PlistKeyPath(components: path))
             if let signed = Int64(exactly: real) { return .integer(PlistInteger(signed)) }
             if let unsigned = UInt64(exactly: real) { return .integer(PlistInteger(unsigned)) }
             return .integer(0)  // -0.0

@@ -88,7 +88,7 @@ import PlistKit
         #expect(error?.location != nil, "The depth error should say where: \(String(describing: error))")
         // The same file reads when the limit allows it.
         let value = try PlistValue(decoding: plist.bytes, format: .binary, options: PlistReadingOptions(maximumDepth: 300))
-        #expect(value[keyPath: KeyPath(components: Array(repeating: "0", count: 200))] == "x")
+        #expect(value[keyPath: PlistKeyPath(components: Array(repeating: "0", count: 200))] == "x")
     }
 
     /// 150 distinct integers in an array, against an object-count limit of 100.

@@ -84,7 +84,7 @@ import PlistKit
         let value = try PlistValue(
             decoding: Data(nested(depth: 60, format: format).utf8), format: format,
             options: PlistReadingOptions(maximumDepth: 61))
-        #expect(value[keyPath: KeyPath(components: Array(repeating: "0", count: 59))]?.array?.isEmpty == true)
+        #expect(value[keyPath: PlistKeyPath(components: Array(repeating: "0", count: 59))]?.array?.isEmpty == true)
     }
 
     // MARK: Object count

@@ -11,9 +11,9 @@ import PlistKit
         ("a..b", ["a", "", "b"]),
     ])
     func parsesPlutilSyntax(text: String, components: [String]) {
-        let path = KeyPath(parsing: text)
+        let path = PlistKeyPath(parsing: text)
         #expect(path.components == components)
-        #expect(KeyPath(parsing: path.description) == path)
+        #expect(PlistKeyPath(parsing: path.description) == path)
     }
 
     var sample: PlistValue {

@@ -145,7 +145,7 @@ import Testing
         let (data, warnings) = try value.encodedReportingLosses(as: .xml)
         #expect(Self.body(data).contains("<date>2000-12-31T23:59:58Z</date>"))
         #expect(warnings.map(\.kind) == [.fractionalSecondsDropped])
-        #expect(warnings.first?.keyPath == KeyPath(components: ["when"]))
+        #expect(warnings.first?.keyPath == PlistKeyPath(components: ["when"]))
     }
 
     @Test func escapesOnlyAmpersandAndAngleBracketsLikeFoundation() throws {
@@ -192,7 +192,7 @@ import Testing
     func refusesWhatXMLCannotHoldWithItsKeyPath(value: PlistValue, path: String, reason: String) throws {
         let error = try #require(throws: PlistError.self) { try value.encoded(as: .xml) }
         #expect(error.code == .unrepresentableValue)
-        #expect(error.location == .keyPath(KeyPath(parsing: path)))
+        #expect(error.location == .keyPath(PlistKeyPath(parsing: path)))
         #expect(error.reason == reason)
     }
 
@@ -207,7 +207,7 @@ import Testing
             let value: PlistValue = ["d": .date(Date(timeIntervalSinceReferenceDate: seconds))]
             let error = try #require(throws: PlistError.self) { try value.encoded(as: .xml) }
             #expect(error.code == .unrepresentableValue)
-            #expect(error.location == .keyPath(KeyPath(components: ["d"])))
+            #expect(error.location == .keyPath(PlistKeyPath(components: ["d"])))
             #expect(error.reason == reason)
         }
         let limit = PlistValue.date(Date(timeIntervalSinceReferenceDate: -9_007_199_254_740_992))
@@ -219,7 +219,7 @@ import Testing
         let value: PlistValue = ["z": "fine", "a": ["x", "bad\u{7}"]]
         let error = try #require(throws: PlistError.self) { try XMLPlistWriter.write(value, options: PlistWritingOptions()) }
         #expect(error.code == .unrepresentableValue)
-        #expect(error.location == .keyPath(KeyPath(components: ["a", "1"])))
+        #expect(error.location == .keyPath(PlistKeyPath(components: ["a", "1"])))
     }
 
     @Test func tabsLineFeedsAndCarriageReturnsAreKept() throws {

@@ -4,14 +4,14 @@
 /// another backslash. A component reaching into an array must be a decimal index. The empty
 /// path names the root.
 ///
-/// The name follows plutil and the rest of PlistKit; where Swift's own `KeyPath` is meant in a
-/// file that imports PlistKit, write `Swift.KeyPath`.
-public struct KeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+/// Named `PlistKeyPath` rather than plutil's "key path" alone so that it never shadows
+/// Swift's own `KeyPath` in a file that imports PlistKit.
+public struct PlistKeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The keys and indices, outermost first, unescaped.
     public var components: [String]
 
     /// The root: no components.
-    public static let root = KeyPath(components: [])
+    public static let root = PlistKeyPath(components: [])
 
     /// Creates a path from unescaped components.
     public init(components: [String]) {
@@ -62,22 +62,22 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleB
     public var isEmpty: Bool { components.isEmpty }
 
     /// The path with `key` added at the end.
-    public func appending(_ key: String) -> KeyPath {
-        KeyPath(components: components + [key])
+    public func appending(_ key: String) -> PlistKeyPath {
+        PlistKeyPath(components: components + [key])
     }
 
     /// The path with an array index added at the end.
-    public func appending(index: Int) -> KeyPath {
-        KeyPath(components: components + [String(index)])
+    public func appending(index: Int) -> PlistKeyPath {
+        PlistKeyPath(components: components + [String(index)])
     }
 
     /// The path without its last component (the root stays the root).
-    public var parent: KeyPath {
-        KeyPath(components: Array(components.dropLast()))
+    public var parent: PlistKeyPath {
+        PlistKeyPath(components: Array(components.dropLast()))
     }
 
     /// The path in plutil's syntax, with dots and backslashes in components escaped, so that
-    /// `KeyPath(parsing: path.description) == path`.
+    /// `PlistKeyPath(parsing: path.description) == path`.
     public var description: String {
         components.map { component in
             var escaped = ""
