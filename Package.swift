@@ -6,7 +6,6 @@ let package = Package(
     products: [
         .library(name: "PlistKit", targets: ["PlistKit"]),
         .executable(name: "plist-inspect", targets: ["plist-inspect"]),
-        .executable(name: "plist-bench", targets: ["plist-bench"]),
     ],
     targets: [
         // libxml2 from the system (Debian: libxml2-dev). Only Sources/PlistKit/XML imports it.
@@ -24,11 +23,6 @@ let package = Package(
         .executableTarget(
             name: "plist-inspect",
             dependencies: ["PlistKit"]
-        ),
-        .executableTarget(
-            name: "plist-bench",
-            dependencies: ["PlistKit"],
-            path: "Benchmarks/plist-bench"
         ),
         .testTarget(
             name: "PlistKitTests",

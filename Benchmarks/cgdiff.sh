@@ -16,8 +16,8 @@ cd "$(dirname "$0")/.."
 filter="$1"
 bench="${2:-}"
 if [[ -z "$bench" ]]; then
-    swift build -c release --product plist-bench >&2
-    bench="$(swift build -c release --show-bin-path)/plist-bench"
+    swift build -c release --package-path Benchmarks --product plist-bench >&2
+    bench="$(swift build -c release --package-path Benchmarks --show-bin-path)/plist-bench"
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -2,7 +2,7 @@
 # PlistKit against libplist (C) on the same generated music library: plist-bench writes the
 # files (--write-data), a small C program times libplist's reader and writer on them in
 # process (Benchmarks/libplist/libplist-bench.c), and plist-bench times PlistKit (and
-# Foundation) on the same data. Outside the package build; needs libplist-dev and a C compiler
+# Foundation) on the same data. Outside the packages' builds; needs libplist-dev and a C compiler
 # (`apt-get install -y libplist-dev libplist-utils`).
 #
 # usage: Benchmarks/compare-libplist.sh [--quick] [ITERATIONS]
@@ -22,8 +22,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 echo "== building plist-bench (release) and libplist-bench" >&2
-swift build -c release --product plist-bench >&2
-bench="$(swift build -c release --show-bin-path)/plist-bench"
+swift build -c release --package-path Benchmarks --product plist-bench >&2
+bench="$(swift build -c release --package-path Benchmarks --show-bin-path)/plist-bench"
 cc -O2 -o "$work/libplist-bench" Benchmarks/libplist/libplist-bench.c $(pkg-config --cflags --libs libplist-2.0)
 
 "$bench" "${quick[@]}" --write-data "$work/data" >&2

@@ -21,8 +21,9 @@ iterations="${1:-3}"
 processors="$(nproc 2>/dev/null || echo 2)"
 
 echo "== building plist-bench and plist-inspect (release)" >&2
-swift build -c release --product plist-bench >&2
+swift build -c release --package-path Benchmarks --product plist-bench >&2
 swift build -c release --product plist-inspect >&2
+bench="$(swift build -c release --package-path Benchmarks --show-bin-path)/plist-bench"
 bin="$(swift build -c release --show-bin-path)"
 
 work="$(mktemp -d)"
@@ -30,13 +31,13 @@ trap 'rm -rf "$work"' EXIT
 
 echo "== size: library at 1×, 4×, 16× (${base} tracks at 1×), ${iterations} runs, median" >&2
 for factor in 1 4 16; do
-    "$bin/plist-bench" --plistkit-only --no-memory --tracks $((base * factor)) --iterations "$iterations" --json \
+    "$bench" --plistkit-only --no-memory --tracks $((base * factor)) --iterations "$iterations" --json \
         --filter "binary decode: library" --filter "binary encode: library" \
         --filter "XML decode: library" --filter "XML encode: library" > "$work/size-$factor.json"
 done
 
 echo "== batch: convert -f binary on ${files}, $((files * 4)), $((files * 16)) files, --jobs 1 and ${processors}" >&2
-"$bin/plist-bench" --quick --write-data "$work/data" > /dev/null
+"$bench" --quick --write-data "$work/data" > /dev/null
 : > "$work/batch.tsv"
 for factor in 1 4 16; do
     count=$((files * factor))

@@ -124,6 +124,16 @@ import PlistKit
         #expect(good.stdout.isEmpty)
     }
 
+    @Test func aDirectoryOnStandardInputIsAnUnreadableInput() throws {
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let get = try CLIRunner.run(["-c", "'\(CLIRunner.binary.path)' get '' - < /"], executable: shell)
+        #expect(get.status == 66)
+        #expect(get.stderrText == "Error: Cannot read '<stdin>': It is a directory.\n")
+        let plutil = try CLIRunner.run(["-c", "'\(CLIRunner.binary.path)' plutil -lint - < /"], executable: shell)
+        #expect(plutil.status == 1)
+        #expect(plutil.stderrText == "<stdin>: (It is a directory.)\n")
+    }
+
     @Test func lintJSONReport() throws {
         let directory = try CLIRunner.scratch(copying: ["unsorted.bplist", "truncated.bplist"], from: "files")
         let result = try CLIRunner.run(["lint", "--json", "unsorted.bplist", "truncated.bplist"], in: directory)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PlistKit
 
 /// `classes FILE`: the classes in a keyed archive.
@@ -34,7 +34,10 @@ enum ClassesCommand: Subcommand {
         for summary in summaries {
             let count = "\(summary.instanceCount) \(summary.instanceCount == 1 ? "instance" : "instances")"
             let padded = summary.name + String(repeating: " ", count: width - summary.name.count)
-            text += "\(padded)  \(count.padding(toLength: 12, withPad: " ", startingAt: 0))  \(summary.chain.joined(separator: " → "))\n"
+            // The count column is 12 wide, longer counts cut to fit.
+            let column = String(count.prefix(12))
+            let paddedCount = column + String(repeating: " ", count: 12 - column.count)
+            text += "\(padded)  \(paddedCount)  \(summary.chain.joined(separator: " → "))\n"
         }
         Console.shared.out(text)
         return .success

@@ -1,4 +1,3 @@
-import Foundation
 import PlistKit
 
 /// `convert -f FORMAT FILE…`: rewrites files in another format.

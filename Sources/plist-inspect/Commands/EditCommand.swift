@@ -1,4 +1,3 @@
-import Foundation
 import PlistKit
 
 /// `set`, `insert`, `replace`, `remove` and `append`: edit files in place, atomically, in
@@ -144,7 +143,7 @@ enum EditCommand {
         do {
             return try TypedValueArgument.value(text, as: kind)
         } catch let error as PlistError where error.code == .invalidArgument {
-            throw CommandError.usage(ValueText.singleLine(error.description), spec)
+            throw CommandError.usage(MessageText.singleLine(error.description), spec)
         } catch {
             throw CommandError("The --\(kind.rawValue) value is not valid: \(error)", exitCode: .dataError)
         }

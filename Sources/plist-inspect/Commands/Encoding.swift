@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PlistKit
 
 /// Writing a value in an ``OutputFormat`` through the library, with losses reported.
@@ -19,11 +19,17 @@ enum Encoding {
             case .swift, .objc:
                 return try LiteralOutput.encode(value, objc: format == .objc, sourceName: sourceName, options: options)
             case .raw:
-                return (Data(PlutilPrinter.raw(value, newline: true).utf8), [])
+                return (raw(value, newline: true), [])
             }
         } catch {
             throw Failure.wrap(error, file: sourceName)
         }
+    }
+
+    /// `value` as `plutil -extract … raw` writes it, followed by a newline unless `newline`
+    /// is false (`-n`).
+    static func raw(_ value: PlistValue, newline: Bool) -> Data {
+        Data((PlutilPrinter.rawText(of: value) + (newline ? "\n" : "")).utf8)
     }
 
     /// The warnings worth telling a person about: all but the reordering of dictionary keys,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PlistKit
 
 /// `get KEYPATH FILE`: prints the value at a key path (plutil's `-extract`).
@@ -33,7 +33,7 @@ enum GetCommand: Subcommand {
         }
         let data: Data
         if format == .raw {
-            data = Data(PlutilPrinter.raw(value, newline: !arguments.flag("--no-newline")).utf8)
+            data = Encoding.raw(value, newline: !arguments.flag("--no-newline"))
         } else {
             let (bytes, warnings) = try Encoding.encode(value, as: format, options: PlistWritingOptions(), sourceName: file)
             Console.shared.err(Encoding.warningText(Encoding.significant(warnings), file: file))

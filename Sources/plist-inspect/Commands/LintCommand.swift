@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PlistKit
 
 /// `lint FILE…`: checks that files are valid property lists.

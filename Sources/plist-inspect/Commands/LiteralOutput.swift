@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PlistKit
 
 /// Swift and Objective-C literal output, as `plutil -convert swift|objc` writes it, through
@@ -7,7 +7,7 @@ enum LiteralOutput {
     /// The name plutil writes in `/// Generated from NAME`: the file's last path component,
     /// or `-` for standard input.
     static func sourceName(for file: String) -> String {
-        file == "-" ? "-" : URL(fileURLWithPath: file).lastPathComponent
+        file == "-" ? "-" : FileIO.fileName(of: file)
     }
 
     /// The literal source for `value`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PlistKit
 
 /// plutil's command lines: `plist-inspect plutil ARGS…`, or the binary invoked as `plutil`.
@@ -181,13 +181,13 @@ enum PlutilCommand {
                 _ = try PlistDocument(decoding: bytes, format: .openStep)
             }
         } catch let error as PlistError {
-            throw Message(text: "\(name): (\(ValueText.singleLine(error.description)))")
+            throw Message(text: "\(name): (\(MessageText.singleLine(error.description)))")
         }
         switch invocation.verb {
         case .lint:
             if !invocation.silent { Console.shared.out("\(name): OK\n") }
         case .print:
-            Console.shared.out(PlutilPrinter.describe(document.value))
+            Console.shared.out(PlutilPrinter.description(of: document.value) + "\n")
         case .convert(let formatName):
             if let format = plistFormat(formatName) {
                 try write(try encode(document.value, as: format, invocation, file: file), to: destination(for: file, invocation))
@@ -198,7 +198,7 @@ enum PlutilCommand {
             let value = try lookUp(path, in: document.value, file: name)
             try checkExpectation(invocation.expect, value, path, file: name)
             if formatName == "raw" {
-                try write(Data(PlutilPrinter.raw(value, newline: invocation.newline).utf8), to: invocation.output ?? "-")
+                try write(Encoding.raw(value, newline: invocation.newline), to: invocation.output ?? "-")
             } else {
                 guard let format = plistFormat(formatName) else { throw Message(text: "Unknown format specifier: \(formatName)") }
                 try write(try encode(value, as: format, invocation, file: file), to: destination(for: file, invocation))
@@ -227,7 +227,7 @@ enum PlutilCommand {
         do {
             if objc && invocation.header && destination != "-" {
                 let headerPath = ConvertCommand.replacingExtension(of: destination, with: "h")
-                let headerName = URL(fileURLWithPath: headerPath).lastPathComponent
+                let headerName = FileIO.fileName(of: headerPath)
                 let pair = try LiteralOutput.objectiveCPair(value, file: file, headerFileName: headerName)
                 try write(pair.header, to: headerPath)
                 try write(pair.implementation, to: destination)
@@ -250,7 +250,7 @@ enum PlutilCommand {
                     newValue = try TypedValueArgument.value(text, as: kind)
                 }
             } catch let error as PlistError {
-                throw Message(text: "\(file): Invalid value for -\(kind.rawValue): \(ValueText.singleLine(error.description))")
+                throw Message(text: "\(file): Invalid value for -\(kind.rawValue): \(MessageText.singleLine(error.description))")
             }
         }
         do {
@@ -277,7 +277,7 @@ enum PlutilCommand {
                 break
             }
         } catch let error as PlistError {
-            throw Message(text: "\(file): \(ValueText.singleLine(error.description))")
+            throw Message(text: "\(file): \(MessageText.singleLine(error.description))")
         }
     }
 
@@ -342,7 +342,7 @@ enum PlutilCommand {
         } catch let error as PlistError where error.code == .unrepresentableValue && format == .json {
             throw Message(text: "\(FileIO.displayName(file)): Invalid object in plist for JSON format")
         } catch let error as PlistError {
-            throw Message(text: "\(FileIO.displayName(file)): \(ValueText.singleLine(error.description))")
+            throw Message(text: "\(FileIO.displayName(file)): \(MessageText.singleLine(error.description))")
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PlistKit
 
 /// `print FILE…`: a readable tree of each file.
@@ -19,11 +19,9 @@ enum PrintCommand: Subcommand {
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        var printer = TreePrinter()
-        printer.showsKeyPaths = arguments.flag("--key-paths")
-        printer.maximumDepth = try arguments.integer("--depth", minimum: 0)
-        printer.usesColor = Console.shared.usesColor
-        let tree = printer
+        let printer = PlistTreePrinter(
+            showsKeyPaths: arguments.flag("--key-paths"), maximumDepth: try arguments.integer("--depth", minimum: 0),
+            usesColor: Console.shared.usesColor)
         let json = arguments.flag("--json"), archive = arguments.flag("--archive")
         let files = arguments.positionals
         let outcomes = BatchRunner.run(files, jobs: 1, verb: "printed", showsSummary: false) { file in
@@ -37,7 +35,7 @@ enum PrintCommand: Subcommand {
                 let title = "\(FileIO.displayName(file)) (\(archive ? "keyed archive" : document.format.plutilName))"
                 // A blank line between the trees of several files.
                 let separator = file == files.first ? "" : "\n"
-                return FileOutcome(stdout: Data((separator + tree.render(value, title: title)).utf8))
+                return FileOutcome(stdout: Data((separator + printer.tree(of: value, title: title)).utf8))
             } catch {
                 return .failure(Failure.wrap(error, file: file))
             }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The top level: finds the subcommand, handles help, prints errors with usage hints.
 enum RootCommand {
     /// The tool's version.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PlistKit
 
 /// `type KEYPATH FILE`: prints the type of the value at a key path (plutil's `-type`).

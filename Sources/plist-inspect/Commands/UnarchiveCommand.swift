@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PlistKit
 
 /// `unarchive FILE`: a keyed archive as a plain tree.
@@ -23,9 +23,8 @@ enum UnarchiveCommand: Subcommand {
         let name = arguments.value("--format") ?? "print"
         let data: Data
         if name == "print" {
-            var printer = TreePrinter()
-            printer.usesColor = Console.shared.usesColor && arguments.value("--output") == nil
-            data = Data(printer.render(tree, title: "\(FileIO.displayName(file)) (keyed archive)").utf8)
+            let printer = PlistTreePrinter(usesColor: Console.shared.usesColor && arguments.value("--output") == nil)
+            data = Data(printer.tree(of: tree, title: "\(FileIO.displayName(file)) (keyed archive)").utf8)
         } else {
             guard let format = PlistFormat(name: name) else {
                 throw CommandError.usage("Unknown format '\(name)'; use print, xml, binary, json or openstep.", spec)

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Synchronization
 
 /// What one file of a batch produced: its output and messages, printed in input order, and
 /// whether it failed.
@@ -88,38 +90,41 @@ enum BatchRunner {
 }
 
 /// The shared state of a batch, behind a lock.
-private final class BatchState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private var printed = 0
-    private var done = 0
-    private var results: [FileOutcome?]
+private final class BatchState: Sendable {
+    private struct State {
+        var next = 0
+        var printed = 0
+        var done = 0
+        var results: [FileOutcome?]
+    }
 
-    init(count: Int) { results = Array(repeating: nil, count: count) }
+    private let state: Mutex<State>
+
+    init(count: Int) { state = Mutex(State(results: Array(repeating: nil, count: count))) }
 
     func nextIndex() -> Int? {
-        lock.withLock {
-            guard next < results.count else { return nil }
-            defer { next += 1 }
-            return next
+        state.withLock { state in
+            guard state.next < state.results.count else { return nil }
+            defer { state.next += 1 }
+            return state.next
         }
     }
 
     /// Records an outcome, hands every outcome now printable in order to `emit`, and reports
     /// how many are done.
     func complete(_ index: Int, _ outcome: FileOutcome, emit: (FileOutcome) -> Void, progress: (Int) -> Void) {
-        lock.withLock {
-            results[index] = outcome
-            done += 1
-            while printed < results.count, let result = results[printed] {
+        state.withLock { state in
+            state.results[index] = outcome
+            state.done += 1
+            while state.printed < state.results.count, let result = state.results[state.printed] {
                 emit(result)
-                printed += 1
+                state.printed += 1
             }
-            progress(done)
+            progress(state.done)
         }
     }
 
     func outcomes() -> [FileOutcome] {
-        lock.withLock { results.compactMap { $0 } }
+        state.withLock { $0.results.compactMap { $0 } }
     }
 }

@@ -1,20 +1,28 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FoundationEssentials
+import Synchronization
 
 /// Standard output and standard error, written through one lock so that lines from parallel
 /// batch jobs never interleave, and flushed so that pipelines see data promptly.
-final class Console: @unchecked Sendable {
+final class Console: Sendable {
     /// The process's console.
     static let shared = Console()
 
-    private let lock = NSLock()
     /// Whether standard output is a terminal (colour is allowed only then).
     let stdoutIsTerminal: Bool
     /// Whether standard error is a terminal (the progress bar is drawn only then).
     let stderrIsTerminal: Bool
     /// Whether NO_COLOR asks for no colour (set and not empty, as no-color.org defines it).
     let noColorRequested: Bool
-    /// Whether a progress line is on screen and must be cleared before other stderr output.
-    private var progressShown = false
+    /// Whether a progress line is on screen and must be cleared before other stderr output;
+    /// the lock every write holds.
+    private let progressShown = Mutex(false)
 
     private init() {
         stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
@@ -28,7 +36,7 @@ final class Console: @unchecked Sendable {
 
     /// Writes bytes to standard output.
     func out(_ data: Data) {
-        lock.withLock { Self.writeAll(data, to: STDOUT_FILENO) }
+        progressShown.withLock { _ in Self.writeAll(data, to: STDOUT_FILENO) }
     }
 
     /// Writes text to standard output.
@@ -36,7 +44,7 @@ final class Console: @unchecked Sendable {
 
     /// Writes text to standard error, clearing any progress line first.
     func err(_ text: String) {
-        lock.withLock {
+        progressShown.withLock { progressShown in
             if progressShown {
                 Self.writeAll(Data("\r\u{1B}[K".utf8), to: STDERR_FILENO)
                 progressShown = false
@@ -48,7 +56,7 @@ final class Console: @unchecked Sendable {
     /// Draws a progress line on standard error when it is a terminal.
     func progress(_ line: String) {
         guard stderrIsTerminal else { return }
-        lock.withLock {
+        progressShown.withLock { progressShown in
             Self.writeAll(Data("\r\u{1B}[K\(line)".utf8), to: STDERR_FILENO)
             progressShown = true
         }
@@ -56,7 +64,7 @@ final class Console: @unchecked Sendable {
 
     /// Removes the progress line.
     func clearProgress() {
-        lock.withLock {
+        progressShown.withLock { progressShown in
             guard progressShown else { return }
             Self.writeAll(Data("\r\u{1B}[K".utf8), to: STDERR_FILENO)
             progressShown = false

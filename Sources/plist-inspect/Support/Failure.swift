@@ -21,13 +21,13 @@ enum Failure {
         let prefix = file.map { "\(FileIO.displayName($0)): " } ?? ""
         if let error = error as? PlistError {
             // Messages may quote the input; keep each one on one line.
-            let description = ValueText.singleLine(error.description)
+            let description = MessageText.singleLine(error.description)
             return CommandError(prefix + description, exitCode: exitCode(for: error.code), fileProblem: description)
         }
         if let error = error as? KeyedArchiveError {
             // Refusing a class the user's allow-list leaves out is a failed check; anything
             // else is an archive that cannot be read.
-            let description = ValueText.singleLine(error.description)
+            let description = MessageText.singleLine(error.description)
             return CommandError(
                 prefix + description, exitCode: error.code == .classNotAllowed ? .failure : .dataError,
                 fileProblem: description)

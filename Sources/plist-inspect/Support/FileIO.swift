@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FoundationEssentials
 import PlistKit
 
 /// Reading inputs and writing outputs, with failures turned into ``CommandError``s carrying
@@ -10,11 +17,16 @@ enum FileIO {
     ///   unreadable.
     static func read(_ path: String) throws -> Data {
         if path == "-" {
-            return FileHandle.standardInput.readDataToEndOfFile()
+            return try readAll(STDIN_FILENO, path: path)
         }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw inputError(path, errno) }
         defer { close(descriptor) }
+        return try readAll(descriptor, path: path)
+    }
+
+    /// Reads `descriptor` to its end.
+    private static func readAll(_ descriptor: Int32, path: String) throws -> Data {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw inputError(path, errno) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw inputError(path, EISDIR) }
@@ -22,7 +34,7 @@ enum FileIO {
         if info.st_size > 0 { data.reserveCapacity(Int(info.st_size)) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw inputError(path, errno)
@@ -45,7 +57,7 @@ enum FileIO {
         if (info.st_mode & S_IFMT) == S_IFDIR { throw inputError(path, EISDIR) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return false }  // pipes: read normally
         var head = [UInt8](repeating: 0, count: 6)
-        let count = head.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 6) }
+        let count = head.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, 6) }
         return count == 6 && head == Array("bplist".utf8)
     }
 
@@ -75,6 +87,22 @@ enum FileIO {
         path == "-" ? "<stdin>" : path
     }
 
+    /// The last component of a path (`dir/Info.plist` gives `Info.plist`), ignoring trailing
+    /// slashes.
+    static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.read(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        return Musl.read(descriptor, buffer, count)
+        #else
+        return Darwin.read(descriptor, buffer, count)
+        #endif
+    }
+
     private static func inputError(_ path: String, _ number: Int32) -> CommandError {
         let reason: String
         switch number {
@@ -83,6 +111,6 @@ enum FileIO {
         case EISDIR: reason = "It is a directory"
         default: reason = String(cString: strerror(number))
         }
-        return CommandError("Cannot read '\(path)': \(reason).", exitCode: .noInput, fileProblem: "\(reason).")
+        return CommandError("Cannot read '\(displayName(path))': \(reason).", exitCode: .noInput, fileProblem: "\(reason).")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PlistKit
+@testable import plist_inspect
 
 @Suite struct TypedValueArgumentTests {
     @Test(arguments: [

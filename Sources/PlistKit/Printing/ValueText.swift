@@ -1,10 +1,17 @@
-import Foundation
-import PlistKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FoundationEssentials
 
 /// Text renderings of single values shared by the printers.
 enum ValueText {
     /// RFC 3339 in UTC with whole seconds, as plutil's raw extract prints dates
-    /// (`2026-11-29T12:00:00Z`); fractional seconds are kept when present.
+    /// (`2026-11-29T12:00:00Z`); fractional seconds are kept when present. A date of infinite
+    /// or NaN seconds, which no calendar holds, prints as its number of seconds.
     static func rfc3339(_ date: Date) -> String {
         let seconds = date.timeIntervalSinceReferenceDate
         guard seconds.isFinite else { return "\(seconds)" }
@@ -14,14 +21,25 @@ enum ValueText {
         return date.formatted(Date.ISO8601FormatStyle())
     }
 
-    /// NSDate's description, as plutil -p prints dates (`2026-11-29 12:00:00 +0000`).
+    /// NSDate's description, as plutil -p prints dates (`2026-11-29 12:00:00 +0000`): whole
+    /// seconds, rounded down. A date of infinite or NaN seconds prints as its number of
+    /// seconds.
     static func dateDescription(_ date: Date) -> String {
         let seconds = date.timeIntervalSinceReferenceDate
         guard seconds.isFinite else { return "\(seconds)" }
         let whole = Date(timeIntervalSinceReferenceDate: seconds.rounded(.down))
-        let style = Date.ISO8601FormatStyle(dateTimeSeparator: .space)
-        let text = whole.formatted(style)  // 2026-11-29 12:00:00Z
+        let text = whole.formatted(Date.ISO8601FormatStyle(dateTimeSeparator: .space))  // 2026-11-29 12:00:00Z
         return text.hasSuffix("Z") ? String(text.dropLast()) + " +0000" : text
+    }
+
+    /// `real` as printf's `%f` in the C locale: six decimals, `inf`, `nan`.
+    static func fixedPoint(_ real: Double) -> String {
+        // 309 integer digits for the largest double, a sign, a point and six decimals.
+        var buffer = [CChar](repeating: 0, count: 328)
+        let count = XMLCLocale.withCNumericLocale {
+            withVaList([real]) { vsnprintf(&buffer, buffer.count, "%f", $0) }
+        }
+        return String(decoding: buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Bytes as lowercase hexadecimal, two digits each.
@@ -57,32 +75,5 @@ enum ValueText {
             }
         }
         return out + "\""
-    }
-
-    /// `text` with control characters escaped (`\n`, `\t`, `\u{1b}`), so that a message
-    /// quoting hostile input stays one line on a terminal and in a log.
-    static func singleLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
-
-    /// Keys in the order plutil prints them (`-p`, raw extract of a dictionary): Finder-like
-    /// order, numbers by value, case-insensitive first.
-    static func plutilSorted(_ keys: [String]) -> [String] {
-        keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
     }
 }

@@ -1,20 +1,38 @@
-import Foundation
-import PlistKit
+import FoundationEssentials
 
-/// The `print` subcommand's readable tree: one line per value with its type and size, box
-/// drawing for structure, optional key paths, colour and a depth limit.
-struct TreePrinter {
-    /// Show each value's full key path instead of its key.
-    var showsKeyPaths = false
-    /// Containers deeper than this are summarised on one line; `nil` prints everything.
-    var maximumDepth: Int?
-    /// Use ANSI colour.
-    var usesColor = false
-    /// How many leading bytes of data to show.
-    var dataPreviewBytes = 16
+/// A readable tree of a property list, as `plist-inspect print` shows it: one line per value
+/// with its type and size, box drawing for structure, keys in the dictionary's own order.
+///
+/// ```
+/// Info.plist (xml1): dictionary (2 keys)
+/// ├── CFBundleName: string "Demo"
+/// └── Icons: array (1 element)
+///     └── 0: data (4 bytes) 89504e47
+/// ```
+public struct PlistTreePrinter: Hashable, Sendable {
+    /// Whether each value is labelled with its full key path (`Icons.0`) instead of its key.
+    public var showsKeyPaths: Bool
+    /// The deepest level whose contents are shown; a container below it is summarised on its
+    /// own line with `…`. `nil` shows everything.
+    public var maximumDepth: Int?
+    /// Whether the text carries ANSI colour escapes.
+    public var usesColor: Bool
+    /// How many leading bytes of a data value are shown in hexadecimal (none when 0 or less).
+    public var dataPreviewBytes: Int
 
-    /// The tree of `value`, headed by `title`.
-    func render(_ value: PlistValue, title: String) -> String {
+    /// Creates a printer; the defaults show everything, without colour, with 16 bytes of each
+    /// data value.
+    public init(showsKeyPaths: Bool = false, maximumDepth: Int? = nil, usesColor: Bool = false, dataPreviewBytes: Int = 16) {
+        self.showsKeyPaths = showsKeyPaths
+        self.maximumDepth = maximumDepth
+        self.usesColor = usesColor
+        self.dataPreviewBytes = dataPreviewBytes
+    }
+
+    /// The tree of `value`, headed by `title`, each line ending with a newline.
+    ///
+    /// - Complexity: O(n) in the number of values shown.
+    public func tree(of value: PlistValue, title: String) -> String {
         var out = paint(title, .bold) + ": " + summary(value, depth: 0) + "\n"
         var path: [String] = []
         children(of: value, prefix: "", depth: 1, path: &path, into: &out)
@@ -62,7 +80,7 @@ struct TreePrinter {
             return paint("date", .type) + " " + paint(ValueText.rfc3339(d), .literal)
         case .data(let d):
             var text = paint("data", .type) + " (\(d.count) \(d.count == 1 ? "byte" : "bytes"))"
-            if !d.isEmpty {
+            if !d.isEmpty && dataPreviewBytes > 0 {
                 let shown = d.prefix(dataPreviewBytes)
                 var groups: [String] = []
                 var index = shown.startIndex

@@ -1,10 +1,11 @@
 import FoundationEssentials
+import PlistKit
 
 /// Turns a command-line argument into a typed property-list value, as plutil's `-insert` and
 /// `-replace` take them (`-integer 42`, `-date 2020-01-02T03:04:05Z`, `-json '{"a":1}'`).
-public enum TypedValueArgument {
+enum TypedValueArgument {
     /// The type a command-line value is given as.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    enum Kind: String, Hashable, Sendable, CaseIterable {
         /// `true`/`false`, `YES`/`NO`, `1`/`0`, any case.
         case bool
         /// A decimal integer from `Int64.min` through `UInt64.max`.
@@ -28,11 +29,11 @@ public enum TypedValueArgument {
         case array
 
         /// Whether the kind takes a text argument (the empty containers do not).
-        public var takesText: Bool { self != .dictionary && self != .array }
+        var takesText: Bool { self != .dictionary && self != .array }
 
         /// Looks a kind up by name, accepting plutil's `float` for ``real`` and `boolean`
         /// for ``bool``.
-        public init?(name: String) {
+        init?(name: String) {
             switch name {
             case "float", "double": self = .real
             case "boolean": self = .bool
@@ -46,7 +47,7 @@ public enum TypedValueArgument {
     /// - Throws: ``PlistError`` with ``PlistError/Code/invalidArgument`` saying what was
     ///   expected, or the XML or JSON reader's error for compound values.
     /// - Complexity: O(n) in the length of the text.
-    public static func value(_ text: String, as kind: Kind) throws -> PlistValue {
+    static func value(_ text: String, as kind: Kind) throws -> PlistValue {
         switch kind {
         case .bool:
             switch text.lowercased() {

@@ -16,14 +16,12 @@ import FoundationEssentials
 /// rename itself survives a power loss. When anything fails, the temporary file is removed and
 /// the destination is untouched. The file keeps its permission bits, and its owner and group
 /// where the system allows; being a new file, it does not keep hard links to the old one.
-///
-/// Test hook: when the environment variable `PLISTKIT_ATOMIC_WRITE_PAUSE` is set to a number of
-/// seconds, the writer sleeps that long after the temporary file is written and synced and
-/// before the rename, so a test can kill the process in the middle of a write. The variable is
-/// read only when it is set, and has no other effect.
 public enum AtomicFileWriter {
-    /// The environment variable of the test hook described above.
-    public static let pauseEnvironmentVariable = "PLISTKIT_ATOMIC_WRITE_PAUSE"
+    /// The test hook: when this environment variable is set to a number of seconds, the writer
+    /// sleeps that long after the temporary file is written and synced and before the rename,
+    /// so an end-to-end test can kill the process in the middle of a write. It is read only
+    /// when set, and has no other effect.
+    static let pauseEnvironmentVariable = "PLISTKIT_ATOMIC_WRITE_PAUSE"
 
     /// Replaces the file at `path` with `bytes` atomically, keeping its permission bits (new
     /// files get `0o666` less the umask, as `open` gives). When `path` is a symbolic link,
@@ -110,8 +108,6 @@ public enum AtomicFileWriter {
         }
     }
 
-    /// Flushes the directory entry of the rename; a failure here cannot undo the rename and is
-    /// not reported (some file systems refuse fsync on directories).
     private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         return Glibc.write(descriptor, buffer, count)
@@ -122,6 +118,8 @@ public enum AtomicFileWriter {
         #endif
     }
 
+    /// Flushes the directory entry of the rename; a failure here cannot undo the rename and is
+    /// not reported (some file systems refuse fsync on directories).
     private static func syncDirectory(_ directory: String) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY)
         guard descriptor >= 0 else { return }
