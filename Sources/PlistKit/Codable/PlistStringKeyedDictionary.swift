@@ -131,8 +131,7 @@ extension PlistDecoderImpl {
 /// a `_DictionaryCodingKey` made for each, and every entry through the keyed container's
 /// type-erasing box. This writes what that method writes (each entry, in the dictionary's
 /// iteration order, under its key as the key strategy converts it, at the same coding path)
-/// into a dictionary of the right size; a large one written ahead as XML is encoded in the
-/// order its keys are written instead (``PlistEncodingXMLWriteAhead``). It is used for a fresh encoder under the default or
+/// into a dictionary of the right size. It is used for a fresh encoder under the default or
 /// snake-case key strategy; a custom strategy's closure sees the standard library's keys.
 protocol PlistStringKeyedDictionaryEncodable {
     /// Encodes the entries as `encoder`'s value, which must not have one yet.
@@ -144,59 +143,12 @@ extension Dictionary: PlistStringKeyedDictionaryEncodable where Key == String, V
         let state = encoder.state
         let storage = state.makeDictionary(capacity: count)
         encoder.node = .dictionary(storage)
-        if let writeAhead = state.writeAhead, writeAhead.canBegin(count: count),
-           try encodeEntriesWritingAhead(into: encoder, storage: storage, writeAhead: writeAhead) {
-            return
-        }
         for (key, value) in self {
             // As `_DictionaryCodingKey`: the text, and its integer value when it is one.
             let codingKey = PlistCodingKey(dictionaryKey: key)
             storage[state.convertedKey(codingKey, path: encoder.path)] = try encoder.encodeChild(
                 value, at: encoder.path, step: .key(key, intValue: codingKey.intValue))
         }
-    }
-
-    /// Encodes the entries while a helper writes them as XML (see
-    /// ``PlistEncodingXMLWriteAhead``), in the order it writes them. Returns `false`, having
-    /// encoded nothing, when the write-ahead does not start.
-    private func encodeEntriesWritingAhead(
-        into encoder: PlistEncoderImpl, storage: PlistEncodingDictionary, writeAhead: PlistEncodingXMLWriteAhead
-    ) throws -> Bool {
-        let state = encoder.state
-        // Under the default and snake-case strategies a key's integer value plays no part in
-        // its conversion.
-        let keys = Array(self.keys)
-        let names = state.convertedDictionaryKeys(keys)
-        guard writeAhead.begin(storage, names: names, depth: encoder.depth) else { return false }
-        // The entries are visited out of the dictionary's order, in which the helper is
-        // sorting their keys meanwhile: the values are gathered first, as the keys were, since
-        // indexing the dictionary is a hash table lookup in unspecialized code. Each value is copied
-        // once, as iterating copies it, and moved out when its turn comes.
-        let values = UnsafeMutableBufferPointer<Value>.allocate(capacity: count)
-        _ = values.initialize(from: self.values)
-        guard let order = writeAhead.encodingOrder() else {
-            writeAhead.abandon()
-            values.deinitialize()
-            values.deallocate()
-            return false
-        }
-        var visited = 0
-        defer {
-            // The values not moved out yet (a value's error ended the loop).
-            for position in order[visited...] { (values.baseAddress! + position).deinitialize(count: 1) }
-            values.deallocate()
-        }
-        while visited < order.count {
-            let position = order[visited]
-            let value = (values.baseAddress! + position).move()
-            visited += 1
-            let key = keys[position]
-            var node = try encoder.encodeChild(
-                value, at: encoder.path, step: .key(key, intValue: PlistCodingKey(dictionaryKey: key).intValue))
-            writeAhead.hand(&node, state: state)
-            storage[names[position]] = node
-        }
-        return true
     }
 }
 
