@@ -9,34 +9,22 @@ import FoundationEssentials
 // unspecialized, and every use of a type built from the source's associated types cost a runtime
 // metadata lookup (a quarter of the decoding time when it was generic).
 
-/// A reference to one value: a value in memory, an object of the binary source, or a
-/// container of a streaming XML decode still being read.
+/// A reference to one value: a value in memory, or an object of the binary source.
 enum PlistDecodingNode {
     case value(PlistValue)
     case object(Int)
-    case pending(XMLPendingContainer)
 }
 
 /// A dictionary the decoder looks into.
 enum PlistDecodingDictionary {
     case value(PlistDictionary)
     case object(PlistBinaryDecodingSource.Dictionary)
-    /// A dictionary of a streaming XML decode still being read (see ``XMLPendingContainer``).
-    case pending(XMLPendingContainer)
-
-    /// The dictionary in memory that a pending one has become, read to its end; an empty one
-    /// when the parse ends first (the streaming decode is then not kept).
-    private static func whole(_ pending: XMLPendingContainer) -> PlistDictionary {
-        if case .dictionary(let dictionary)? = pending.whole() { return dictionary }
-        return PlistDictionary()
-    }
 
     /// The keys, distinct, in the order the file has them.
     var keys: [String] {
         switch self {
         case .value(let dictionary): return dictionary.keys
         case .object(let dictionary): return dictionary.keys
-        case .pending(let pending): return Self.whole(pending).keys
         }
     }
 
@@ -45,7 +33,6 @@ enum PlistDecodingDictionary {
         switch self {
         case .value(let dictionary): return dictionary.count
         case .object(let dictionary): return dictionary.entries.count
-        case .pending(let pending): return Self.whole(pending).count
         }
     }
 
@@ -54,23 +41,6 @@ enum PlistDecodingDictionary {
         switch self {
         case .value(let dictionary): return .value(dictionary.values[position])
         case .object(let dictionary): return .object(dictionary.entries[position].value)
-        case .pending(let pending): return .value(Self.whole(pending).values[position])
-        }
-    }
-
-    /// Calls `body` with each key and its value in file order: what reading ``keys`` and then
-    /// ``node(at:)`` for each gives, without waiting for a dictionary still being read to end.
-    func forEachEntry(_ body: (String, PlistDecodingNode) throws -> Void) rethrows {
-        if case .pending(let pending) = self {
-            var position = 0
-            while let (key, node) = pending.entry(at: position) {
-                try body(key, node)
-                position += 1
-            }
-            return
-        }
-        for (position, key) in keys.enumerated() {
-            try body(key, node(at: position))
         }
     }
 
@@ -113,8 +83,6 @@ enum PlistDecodingDictionary {
         case .object(let dictionary):
             guard let position = dictionary.position(ofKey: key, memo: memo, next: &next) else { return nil }
             return .object(dictionary.entries[position].value)
-        case .pending(let pending):
-            return pending.node(forKey: key)
         }
     }
 }
@@ -123,42 +91,21 @@ enum PlistDecodingDictionary {
 enum PlistDecodingArray {
     case value([PlistValue])
     case object(PlistBinaryDecodingSource.Array)
-    /// An array of a streaming XML decode still being read (see ``XMLPendingContainer``).
-    case pending(XMLPendingContainer)
 
-    /// The number of elements (for an array still being read, once it has been read to its
-    /// end).
+    /// The number of elements.
     var count: Int {
         switch self {
         case .value(let array): return array.count
         case .object(let array): return array.count
-        case .pending(let pending):
-            if case .array(let array)? = pending.whole() { return array.count }
-            return 0
-        }
-    }
-
-    /// Whether there is an element at `index` (not negative): `index < count`, without
-    /// waiting for an array still being read to end.
-    func hasElement(at index: Int) -> Bool {
-        switch self {
-        case .value, .object: return index < count
-        case .pending(let pending): return pending.element(at: index) != nil
         }
     }
 
     /// The element at `index`, which is in `0..<count`.
-    /// - Throws: ``PlistError`` when the bytes behind the array are malformed, or when the
-    ///   document ends before a streamed array's element.
+    /// - Throws: ``PlistError`` when the bytes behind the array are malformed.
     func node(at index: Int) throws -> PlistDecodingNode {
         switch self {
         case .value(let array): return .value(array[index])
         case .object(let array): return .object(try array.node(at: index))
-        case .pending(let pending):
-            guard let node = pending.element(at: index) else {
-                throw PlistError(.corruptData, "The document ends before element \(index) of an array", at: .byteOffset(0))
-            }
-            return node
         }
     }
 }

@@ -23,48 +23,11 @@ protocol PlistStringKeyedDictionary {
 extension Dictionary: PlistStringKeyedDictionary where Key == String, Value: Decodable {
     static func decodeEntries(with decoder: PlistDecoderImpl) throws -> Self? {
         guard let storage = try decoder.keyedStorageIfDictionary() else { return nil }
-        func decodeValue(_ key: String, _ node: PlistDecodingNode) throws -> Value {
+        var result = Self(minimumCapacity: storage.entryCount)
+        try storage.forEachEntry { key, node in
             // A dictionary key steps into the coding path as the standard library's
             // `_DictionaryCodingKey` does: its text, and its integer value when it is one.
-            try decoder.unbox(node, as: Value.self, at: storage.path, step: .key(key, intValue: Int(key)))
-        }
-        guard storage.isStillBeingRead else {
-            var result = Self(minimumCapacity: storage.entryCount)
-            try storage.forEachEntry { key, node in result[key] = try decodeValue(key, node) }
-            return result
-        }
-        // A dictionary of a streaming decode has no count yet: its entries are gathered first
-        // and the dictionary made at its size, since growing it rehashes every key at each
-        // doubling (a tenth of the time on the library's 50,000 tracks). The values are moved
-        // in and out of a buffer of their own: an array of them would be copied into the
-        // dictionary, retaining every string of every model once more, then destroyed.
-        // (Pointer arithmetic in place rather than a generic buffer type: in this unspecialized
-        // code every use of such a type looked up its metadata, for every entry.)
-        var keys: [String] = []
-        var capacity = 64
-        var values = UnsafeMutablePointer<Value>.allocate(capacity: capacity)
-        var taken = 0
-        defer {
-            (values + taken).deinitialize(count: keys.count - taken)
-            values.deallocate()
-        }
-        try storage.forEachEntry { key, node in
-            let value = try decodeValue(key, node)
-            if keys.count == capacity {
-                let grown = UnsafeMutablePointer<Value>.allocate(capacity: capacity * 2)
-                grown.moveInitialize(from: values, count: keys.count)
-                values.deallocate()
-                values = grown
-                capacity *= 2
-            }
-            (values + keys.count).initialize(to: consume value)
-            keys.append(key)
-        }
-        var result = Self(minimumCapacity: keys.count)
-        while taken < keys.count {
-            let value = (values + taken).move()
-            taken += 1
-            result[keys[taken - 1]] = consume value
+            result[key] = try decoder.unbox(node, as: Value.self, at: storage.path, step: .key(key, intValue: Int(key)))
         }
         return result
     }
