@@ -44,44 +44,23 @@ enum PlistDecodingDictionary {
         }
     }
 
-    /// Dictionaries in memory up to this many keys are scanned for a key's representation
-    /// before they are searched by text.
-    static let largestScannedByRepresentation = 24
-
     /// The value for `key`, or `nil` when it is absent.
     ///
-    /// Two positions are tried before a search, each checked against the key there: the one
-    /// `memo` remembers for the key (the same field of the previous model read), then `next`,
-    /// the position after the last key found in this dictionary (a type that reads every key
-    /// in turn, as a `[String: T]` does in `allKeys` order, finds each one there). The position
-    /// found is remembered in both.
+    /// `next`, the position after the last key found in this dictionary, is tried before a
+    /// search, checked against the key there (a type that reads its keys in the file's order,
+    /// as a `[String: T]` does in `allKeys` order, finds each one there), and is updated to
+    /// follow the key found.
     @inline(__always)
-    func node(forKey key: String, memo: PlistKeyPositionMemo, next: inout Int) -> PlistDecodingNode? {
+    func node(forKey key: String, next: inout Int) -> PlistDecodingNode? {
         switch self {
         case .value(let dictionary):
-            let hint = memo.position(of: key)
             let keys = dictionary.keys
-            var found: Int? = nil
-            if hint >= 0, hint < keys.count, ExactKey.exactlyEqual(keys[hint], key) {
-                found = hint
-            } else if next < keys.count, ExactKey.exactlyEqual(keys[next], key) {
-                found = next
-            } else if keys.count <= Self.largestScannedByRepresentation {
-                // A key present in some dictionaries and not others shifts the positions after
-                // it, so hints go stale; in a small dictionary, a scan for the same
-                // representation (a few instructions a key, and how short keys usually match)
-                // comes before the full lookup. (Large dictionaries are indexed: a scan would
-                // make them quadratic.)
-                found = keys.withUnsafeBufferPointer { keys in
-                    keys.firstIndex { ExactKey.identicalRepresentation($0, key) }
-                }
-            }
-            guard let position = found ?? dictionary.index(forKey: key) else { return nil }
-            if position != hint { memo.remember(key, at: position) }
+            let hit = next < keys.count && ExactKey.exactlyEqualExpectingMatch(keys[next], key)
+            guard let position = hit ? next : dictionary.index(forKey: key) else { return nil }
             next = position + 1
             return .value(dictionary.values[position])
         case .object(let dictionary):
-            guard let position = dictionary.position(ofKey: key, memo: memo, next: &next) else { return nil }
+            guard let position = dictionary.position(ofKey: key, next: &next) else { return nil }
             return .object(dictionary.entries[position].value)
         }
     }

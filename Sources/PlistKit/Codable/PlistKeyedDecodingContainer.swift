@@ -333,7 +333,7 @@ final class PlistKeyedDecodingStorage {
     }
 
     /// The position after the last key found, tried before a search (see
-    /// ``PlistDecodingDictionary/node(forKey:memo:next:)``). (Unchecked for exclusivity: one
+    /// ``PlistDecodingDictionary/node(forKey:next:)``). (Unchecked for exclusivity: one
     /// decode runs on one thread, and the lookup that updates it does not re-enter.)
     @exclusivity(unchecked) private var nextPosition = 0
 
@@ -348,6 +348,6 @@ final class PlistKeyedDecodingStorage {
     /// The value for the file's key `fileKey` (no key conversion), or `nil`.
     @inline(__always)
     func node(forFileKey fileKey: String) -> PlistDecodingNode? {
-        dictionary.node(forKey: fileKey, memo: decoder.state.keyPositions, next: &nextPosition)
+        dictionary.node(forKey: fileKey, next: &nextPosition)
     }
 }

@@ -257,9 +257,8 @@ final class XMLPlistTreeBuilder {
     /// no index.
     @exclusivity(unchecked) private var recentKeyLists = RecentItems<[String]>(capacity: 8)
 
-    /// A recent key list holding exactly the keys on ``keys`` from `start` up, as the very
-    /// same strings (the string cache hands out one `String` per key text, so the records
-    /// of a file repeat the same few lists), or `nil`.
+    /// A recent key list holding exactly the keys on ``keys`` from `start` up (the records of
+    /// a file repeat the same few lists), or `nil`.
     ///
     /// Sharing one array among thousands of records saves an allocation and a distinct-key
     /// check per record, a sixth of the memory of a library's tree, and cache misses when
@@ -269,9 +268,9 @@ final class XMLPlistTreeBuilder {
         guard count > 0 else { return nil }
         // Lists of one model differ mostly in their optional keys, which come last: the last
         // key is compared first.
-        for list in recentKeyLists.items where list.count == count && ExactKey.identicalRepresentation(list[count - 1], keys[keys.count - 1]) {
+        for list in recentKeyLists.items where list.count == count && ExactKey.exactlyEqualExpectingMatch(list[count - 1], keys[keys.count - 1]) {
             var same = true
-            for offset in 0..<(count - 1) where !ExactKey.identicalRepresentation(list[offset], keys[start + offset]) {
+            for offset in 0..<(count - 1) where !ExactKey.exactlyEqualExpectingMatch(list[offset], keys[start + offset]) {
                 same = false
                 break
             }
