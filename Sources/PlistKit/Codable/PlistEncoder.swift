@@ -6,7 +6,7 @@ import FoundationEssentials
 ///
 /// ```swift
 /// var encoder = PlistEncoder()
-/// encoder.format = .xml
+/// encoder.outputFormat = .xml
 /// let data = try encoder.encode(settings)
 /// ```
 ///
@@ -61,7 +61,14 @@ public struct PlistEncoder: Sendable {
 
     /// The format ``encode(_:)`` writes. Default: ``PlistFormat/binary``, as Foundation's
     /// `PropertyListEncoder`.
-    public var format: PlistFormat = .binary
+    public var outputFormat: PlistFormat = .binary
+
+    /// The format ``encode(_:)`` writes: ``outputFormat``, under its earlier name.
+    @available(*, deprecated, renamed: "outputFormat")
+    public var format: PlistFormat {
+        get { outputFormat }
+        set { outputFormat = newValue }
+    }
     /// Options passed to the format's writer (key order, strictness, JSON style). Reals in
     /// XML are spelled as `PropertyListEncoder` spells them
     /// (``PlistWritingOptions/XMLRealStyle/shortest``), so its XML output and this encoder's
@@ -96,12 +103,18 @@ public struct PlistEncoder: Sendable {
     /// Creates an encoder with the default options.
     public init() {}
 
-    /// Creates an encoder writing `format`.
-    public init(format: PlistFormat) {
-        self.format = format
+    /// Creates an encoder writing `outputFormat`.
+    public init(outputFormat: PlistFormat) {
+        self.outputFormat = outputFormat
     }
 
-    /// Encodes a value as a property list in ``format``.
+    /// Creates an encoder writing `format`: ``init(outputFormat:)``, under its earlier name.
+    @available(*, deprecated, renamed: "init(outputFormat:)")
+    public init(format: PlistFormat) {
+        self.init(outputFormat: format)
+    }
+
+    /// Encodes a value as a property list in ``outputFormat``.
     ///
     /// - Throws: `EncodingError.invalidValue` when the value encodes nothing, encodes a value
     ///   the format cannot hold (the coding path and the writer's ``PlistError`` say which),
@@ -109,20 +122,20 @@ public struct PlistEncoder: Sendable {
     /// - Complexity: O(n) in the size of the encoded tree.
     public func encode<Value: Encodable>(_ value: Value) throws -> Data {
         let (node, estimatedValueCount) = try encodeNode(value)
-        if format == .binary, usesDirectWriters,
+        if outputFormat == .binary, usesDirectWriters,
            let data = PlistEncodingBinaryWriter.write(node, options: writingOptions, estimatedValueCount: estimatedValueCount) {
             return data
         }
-        if format == .xml, usesDirectWriters, let data = PlistEncodingXMLWriter.write(node, options: writingOptions) {
+        if outputFormat == .xml, usesDirectWriters, let data = PlistEncodingXMLWriter.write(node, options: writingOptions) {
             return data
         }
         let tree = node.plistValue
         do {
-            return try tree.encoded(as: format, options: writingOptions)
+            return try tree.encoded(as: outputFormat, options: writingOptions)
         } catch let error as PlistError {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: Self.codingPath(of: error),
-                debugDescription: "Unable to write the encoded value as \(format.plutilName): \(error)",
+                debugDescription: "Unable to write the encoded value as \(outputFormat.plutilName): \(error)",
                 underlyingError: error))
         }
     }

@@ -17,7 +17,7 @@ import Testing
     private static func encoder(
         _ keyOrder: PlistWritingOptions.KeyOrder = .formatDefault, realStyle: PlistWritingOptions.XMLRealStyle = .shortest
     ) -> PlistEncoder {
-        var encoder = PlistEncoder(format: .xml)
+        var encoder = PlistEncoder(outputFormat: .xml)
         encoder.keyOrder = keyOrder
         encoder.writingOptions.xmlRealStyle = realStyle
         return encoder
