@@ -20,14 +20,14 @@ regression_folder() {
         detect) echo detect ;;
         keyedarchive|unarchive) echo keyedarchive ;;
         decoder) echo codable ;;
-        streaming) echo xml ;;
+        pipelined) echo xml ;;
         *) echo "$1" ;;
     esac
 }
 
 dictionary_file() {
     case "$1" in
-        streaming) echo "$fuzz_dir/Dictionaries/xml.dict" ;;
+        pipelined) echo "$fuzz_dir/Dictionaries/xml.dict" ;;
         *) echo "$fuzz_dir/Dictionaries/$1.dict" ;;
     esac
 }

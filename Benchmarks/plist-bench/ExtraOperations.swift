@@ -33,7 +33,7 @@ enum ExtraOperations {
             result.append(PlannedOperation(name: encodeName) { workload in
                 let data = try workload.encoded("library", format) { workload.library }
                 let model = try PropertyListDecoder().decode(LibraryModel.self, from: data)
-                let plistEncoder = PlistEncoder(format: format)
+                let plistEncoder = PlistEncoder(outputFormat: format)
                 let foundationEncoder = PropertyListEncoder()
                 foundationEncoder.outputFormat = format == .binary ? .binary : .xml
                 return BenchOperation(

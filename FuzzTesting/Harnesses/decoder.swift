@@ -50,7 +50,7 @@ public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     let encoded: Data
     do {
-        encoded = try PlistEncoder(format: .binary).encode(model)
+        encoded = try PlistEncoder(outputFormat: .binary).encode(model)
     } catch {
         fatalError("Fuzz check failed: PlistEncoder could not write a model PlistDecoder read: \(error)")
     }

@@ -226,17 +226,16 @@ for (harness, count) in written.sorted(by: { $0.key < $1.key }) where harness ==
     print("\(harness): \(count) files")
 }
 
-// The streaming harness: every XML seed, its first byte the tape size (1 to 200 bytes, varied),
-// and a document whose last key has no value, which a decoder reading the dictionary while it
-// is parsed must survive.
+// The pipelined harness: every XML seed, its first byte the tape size (1 to 200 bytes, varied),
+// and a document whose last key has no value, met after many tapes.
 let xmlFolder = corpusRoot.appendingPathComponent("xml")
 let xmlSeeds = ((try? FileManager.default.contentsOfDirectory(atPath: xmlFolder.path)) ?? []).sorted()
 for (index, name) in xmlSeeds.enumerated() {
     guard let document = FileManager.default.contents(atPath: xmlFolder.appendingPathComponent(name).path) else { continue }
-    seed("streaming", name, Data([UInt8((index * 37) % 200)]) + document)
+    seed("pipelined", name, Data([UInt8((index * 37) % 200)]) + document)
 }
 let danglingBody = (0..<40).map { "<key>k\($0)</key><integer>\($0)</integer>" }.joined()
-seed("streaming", "dangling-key-at-the-end.plist", Data([3]) + Data((
+seed("pipelined", "dangling-key-at-the-end.plist", Data([3]) + Data((
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>name</key><string>n</string>"
         + danglingBody + "<key>dangling</key></dict></plist>\n").utf8))
-print("streaming: \(written["streaming"] ?? 0) files")
+print("pipelined: \(written["pipelined"] ?? 0) files")

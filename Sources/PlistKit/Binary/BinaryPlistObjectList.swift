@@ -51,17 +51,15 @@ struct BinaryPlistObjectList {
     /// Strings by their exact UTF-8 bytes rather than by canonical equivalence (CoreFoundation
     /// keeps "é" and "e" + U+0301 apart).
     private var uniqueStrings: BinaryPlistUniquingTable<ExactKey>
-    /// The keys numbered most recently, by a hash of their representation (see
-    /// `numberKey`). Holding each `String` keeps its storage alive, so a matching
-    /// representation can never be a reused address.
-    private var recentKeys: [(text: String, number: Int)] = []
-    /// How many objects are numbered before `recentKeys` is made: small plists would pay more
-    /// to set it up than it saves.
+    /// The keys numbered most recently (see `numberKey`).
+    private var recentKeys = RecentStringTable(slotCount: 64)
+    /// How many objects are numbered before `recentKeys` is used: the keys of small plists
+    /// repeat too little to pay for it.
     private let recentKeysAfter: Int
 
     /// An empty list. `probeLimit` is passed to the uniquing tables (tests lower it to force
     /// their collision fallback); UIDs below `denseUIDCount` are numbered through an array;
-    /// the recent-key table is made after `recentKeysAfter` objects.
+    /// the recent-key table is used after `recentKeysAfter` objects.
     init(probeLimit: Int = 128, denseUIDCount: Int = 0, recentKeysAfter: Int = 256) {
         uniqueStrings = BinaryPlistUniquingTable(probeLimit: probeLimit)
         uniqueIntegers = BinaryPlistUniquingTable(probeLimit: probeLimit)
@@ -306,21 +304,14 @@ struct BinaryPlistObjectList {
 
     /// The number of dictionary key `text`.
     ///
-    /// Keys repeat in every record, usually as the very same `String` (the same inline bytes,
-    /// or the same storage shared by a reader's memo or a literal): a representation met
-    /// before answers without hashing the bytes. (String values repeat far less, and checking
-    /// them here cost more than it saved.)
+    /// Keys repeat in every record: a key met recently answers without hashing its bytes.
+    /// (String values repeat far less, and checking them here cost more than it saved.)
     mutating func numberKey(_ text: String) -> Int {
-        if recentKeys.isEmpty {
-            guard entries.count >= recentKeysAfter else { return numberString(text) }
-            recentKeys = Array(repeating: ("", -1), count: 256)
-        }
-        let recent = Int(truncatingIfNeeded: ExactKey.representationHash(of: text) >> 56)
-        if recentKeys[recent].number >= 0, ExactKey.identicalRepresentation(recentKeys[recent].text, text) {
-            return recentKeys[recent].number
-        }
+        guard entries.count >= recentKeysAfter else { return numberString(text) }
+        let lookup = recentKeys.lookup(text)
+        if let number = recentKeys.number(at: lookup, text: text) { return number }
         let number = numberString(text)
-        recentKeys[recent] = (text, number)
+        recentKeys.store(number, for: text, at: lookup)
         return number
     }
 

@@ -114,28 +114,15 @@ final class PlistBinaryDecodingSource {
             return entries.firstIndex { $0.keyID == id }
         }
 
-        /// The position of `key`, trying the `memo`'s position and `next` first, as
-        /// ``PlistDecodingDictionary/node(forKey:memo:next:)`` describes.
+        /// The position of `key`, trying `next` first, as
+        /// ``PlistDecodingDictionary/node(forKey:next:)`` describes.
         @inline(__always)
-        func position(ofKey key: String, memo: PlistKeyPositionMemo, next: inout Int) -> Int? {
-            let hint = memo.position(of: key)
-            var found: Int? = nil
-            if hint >= 0, hasKey(key, at: hint) {
-                found = hint
-            } else if hasKey(key, at: next) {
-                found = next
-            }
-            guard let position = found ?? position(ofKey: key) else { return nil }
-            if position != hint { memo.remember(key, at: position) }
+        func position(ofKey key: String, next: inout Int) -> Int? {
+            let hit = next >= 0 && next < entries.count
+                && ExactKey.exactlyEqualExpectingMatch(source.keyText(entries[next].keyID), key)
+            guard let position = hit ? next : position(ofKey: key) else { return nil }
             next = position + 1
             return position
-        }
-
-        /// Whether the entry at `position` (any integer) has exactly the key `key`.
-        @inline(__always)
-        func hasKey(_ key: String, at position: Int) -> Bool {
-            position >= 0 && position < entries.count
-                && ExactKey.exactlyEqual(source.keyText(entries[position].keyID), key)
         }
     }
 
@@ -209,24 +196,9 @@ final class PlistBinaryDecodingSource {
         return Dictionary(source: self, entries: entries)
     }
 
-    /// Coding keys looked up recently, with their key id (-1: no key object has the text, as
-    /// of `internedCount` key ids), by a hash of their representation. Holding each `String`
-    /// keeps its storage alive, so a matching representation is the very same text. Models
-    /// ask for the same few keys in every record, absent ones too; this answers them without
-    /// hashing their text.
-    @exclusivity(unchecked) private var recentKeyIDs = [(text: String, id: Int32, internedCount: Int)](
-        repeating: ("", -1, -1), count: 64)
-
     /// The key id of text `key`, or `nil` when no key object read so far has that text.
     @inline(__always)
     func keyID(of key: String) -> Int32? {
-        let slot = Int(truncatingIfNeeded: ExactKey.representationHash(of: key) >> 58)
-        let recent = recentKeyIDs[slot]
-        if ExactKey.identicalRepresentation(recent.text, key), recent.id >= 0 || recent.internedCount == decoder.keyTable.texts.count {
-            return recent.id >= 0 ? recent.id : nil
-        }
-        let id = decoder.keyTable.id(ofText: key).map { Int32(truncatingIfNeeded: $0) } ?? -1
-        recentKeyIDs[slot] = (key, id, decoder.keyTable.texts.count)
-        return id >= 0 ? id : nil
+        decoder.keyTable.id(ofText: key).map { Int32(truncatingIfNeeded: $0) }
     }
 }

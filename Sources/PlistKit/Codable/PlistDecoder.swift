@@ -91,11 +91,6 @@ public struct PlistDecoder: Sendable {
     /// Whether `[String: Value]` is filled by the decoder (``PlistStringKeyedDictionary``, the
     /// default) or by the standard library's `Dictionary.init(from:)`; tests compare the two.
     var decodesStringKeyedDictionariesDirectly = true
-    /// The smallest XML input decoded while it is read (``XMLStreamingDecodingSource``), and the
-    /// tape size its parse hands over; tests lower both to stream small documents in many
-    /// pieces.
-    var smallestStreamedXML = XMLPlistReader.smallestPipelinedDocument
-    var streamingTapeFlushSize = XMLSAXParser.pipelinedTapeFlushSize
 
     /// Creates a decoder with the default options.
     public init() {}
@@ -117,14 +112,9 @@ public struct PlistDecoder: Sendable {
     ///
     /// - Throws: as ``decode(_:from:)``.
     public func decode<Value: Decodable>(_ type: Value.Type, from data: Data, format: inout PlistFormat) throws -> Value {
-        let detected = PlistFormat(detecting: data)
-        if decodesBinaryLazily, detected == .binary {
+        if decodesBinaryLazily, PlistFormat(detecting: data) == .binary {
             format = .binary
             return try decodeBinary(type, from: data)
-        }
-        if detected == .xml, let value = try decodeStreamingXML(type, from: data) {
-            format = .xml
-            return value
         }
         let document: PlistDocument
         do {
@@ -165,41 +155,6 @@ public struct PlistDecoder: Sendable {
             defer { source.invalidate() }
             let decoder = PlistDecoderImpl(source: source, state: state, node: .object(trailer.topObject), path: .root)
             return try decoder.unbox(.object(trailer.topObject), as: type, path: .root)
-        }
-    }
-
-    /// Decodes a large XML document while libxml2 still reads it (``XMLStreamingDecodingSource``),
-    /// or returns `nil` for the caller's general path: for input that is not eligible (smaller
-    /// than 1 MiB, ``PlistReadingOptions/readsLargeXMLConcurrently`` off, one processor, not
-    /// UTF-8, with carriage returns to preserve), and whenever the streaming result is not
-    /// certainly the general path's (the parse failed, or a container read while open changed
-    /// when it ended). Then the general path decodes from the start, and gives its own value
-    /// or error.
-    ///
-    /// A decoding error is only thrown once the whole document has been read and accepted,
-    /// so that a malformed document reports its XML error, as on the general path. The
-    /// decoded type's `init(from:)` may have run, in part, on a document that then turns out
-    /// malformed, or (rarely) twice, when the general path decodes again.
-    private func decodeStreamingXML<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value? {
-        guard readingOptions.readsLargeXMLConcurrently, XMLSAXParser.hasSecondProcessor,
-              data.count >= smallestStreamedXML, data.count <= readingOptions.maximumInputBytes
-        else { return nil }
-        return try data.withUnsafeBytes { raw -> Value? in
-            guard XMLUnicodeTranscoder.form(of: raw) == nil else { return nil }
-            let builder = XMLPlistTreeBuilder(options: readingOptions)
-            // Input with carriage returns, which the reader rewrites first, is refused by the
-            // parse (which checks on its own thread) and decoded by the general path.
-            guard let parse = XMLSAXParser.PipelinedParse(
-                raw, ignoringDeclaredEncoding: false, tapeFlushSize: streamingTapeFlushSize, refusingCarriageReturns: true, into: builder)
-            else { return nil }
-            let source = XMLStreamingDecodingSource(parse: parse)
-            defer { source.finish() }
-            guard let root = source.rootNode() else { return nil }
-            let decoder = PlistDecoderImpl(source: nil, state: PlistDecodingState(options: self), node: root, path: .root)
-            let outcome = Result { try decoder.unbox(root, as: type, path: .root) }
-            source.finish()
-            guard source.isTrustworthy else { return nil }
-            return try outcome.get()
         }
     }
 

@@ -100,9 +100,6 @@ final class PlistDecoderImpl: Decoder {
                     throw PlistError(.invalidArgument, "A binary object reference outside a binary plist")
                 }
                 return try source.item(object)
-            case .pending(let pending):
-                if let finished = pending.finished { return PlistDecodingItem(finished) }
-                return pending.isDictionary ? .dictionary(.pending(pending)) : .array(.pending(pending))
             }
         } catch let error as PlistError {
             throw DecodingError.dataCorrupted(DecodingError.Context(

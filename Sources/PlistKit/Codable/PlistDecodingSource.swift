@@ -9,34 +9,22 @@ import FoundationEssentials
 // unspecialized, and every use of a type built from the source's associated types cost a runtime
 // metadata lookup (a quarter of the decoding time when it was generic).
 
-/// A reference to one value: a value in memory, an object of the binary source, or a
-/// container of a streaming XML decode still being read.
+/// A reference to one value: a value in memory, or an object of the binary source.
 enum PlistDecodingNode {
     case value(PlistValue)
     case object(Int)
-    case pending(XMLPendingContainer)
 }
 
 /// A dictionary the decoder looks into.
 enum PlistDecodingDictionary {
     case value(PlistDictionary)
     case object(PlistBinaryDecodingSource.Dictionary)
-    /// A dictionary of a streaming XML decode still being read (see ``XMLPendingContainer``).
-    case pending(XMLPendingContainer)
-
-    /// The dictionary in memory that a pending one has become, read to its end; an empty one
-    /// when the parse ends first (the streaming decode is then not kept).
-    private static func whole(_ pending: XMLPendingContainer) -> PlistDictionary {
-        if case .dictionary(let dictionary)? = pending.whole() { return dictionary }
-        return PlistDictionary()
-    }
 
     /// The keys, distinct, in the order the file has them.
     var keys: [String] {
         switch self {
         case .value(let dictionary): return dictionary.keys
         case .object(let dictionary): return dictionary.keys
-        case .pending(let pending): return Self.whole(pending).keys
         }
     }
 
@@ -45,7 +33,6 @@ enum PlistDecodingDictionary {
         switch self {
         case .value(let dictionary): return dictionary.count
         case .object(let dictionary): return dictionary.entries.count
-        case .pending(let pending): return Self.whole(pending).count
         }
     }
 
@@ -54,67 +41,27 @@ enum PlistDecodingDictionary {
         switch self {
         case .value(let dictionary): return .value(dictionary.values[position])
         case .object(let dictionary): return .object(dictionary.entries[position].value)
-        case .pending(let pending): return .value(Self.whole(pending).values[position])
         }
     }
-
-    /// Calls `body` with each key and its value in file order: what reading ``keys`` and then
-    /// ``node(at:)`` for each gives, without waiting for a dictionary still being read to end.
-    func forEachEntry(_ body: (String, PlistDecodingNode) throws -> Void) rethrows {
-        if case .pending(let pending) = self {
-            var position = 0
-            while let (key, node) = pending.entry(at: position) {
-                try body(key, node)
-                position += 1
-            }
-            return
-        }
-        for (position, key) in keys.enumerated() {
-            try body(key, node(at: position))
-        }
-    }
-
-    /// Dictionaries in memory up to this many keys are scanned for a key's representation
-    /// before they are searched by text.
-    static let largestScannedByRepresentation = 24
 
     /// The value for `key`, or `nil` when it is absent.
     ///
-    /// Two positions are tried before a search, each checked against the key there: the one
-    /// `memo` remembers for the key (the same field of the previous model read), then `next`,
-    /// the position after the last key found in this dictionary (a type that reads every key
-    /// in turn, as a `[String: T]` does in `allKeys` order, finds each one there). The position
-    /// found is remembered in both.
+    /// `next`, the position after the last key found in this dictionary, is tried before a
+    /// search, checked against the key there (a type that reads its keys in the file's order,
+    /// as a `[String: T]` does in `allKeys` order, finds each one there), and is updated to
+    /// follow the key found.
     @inline(__always)
-    func node(forKey key: String, memo: PlistKeyPositionMemo, next: inout Int) -> PlistDecodingNode? {
+    func node(forKey key: String, next: inout Int) -> PlistDecodingNode? {
         switch self {
         case .value(let dictionary):
-            let hint = memo.position(of: key)
             let keys = dictionary.keys
-            var found: Int? = nil
-            if hint >= 0, hint < keys.count, ExactKey.exactlyEqual(keys[hint], key) {
-                found = hint
-            } else if next < keys.count, ExactKey.exactlyEqual(keys[next], key) {
-                found = next
-            } else if keys.count <= Self.largestScannedByRepresentation {
-                // A key present in some dictionaries and not others shifts the positions after
-                // it, so hints go stale; in a small dictionary, a scan for the same
-                // representation (a few instructions a key, and how short keys usually match)
-                // comes before the full lookup. (Large dictionaries are indexed: a scan would
-                // make them quadratic.)
-                found = keys.withUnsafeBufferPointer { keys in
-                    keys.firstIndex { ExactKey.identicalRepresentation($0, key) }
-                }
-            }
-            guard let position = found ?? dictionary.index(forKey: key) else { return nil }
-            if position != hint { memo.remember(key, at: position) }
+            let hit = next < keys.count && ExactKey.exactlyEqualExpectingMatch(keys[next], key)
+            guard let position = hit ? next : dictionary.index(forKey: key) else { return nil }
             next = position + 1
             return .value(dictionary.values[position])
         case .object(let dictionary):
-            guard let position = dictionary.position(ofKey: key, memo: memo, next: &next) else { return nil }
+            guard let position = dictionary.position(ofKey: key, next: &next) else { return nil }
             return .object(dictionary.entries[position].value)
-        case .pending(let pending):
-            return pending.node(forKey: key)
         }
     }
 }
@@ -123,42 +70,21 @@ enum PlistDecodingDictionary {
 enum PlistDecodingArray {
     case value([PlistValue])
     case object(PlistBinaryDecodingSource.Array)
-    /// An array of a streaming XML decode still being read (see ``XMLPendingContainer``).
-    case pending(XMLPendingContainer)
 
-    /// The number of elements (for an array still being read, once it has been read to its
-    /// end).
+    /// The number of elements.
     var count: Int {
         switch self {
         case .value(let array): return array.count
         case .object(let array): return array.count
-        case .pending(let pending):
-            if case .array(let array)? = pending.whole() { return array.count }
-            return 0
-        }
-    }
-
-    /// Whether there is an element at `index` (not negative): `index < count`, without
-    /// waiting for an array still being read to end.
-    func hasElement(at index: Int) -> Bool {
-        switch self {
-        case .value, .object: return index < count
-        case .pending(let pending): return pending.element(at: index) != nil
         }
     }
 
     /// The element at `index`, which is in `0..<count`.
-    /// - Throws: ``PlistError`` when the bytes behind the array are malformed, or when the
-    ///   document ends before a streamed array's element.
+    /// - Throws: ``PlistError`` when the bytes behind the array are malformed.
     func node(at index: Int) throws -> PlistDecodingNode {
         switch self {
         case .value(let array): return .value(array[index])
         case .object(let array): return .object(try array.node(at: index))
-        case .pending(let pending):
-            guard let node = pending.element(at: index) else {
-                throw PlistError(.corruptData, "The document ends before element \(index) of an array", at: .byteOffset(0))
-            }
-            return node
         }
     }
 }

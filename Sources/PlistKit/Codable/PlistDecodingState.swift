@@ -19,8 +19,6 @@ final class PlistDecodingState {
     /// ``PlistReadingOptions/maximumObjectCount``. (Unchecked for exclusivity: counted once per
     /// value on the one decoding thread, where the dynamic check cost more than the count.)
     @exclusivity(unchecked) var valueCount = 0
-    /// Where keyed containers last found each coding key, tried first in the next dictionary.
-    let keyPositions = PlistKeyPositionMemo()
     /// The last type found not to be a `[String: Value]` (see
     /// ``stringKeyedDictionaryType(_:)``). (Unchecked for exclusivity, as `valueCount`.)
     @exclusivity(unchecked) var lastTypeNotKeyedByString: ObjectIdentifier?

@@ -6,7 +6,7 @@ import FoundationEssentials
 ///
 /// ```swift
 /// var encoder = PlistEncoder()
-/// encoder.format = .xml
+/// encoder.outputFormat = .xml
 /// let data = try encoder.encode(settings)
 /// ```
 ///
@@ -61,7 +61,14 @@ public struct PlistEncoder: Sendable {
 
     /// The format ``encode(_:)`` writes. Default: ``PlistFormat/binary``, as Foundation's
     /// `PropertyListEncoder`.
-    public var format: PlistFormat = .binary
+    public var outputFormat: PlistFormat = .binary
+
+    /// The format ``encode(_:)`` writes: ``outputFormat``, under its earlier name.
+    @available(*, deprecated, renamed: "outputFormat")
+    public var format: PlistFormat {
+        get { outputFormat }
+        set { outputFormat = newValue }
+    }
     /// Options passed to the format's writer (key order, strictness, JSON style). Reals in
     /// XML are spelled as `PropertyListEncoder` spells them
     /// (``PlistWritingOptions/XMLRealStyle/shortest``), so its XML output and this encoder's
@@ -96,41 +103,39 @@ public struct PlistEncoder: Sendable {
     /// Creates an encoder with the default options.
     public init() {}
 
-    /// Creates an encoder writing `format`.
-    public init(format: PlistFormat) {
-        self.format = format
+    /// Creates an encoder writing `outputFormat`.
+    public init(outputFormat: PlistFormat) {
+        self.outputFormat = outputFormat
     }
 
-    /// Encodes a value as a property list in ``format``.
+    /// Creates an encoder writing `format`: ``init(outputFormat:)``, under its earlier name.
+    @available(*, deprecated, renamed: "init(outputFormat:)")
+    public init(format: PlistFormat) {
+        self.init(outputFormat: format)
+    }
+
+    /// Encodes a value as a property list in ``outputFormat``.
     ///
     /// - Throws: `EncodingError.invalidValue` when the value encodes nothing, encodes a value
     ///   the format cannot hold (the coding path and the writer's ``PlistError`` say which),
     ///   or nests deeper than ``maximumDepth``; any error the value's `encode(to:)` throws.
     /// - Complexity: O(n) in the size of the encoded tree.
     public func encode<Value: Encodable>(_ value: Value) throws -> Data {
-        let writeAhead = makeWriteAhead()
-        // On every path, the helper thread is stopped before this returns.
-        defer { writeAhead?.abandon() }
-        let (node, estimatedValueCount) = try encodeNode(value, writeAhead: writeAhead)
-        if format == .binary, usesDirectWriters,
+        let (node, estimatedValueCount) = try encodeNode(value)
+        if outputFormat == .binary, usesDirectWriters,
            let data = PlistEncodingBinaryWriter.write(node, options: writingOptions, estimatedValueCount: estimatedValueCount) {
             return data
         }
-        if format == .xml, usesDirectWriters {
-            let writtenAhead = writeAhead?.finish()
-            let data = PlistEncodingXMLWriter.write(node, options: writingOptions, writtenAhead: writtenAhead)
-            if let writeAhead {
-                writeAheadObserver?(writeAhead.outcome(writerUsedIt: data != nil && writtenAhead?.wasUsed == true))
-            }
-            if let data { return data }
+        if outputFormat == .xml, usesDirectWriters, let data = PlistEncodingXMLWriter.write(node, options: writingOptions) {
+            return data
         }
         let tree = node.plistValue
         do {
-            return try tree.encoded(as: format, options: writingOptions)
+            return try tree.encoded(as: outputFormat, options: writingOptions)
         } catch let error as PlistError {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: Self.codingPath(of: error),
-                debugDescription: "Unable to write the encoded value as \(format.plutilName): \(error)",
+                debugDescription: "Unable to write the encoded value as \(outputFormat.plutilName): \(error)",
                 underlyingError: error))
         }
     }
@@ -149,53 +154,10 @@ public struct PlistEncoder: Sendable {
     /// the format's writer.
     var usesDirectWriters = true
 
-    /// When XML is written from the encoder's tree on a machine with a second processor: the
-    /// values of the first large `[String: Value]` are written by a helper thread while the rest
-    /// is encoded (``PlistEncodingXMLWriteAhead``). Tests set ``writesXMLAhead``.
-    private func makeWriteAhead() -> PlistEncodingXMLWriteAhead? {
-        guard format == .xml, usesDirectWriters, usesDefaultOrSnakeCaseKeyStrategy,
-              PlistEncodingXMLWriter.canWrite(options: writingOptions) else { return nil }
-        switch writesXMLAhead {
-        case .never: return nil
-        case .onSecondProcessor where !XMLSAXParser.hasSecondProcessor: return nil
-        case .onSecondProcessor, .always:
-            return PlistEncodingXMLWriteAhead(options: writingOptions, room: writeAheadRoom, helperShare: writeAheadHelperShare)
-        }
-    }
-
-    /// When ``encode(_:)`` writes XML values ahead (see ``makeWriteAhead()``).
-    enum XMLWriteAheadUse {
-        case never
-        /// The default: when the machine has a second processor.
-        case onSecondProcessor
-        /// Even on one processor (tests).
-        case always
-    }
-
-    /// When ``encode(_:)`` writes XML values ahead; tests compare the paths.
-    var writesXMLAhead = XMLWriteAheadUse.onSecondProcessor
-    /// The room a write-ahead keeps in front of the entries; tests make it small.
-    var writeAheadRoom = PlistEncodingXMLWriteAhead.roomInFront
-    /// How many entries a write-ahead's helper writes at most; tests leave the rest to the
-    /// encoding thread.
-    var writeAheadHelperShare = Int.max
-    /// Told how each write-ahead ended, for tests to check which path wrote.
-    var writeAheadObserver: (@Sendable (PlistEncodingXMLWriteAhead.Outcome) -> Void)?
-
-    /// Whether the key strategy lets the encoder encode `[String: Value]` itself, which is
-    /// where values are written ahead.
-    private var usesDefaultOrSnakeCaseKeyStrategy: Bool {
-        if case .custom = keyEncodingStrategy { return false }
-        return encodesStringKeyedDictionariesDirectly
-    }
-
     /// Encodes a value into the encoder's own tree, before it is finished into a value; with
     /// an estimate of its size (``PlistEncodingState/estimatedValueCount``).
-    private func encodeNode<Value: Encodable>(
-        _ value: Value, writeAhead: PlistEncodingXMLWriteAhead? = nil
-    ) throws -> (node: PlistEncodingNode, estimatedValueCount: Int) {
+    private func encodeNode<Value: Encodable>(_ value: Value) throws -> (node: PlistEncodingNode, estimatedValueCount: Int) {
         let state = PlistEncodingState(options: self)
-        state.writeAhead = writeAhead
         guard let node = try state.encodeTopLevel(value) else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))

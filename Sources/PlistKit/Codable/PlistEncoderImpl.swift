@@ -46,7 +46,6 @@ final class PlistEncoderImpl: Encoder {
         switch node {
         case .dictionary(let existing)?:
             // Asking again for a keyed container adds to the same dictionary, as Foundation does.
-            state.writeAhead?.release(existing)
             storage = existing
         case nil:
             storage = state.makeDictionary(for: Key.self)

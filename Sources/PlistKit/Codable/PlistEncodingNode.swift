@@ -36,12 +36,6 @@ enum PlistEncodingNode {
 /// they guard: one encode runs on one thread and never holds two accesses to one container.)
 final class PlistEncodingArray {
     @exclusivity(unchecked) var elements: [PlistEncodingNode] = []
-
-    /// Whether `check` holds for every element; it may change an element and put it back.
-    func allElements(_ check: (inout PlistEncodingNode) -> Bool) -> Bool {
-        for index in elements.indices where !check(&elements[index]) { return false }
-        return true
-    }
 }
 
 /// A dictionary being filled by keyed containers, in encoding order.
@@ -56,34 +50,15 @@ final class PlistEncodingDictionary {
     /// Creates an empty dictionary with room for `capacity` entries (see
     /// ``PlistEncodingState/makeDictionary(for:)``): growing two arrays from empty one append
     /// at a time reallocated them half a dozen times per model.
-    ///
-    /// `rememberedSlot` is where ``PlistEncodingState`` remembers it for the next dictionary of
-    /// its key type, or -1.
-    init(capacity: Int = 0, rememberedSlot: Int = -1) {
-        self.rememberedSlot = rememberedSlot
+    init(capacity: Int = 0) {
         if capacity > 0 {
             keys.reserveCapacity(capacity)
             values.reserveCapacity(capacity)
         }
     }
 
-    /// Where ``PlistEncodingState`` remembers this dictionary, or -1.
-    let rememberedSlot: Int
-
     /// The number of entries appended so far (a key encoded twice counts twice).
     var count: Int { keys.count }
-
-    /// Whether a value other than a scalar (a container, a super encoder) was appended.
-    @exclusivity(unchecked) private(set) var holdsOtherThanScalars = false
-
-    /// Whether `check` holds for every value that is not a scalar; it may change a value and
-    /// put it back.
-    func allNonScalarValues(_ check: (inout PlistEncodingNode) -> Bool) -> Bool {
-        // Most records hold only scalars.
-        guard holdsOtherThanScalars else { return true }
-        for index in values.indices where !check(&values[index]) { return false }
-        return true
-    }
 
     subscript(key: String) -> PlistEncodingNode? {
         // The value encoded last for `key` (read only to extend a nested container).
@@ -92,7 +67,6 @@ final class PlistEncodingDictionary {
         }
         set {
             guard let newValue else { return }
-            if case .value = newValue {} else { holdsOtherThanScalars = true }
             keys.append(key)
             values.append(newValue)
         }

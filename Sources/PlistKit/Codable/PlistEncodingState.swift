@@ -24,14 +24,9 @@ final class PlistEncodingState {
     /// ended up with. Values of one type encode the same keys, or a few fewer when optional
     /// ones are absent, so the larger of the two sizes is the room the next one reserves (the
     /// previous size alone made every record with more optional keys than its predecessor
-    /// grow its arrays). Once ``isFinished(_:)`` has checked the last dictionary, only its
-    /// size is kept: the reference would make it look shared.
+    /// grow its arrays).
     @exclusivity(unchecked) private var lastDictionaryByKeyType =
         [(type: UInt, count: Int, dictionary: PlistEncodingDictionary?)](repeating: (0, 0, nil), count: 64)
-
-    /// Writes the values of one large `[String: Value]` while the rest is encoded, when the
-    /// tree is to be written as XML (set by ``PlistEncoder/encode(_:)``).
-    var writeAhead: PlistEncodingXMLWriteAhead?
 
     init(options: PlistEncoder) {
         dateStrategy = options.dateEncodingStrategy
@@ -101,46 +96,9 @@ final class PlistEncodingState {
         let previous = lastDictionaryByKeyType[slot]
         let capacity = previous.type == bits ? max(previous.count, previous.dictionary?.count ?? 0) : 0
         estimatedValueCount &+= 1 + 2 * capacity
-        let dictionary = PlistEncodingDictionary(capacity: capacity, rememberedSlot: slot)
+        let dictionary = PlistEncodingDictionary(capacity: capacity)
         lastDictionaryByKeyType[slot] = (bits, capacity, dictionary)
         return dictionary
-    }
-
-    /// Whether nothing but the tree refers to the containers in `node` (so no container or
-    /// encoder a type kept can add to them), and it holds no super encoder (whose value is read
-    /// only when the tree is written): then `node` can no longer change, except through the
-    /// containers above it. Called on a value just encoded, which `node` alone holds.
-    ///
-    /// Each container is taken out of its place while it is checked, so that the check sees
-    /// only the references others hold, and put back.
-    func isFinished(_ node: inout PlistEncodingNode) -> Bool {
-        switch node {
-        case .value:
-            // Only scalars are stored as values.
-            return true
-        case .deferred:
-            return false
-        case .dictionary(var dictionary):
-            node = .value(.boolean(false))
-            defer { node = .dictionary(dictionary) }
-            forgetLastDictionary(dictionary)
-            guard isKnownUniquelyReferenced(&dictionary) else { return false }
-            return dictionary.allNonScalarValues { isFinished(&$0) }
-        case .array(var array):
-            node = .value(.boolean(false))
-            defer { node = .array(array) }
-            guard isKnownUniquelyReferenced(&array) else { return false }
-            return array.allElements { isFinished(&$0) }
-        }
-    }
-
-    /// Keeps only the entry count of `dictionary` in ``lastDictionaryByKeyType``, if it is
-    /// remembered there.
-    private func forgetLastDictionary(_ dictionary: PlistEncodingDictionary) {
-        let slot = dictionary.rememberedSlot
-        guard slot >= 0, lastDictionaryByKeyType[slot].dictionary === dictionary else { return }
-        lastDictionaryByKeyType[slot].count = max(lastDictionaryByKeyType[slot].count, dictionary.count)
-        lastDictionaryByKeyType[slot].dictionary = nil
     }
 
     /// A dictionary with room for `capacity` entries, counted in ``estimatedValueCount`` as
@@ -160,14 +118,6 @@ final class PlistEncodingState {
         guard misuse == nil else { return }
         misuse = EncodingError.invalidValue(description, EncodingError.Context(
             codingPath: path.keys, debugDescription: description))
-    }
-
-    /// The keys of a `[String: Value]` as the key strategy writes them, which must be the default
-    /// or snake case (the integer value a custom strategy could see is not made): `keys`
-    /// themselves under the default strategy.
-    func convertedDictionaryKeys(_ keys: [String]) -> [String] {
-        if usesDefaultKeys { return keys }
-        return keys.map { convertedKey(PlistCodingKey(stringValue: $0), path: .root) }
     }
 
     /// The key as the key strategy writes it (`path`, the container's, is made only for a

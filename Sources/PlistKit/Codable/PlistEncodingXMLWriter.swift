@@ -26,7 +26,7 @@ struct PlistEncodingXMLWriter {
 
     /// The values the finished tree would hold, counted as `ExpandedSizeCounter` counts them
     /// (each container, key and scalar once; an encoder tree shares nothing).
-    private(set) var valueCount = 0
+    private var valueCount = 0
     private let valueLimit: Int
     /// `PlistWritingOptions.maximumDepth`: a container at emitting depth `d` (the root at 0)
     /// nests `d + 1` levels deep as `ExpandedSizeCounter` counts them.
@@ -36,12 +36,8 @@ struct PlistEncodingXMLWriter {
     /// How many more containers may be split between two threads (see
     /// ``emitEntries(_:depth:to:emitOne:)``): one per document, the first large enough.
     private var splitsLeft: Int
-    /// One dictionary's values, written already (see ``write(_:options:splitsContainers:writtenAhead:)``).
-    private var writtenAhead: WrittenAhead?
 
-    /// A writer that splits at most `splits` containers between two threads (a writer for a
-    /// part of a document written elsewhere splits none).
-    init(options: PlistWritingOptions, splits: Int) {
+    private init(options: PlistWritingOptions, splits: Int) {
         self.options = options
         valueLimit = options.maximumValueCount
         depthLimit = options.maximumDepth
@@ -63,68 +59,13 @@ struct PlistEncodingXMLWriter {
 
     /// The bytes of `root` as an XML property list, or `nil` when the general path must
     /// write it (see the type's description).
-    ///
-    /// `writtenAhead` holds the values of one dictionary of the tree already written by a
-    /// helper thread (``PlistEncodingXMLWriteAhead``); its ``WrittenAhead/wasUsed`` tells
-    /// whether the document took them.
-    static func write(
-        _ root: PlistEncodingNode, options: PlistWritingOptions, splitsContainers: Bool = true,
-        writtenAhead: WrittenAhead? = nil
-    ) -> Data? {
+    static func write(_ root: PlistEncodingNode, options: PlistWritingOptions, splitsContainers: Bool = true) -> Data? {
         guard canWrite(options: options) else { return nil }
         var writer = PlistEncodingXMLWriter(options: options, splits: splitsContainers && XMLSAXParser.hasSecondProcessor ? 1 : 0)
-        writer.writtenAhead = writtenAhead
         // Any error (Fallback, or the emitter's Unrepresentable) hands the tree to the
         // general path, which writes or words it.
         return try? XMLPlistWriter.document(options: options) { emitter in
             try writer.emit(root, depth: 0, to: &emitter)
-        }
-    }
-
-    /// The entries of one dictionary written ahead by ``PlistEncodingXMLWriteAhead``, in the
-    /// order the dictionary holds them, which is the order they are written in: each key line
-    /// and value, in `output` (which has room in front for the document before them) and then
-    /// in `tail`. A class, so that the writer can record that it used them.
-    final class WrittenAhead {
-        let dictionary: PlistEncodingDictionary
-        /// The keys the entries were written under.
-        let names: [String]
-        /// The depth the dictionary itself is emitted at; its entries are one deeper.
-        let depth: Int
-        let output: XMLOutputBuffer
-        /// The last entries, which the encoding thread wrote itself.
-        let tail: XMLOutputBuffer
-        /// The values counted in both parts (not the keys).
-        let valueCount: Int
-        /// Whether the writer appended the entries to its document.
-        private(set) var wasUsed = false
-
-        init(
-            dictionary: PlistEncodingDictionary, names: [String], depth: Int, output: XMLOutputBuffer,
-            tail: XMLOutputBuffer, valueCount: Int
-        ) {
-            self.dictionary = dictionary
-            self.names = names
-            self.depth = depth
-            self.output = output
-            self.tail = tail
-            self.valueCount = valueCount
-        }
-
-        /// Whether these are the entries of `dictionary`, emitted at `depth`: the same object,
-        /// still holding exactly the keys they were written under.
-        func matches(_ dictionary: PlistEncodingDictionary, depth: Int) -> Bool {
-            guard dictionary === self.dictionary, depth == self.depth else { return false }
-            let keys = dictionary.keys
-            return keys.count == names.count && zip(keys, names).allSatisfy { ExactKey.exactlyEqualExpectingMatch($0, $1) }
-        }
-
-        /// Makes `out` continue with the entries: in their buffer when it has room in front for
-        /// what `out` holds, by copying them otherwise.
-        func appendEntries(to out: XMLOutputBuffer) {
-            if !out.absorb(output) { out.append(contentsOf: output) }
-            out.append(contentsOf: tail)
-            wasUsed = true
         }
     }
 
@@ -135,10 +76,9 @@ struct PlistEncodingXMLWriter {
         guard valueCount <= valueLimit else { throw Fallback() }
     }
 
-    /// Emits `node` at `depth` (also a part of a document written apart, at the depth it will
-    /// have there). Recursive, as the general writer is, and as deep: no deeper
+    /// Emits `node` at `depth`. Recursive, as the general writer is, and as deep: no deeper
     /// than the depth limit, checked before each container is entered.
-    mutating func emit(_ node: PlistEncodingNode, depth: Int, to emitter: inout XMLPlistWriter.Emitter) throws {
+    private mutating func emit(_ node: PlistEncodingNode, depth: Int, to emitter: inout XMLPlistWriter.Emitter) throws {
         switch node {
         case .value(let value):
             // The encoder stores only scalars here; a container would need the general
@@ -163,19 +103,13 @@ struct PlistEncodingXMLWriter {
             // The emitter's cache of key orders also says whether a key was encoded twice;
             // its sorted order is found (once per distinct key list) even when keys are
             // written as encoded, for that answer.
-            if let ahead = writtenAhead, ahead.matches(dictionary, depth: depth) {
-                // Its keys are distinct and in the order written (see PlistEncodingXMLWriteAhead).
-                try count(ahead.valueCount)
-                ahead.appendEntries(to: emitter.out)
-            } else {
-                let order = emitter.keyOrder(of: keys)
-                if order.hasRepeatedKey { throw Fallback() }
-                let sorted = emitter.sortsKeys ? order.sorted : nil
-                try emitEntries(keys.count, depth: depth + 1, to: &emitter) { writer, position, emitter in
-                    let index = sorted?[position] ?? position
-                    try emitter.emitKey(index, of: order, depth: depth + 1)
-                    try writer.emit(values[index], depth: depth + 1, to: &emitter)
-                }
+            let order = emitter.keyOrder(of: keys)
+            if order.hasRepeatedKey { throw Fallback() }
+            let sorted = emitter.sortsKeys ? order.sorted : nil
+            try emitEntries(keys.count, depth: depth + 1, to: &emitter) { writer, position, emitter in
+                let index = sorted?[position] ?? position
+                try emitter.emitKey(index, of: order, depth: depth + 1)
+                try writer.emit(values[index], depth: depth + 1, to: &emitter)
             }
             emitter.close(.dictionary, depth: depth)
         case .deferred(let encoder):

@@ -309,22 +309,16 @@ final class PlistKeyedDecodingStorage {
     /// The keys as the type names them, in the file's order.
     var typeKeys: [String] { fileKeyByTypeKey == nil ? dictionary.keys : convertedKeys }
 
-    /// The number of ``typeKeys`` (for a dictionary still being read, once it has been read to
-    /// its end).
+    /// The number of ``typeKeys``.
     var entryCount: Int { fileKeyByTypeKey == nil ? dictionary.count : convertedKeys.count }
-
-    /// Whether ``forEachEntry(_:)`` reads the dictionary as a streaming decode reads it (see
-    /// ``XMLPendingContainer``), without waiting for its end.
-    var isStillBeingRead: Bool {
-        if fileKeyByTypeKey == nil, case .pending = dictionary { return true }
-        return false
-    }
 
     /// Calls `body` with each of ``typeKeys`` and its value, in order: what reading every
     /// key of `allKeys` in turn reads, without a lookup per key when the keys are the file's.
     func forEachEntry(_ body: (String, PlistDecodingNode) throws -> Void) throws {
         guard fileKeyByTypeKey != nil else {
-            try dictionary.forEachEntry(body)
+            for (position, key) in dictionary.keys.enumerated() {
+                try body(key, dictionary.node(at: position))
+            }
             return
         }
         for key in convertedKeys {
@@ -339,7 +333,7 @@ final class PlistKeyedDecodingStorage {
     }
 
     /// The position after the last key found, tried before a search (see
-    /// ``PlistDecodingDictionary/node(forKey:memo:next:)``). (Unchecked for exclusivity: one
+    /// ``PlistDecodingDictionary/node(forKey:next:)``). (Unchecked for exclusivity: one
     /// decode runs on one thread, and the lookup that updates it does not re-enter.)
     @exclusivity(unchecked) private var nextPosition = 0
 
@@ -354,6 +348,6 @@ final class PlistKeyedDecodingStorage {
     /// The value for the file's key `fileKey` (no key conversion), or `nil`.
     @inline(__always)
     func node(forFileKey fileKey: String) -> PlistDecodingNode? {
-        dictionary.node(forKey: fileKey, memo: decoder.state.keyPositions, next: &nextPosition)
+        dictionary.node(forKey: fileKey, next: &nextPosition)
     }
 }

@@ -74,8 +74,6 @@ struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         let name = converted(key)
         let nested: PlistEncodingDictionary
         if case .dictionary(let existing)? = storage[name] {
-            // Its values may change now: they cannot be written ahead.
-            encoder.state.writeAhead?.release(existing)
             nested = existing
         } else {
             nested = encoder.state.makeDictionary(for: NestedKey.self)

@@ -23,48 +23,11 @@ protocol PlistStringKeyedDictionary {
 extension Dictionary: PlistStringKeyedDictionary where Key == String, Value: Decodable {
     static func decodeEntries(with decoder: PlistDecoderImpl) throws -> Self? {
         guard let storage = try decoder.keyedStorageIfDictionary() else { return nil }
-        func decodeValue(_ key: String, _ node: PlistDecodingNode) throws -> Value {
+        var result = Self(minimumCapacity: storage.entryCount)
+        try storage.forEachEntry { key, node in
             // A dictionary key steps into the coding path as the standard library's
             // `_DictionaryCodingKey` does: its text, and its integer value when it is one.
-            try decoder.unbox(node, as: Value.self, at: storage.path, step: .key(key, intValue: Int(key)))
-        }
-        guard storage.isStillBeingRead else {
-            var result = Self(minimumCapacity: storage.entryCount)
-            try storage.forEachEntry { key, node in result[key] = try decodeValue(key, node) }
-            return result
-        }
-        // A dictionary of a streaming decode has no count yet: its entries are gathered first
-        // and the dictionary made at its size, since growing it rehashes every key at each
-        // doubling (a tenth of the time on the library's 50,000 tracks). The values are moved
-        // in and out of a buffer of their own: an array of them would be copied into the
-        // dictionary, retaining every string of every model once more, then destroyed.
-        // (Pointer arithmetic in place rather than a generic buffer type: in this unspecialized
-        // code every use of such a type looked up its metadata, for every entry.)
-        var keys: [String] = []
-        var capacity = 64
-        var values = UnsafeMutablePointer<Value>.allocate(capacity: capacity)
-        var taken = 0
-        defer {
-            (values + taken).deinitialize(count: keys.count - taken)
-            values.deallocate()
-        }
-        try storage.forEachEntry { key, node in
-            let value = try decodeValue(key, node)
-            if keys.count == capacity {
-                let grown = UnsafeMutablePointer<Value>.allocate(capacity: capacity * 2)
-                grown.moveInitialize(from: values, count: keys.count)
-                values.deallocate()
-                values = grown
-                capacity *= 2
-            }
-            (values + keys.count).initialize(to: consume value)
-            keys.append(key)
-        }
-        var result = Self(minimumCapacity: keys.count)
-        while taken < keys.count {
-            let value = (values + taken).move()
-            taken += 1
-            result[keys[taken - 1]] = consume value
+            result[key] = try decoder.unbox(node, as: Value.self, at: storage.path, step: .key(key, intValue: Int(key)))
         }
         return result
     }
@@ -131,8 +94,7 @@ extension PlistDecoderImpl {
 /// a `_DictionaryCodingKey` made for each, and every entry through the keyed container's
 /// type-erasing box. This writes what that method writes (each entry, in the dictionary's
 /// iteration order, under its key as the key strategy converts it, at the same coding path)
-/// into a dictionary of the right size; a large one written ahead as XML is encoded in the
-/// order its keys are written instead (``PlistEncodingXMLWriteAhead``). It is used for a fresh encoder under the default or
+/// into a dictionary of the right size. It is used for a fresh encoder under the default or
 /// snake-case key strategy; a custom strategy's closure sees the standard library's keys.
 protocol PlistStringKeyedDictionaryEncodable {
     /// Encodes the entries as `encoder`'s value, which must not have one yet.
@@ -144,59 +106,12 @@ extension Dictionary: PlistStringKeyedDictionaryEncodable where Key == String, V
         let state = encoder.state
         let storage = state.makeDictionary(capacity: count)
         encoder.node = .dictionary(storage)
-        if let writeAhead = state.writeAhead, writeAhead.canBegin(count: count),
-           try encodeEntriesWritingAhead(into: encoder, storage: storage, writeAhead: writeAhead) {
-            return
-        }
         for (key, value) in self {
             // As `_DictionaryCodingKey`: the text, and its integer value when it is one.
             let codingKey = PlistCodingKey(dictionaryKey: key)
             storage[state.convertedKey(codingKey, path: encoder.path)] = try encoder.encodeChild(
                 value, at: encoder.path, step: .key(key, intValue: codingKey.intValue))
         }
-    }
-
-    /// Encodes the entries while a helper writes them as XML (see
-    /// ``PlistEncodingXMLWriteAhead``), in the order it writes them. Returns `false`, having
-    /// encoded nothing, when the write-ahead does not start.
-    private func encodeEntriesWritingAhead(
-        into encoder: PlistEncoderImpl, storage: PlistEncodingDictionary, writeAhead: PlistEncodingXMLWriteAhead
-    ) throws -> Bool {
-        let state = encoder.state
-        // Under the default and snake-case strategies a key's integer value plays no part in
-        // its conversion.
-        let keys = Array(self.keys)
-        let names = state.convertedDictionaryKeys(keys)
-        guard writeAhead.begin(storage, names: names, depth: encoder.depth) else { return false }
-        // The entries are visited out of the dictionary's order, in which the helper is
-        // sorting their keys meanwhile: the values are gathered first, as the keys were, since
-        // indexing the dictionary is a hash table lookup in unspecialized code. Each value is copied
-        // once, as iterating copies it, and moved out when its turn comes.
-        let values = UnsafeMutableBufferPointer<Value>.allocate(capacity: count)
-        _ = values.initialize(from: self.values)
-        guard let order = writeAhead.encodingOrder() else {
-            writeAhead.abandon()
-            values.deinitialize()
-            values.deallocate()
-            return false
-        }
-        var visited = 0
-        defer {
-            // The values not moved out yet (a value's error ended the loop).
-            for position in order[visited...] { (values.baseAddress! + position).deinitialize(count: 1) }
-            values.deallocate()
-        }
-        while visited < order.count {
-            let position = order[visited]
-            let value = (values.baseAddress! + position).move()
-            visited += 1
-            let key = keys[position]
-            var node = try encoder.encodeChild(
-                value, at: encoder.path, step: .key(key, intValue: PlistCodingKey(dictionaryKey: key).intValue))
-            writeAhead.hand(&node, state: state)
-            storage[names[position]] = node
-        }
-        return true
     }
 }
 

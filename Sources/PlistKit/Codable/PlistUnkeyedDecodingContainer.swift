@@ -18,7 +18,7 @@ struct PlistUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     var count: Int? { array.count }
 
-    var isAtEnd: Bool { !array.hasElement(at: currentIndex) }
+    var isAtEnd: Bool { currentIndex >= array.count }
 
     /// The path of the current element, built only when needed.
     private var elementPath: PlistCodingPath { path.appending(index: currentIndex) }

@@ -9,23 +9,20 @@ struct ArchiveScalarTable {
     private var integers = BinaryPlistUniquingTable<UInt64>()
     private var largeIntegers = BinaryPlistUniquingTable<UInt64>()
     private var reals = BinaryPlistUniquingTable<UInt64>()
-    /// Strings met recently, by a hash of their representation; holding each `String` keeps
-    /// its storage alive, so a matching representation is never a reused address.
-    private var recentStrings: [(text: String, number: Int)] = Array(repeating: ("", -1), count: 256)
+    /// Strings met recently.
+    private var recentStrings = RecentStringTable(slotCount: 64)
 
     /// The index already given to a value equal to `value`, or `candidate` after recording
     /// it; `nil` for the kinds this table does not keep (the caller's dictionary does).
     mutating func number(for value: PlistValue, orInsert candidate: Int) -> Int? {
         switch value {
         case .string(let text):
-            // The very same string met again (a tag from a shared pool, a name stored once)
-            // answers by its representation, without hashing its bytes.
-            let slot = Int(truncatingIfNeeded: ExactKey.representationHash(of: text) >> 56)
-            if recentStrings[slot].number >= 0, ExactKey.identicalRepresentation(recentStrings[slot].text, text) {
-                return recentStrings[slot].number
-            }
+            // The same string met again (a tag from a shared pool, a name stored once)
+            // answers without hashing its bytes.
+            let lookup = recentStrings.lookup(text)
+            if let number = recentStrings.number(at: lookup, text: text) { return number }
             let number = strings.number(for: ExactKey(text), orInsert: candidate)
-            recentStrings[slot] = (text, number)
+            recentStrings.store(number, for: text, at: lookup)
             return number
         case .integer(let integer):
             if let signed = integer.int64Value {

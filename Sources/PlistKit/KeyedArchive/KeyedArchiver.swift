@@ -329,15 +329,15 @@ public final class KeyedArchiver {
     /// never equal `$class`).
     ///
     /// Objects of one class nearly always set the same literal keys in the same order: a
-    /// list whose every key has the representation of a list already checked for that class
-    /// is answered without comparing any bytes.
+    /// list with the same keys as a list already checked for that class is answered without
+    /// comparing its keys with each other.
     private func hasRepeatedKey(from start: Int, classUID: UInt32) -> Bool {
         let count = pendingKeys.count - start
         guard count > 1 else { return false }
         let memo = Int(truncatingIfNeeded: classUID & 63)
         if usesFastPaths, checkedKeyLists[memo].count == count {
             var same = true
-            for i in 0..<count where !ExactKey.identicalRepresentation(checkedKeyLists[memo][i], pendingKeys[start + i]) {
+            for i in 0..<count where !ExactKey.exactlyEqualExpectingMatch(checkedKeyLists[memo][i], pendingKeys[start + i]) {
                 same = false
                 break
             }

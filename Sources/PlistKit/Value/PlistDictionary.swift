@@ -292,58 +292,86 @@ struct ExactKey: Hashable, Sendable {
         exactlyEqual(lhs.string, rhs.string)
     }
 
-    /// The two words of a string's representation: its inline bytes, or its storage and
-    /// count. Equal representations mean equal strings (the same bytes, or the same storage,
-    /// alive while both strings are); different ones prove nothing. Only ever compared or
-    /// hashed, never used to reach the storage. (`unsafeBitCast` checks that a `String` is
-    /// two words, as on every platform Swift supports.)
-    ///
-    /// Equal short keys (up to 15 UTF-8 bytes, stored inline) and keys shared from one
-    /// reader's memo are the common case when a dictionary's keys are compared with known
-    /// keys, and two word comparisons answer them where a byte comparison costs two closure
-    /// calls. The writer's recent-key table, Codable's key-position memo and the unarchiver's
-    /// field lookup all start here.
-    @inlinable static func representation(of string: String) -> (UInt64, UInt64) {
-        unsafeBitCast(string, to: (UInt64, UInt64).self)
-    }
-
-    /// Whether two strings have the very same representation (see ``representation(of:)``),
-    /// which answers an exact comparison early, never late.
-    @inlinable static func identicalRepresentation(_ a: String, _ b: String) -> Bool {
-        representation(of: a) == representation(of: b)
-    }
-
-    /// A well-mixed hash of a string's representation, for direct-mapped tables keyed by it
-    /// (take the high bits).
-    @inlinable static func representationHash(of string: String) -> UInt64 {
-        let (low, high) = representation(of: string)
-        return (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F)
-    }
-
-    /// Whether two strings have identical UTF-8 bytes: the same representation at once, then
-    /// the lengths (O(1) for native strings, every string PlistKit builds), then Swift's `==`
-    /// (canonical equivalence: coarser, and fast on small ASCII strings, so it rejects most
-    /// different keys of one length cheaply), then the bytes in place.
+    /// Whether two strings have identical UTF-8 bytes: the lengths first (O(1) for native
+    /// strings, every string PlistKit builds), then Swift's `==` (canonical equivalence:
+    /// coarser, at once for the very same string and fast on small ASCII strings, so it
+    /// rejects most different keys of one length cheaply), then the bytes in place.
     @inlinable static func exactlyEqual(_ a: String, _ b: String) -> Bool {
-        if identicalRepresentation(a, b) { return true }
         guard a.utf8.count == b.utf8.count, a == b else { return false }
         return sameBytes(a, b)
     }
 
     /// ``exactlyEqual(_:_:)`` for comparisons that usually succeed (a hash already matched, a
-    /// key list expected to repeat): without Swift's `==`, which only pays off in rejecting.
+    /// recent key met again, a key list expected to repeat): without Swift's `==`, which only
+    /// pays off in rejecting.
     @inlinable static func exactlyEqualExpectingMatch(_ a: String, _ b: String) -> Bool {
-        identicalRepresentation(a, b) || (a.utf8.count == b.utf8.count && sameBytes(a, b))
+        a.utf8.count == b.utf8.count && sameBytes(a, b)
     }
 
-    /// Whether two strings of equal length have the same UTF-8 bytes, compared in place.
+    /// Whether two strings of equal length have the same UTF-8 bytes, compared in place: the
+    /// same storage (one string met again, a key shared from a reader's cache) answers
+    /// without reading the bytes.
     @inlinable static func sameBytes(_ a: String, _ b: String) -> Bool {
         let equal = a.utf8.withContiguousStorageIfAvailable { aBytes in
             b.utf8.withContiguousStorageIfAvailable { bBytes in
-                UnsafeRawBufferPointer(aBytes).hasSameBytes(as: UnsafeRawBufferPointer(bBytes))
+                aBytes.baseAddress == bBytes.baseAddress
+                    || UnsafeRawBufferPointer(aBytes).hasSameBytes(as: UnsafeRawBufferPointer(bBytes))
             }
         }
         return (equal ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// A string's UTF-8 length and its first and last bytes, read from the bytes themselves:
+    /// equal strings have equal fingerprints, and strings of at most
+    /// ``Fingerprint/identifyingLength`` bytes with equal fingerprints are equal. Tables of
+    /// recently met strings (``RecentStringTable``) compare fingerprints, three words, and
+    /// the bytes only of longer strings.
+    struct Fingerprint: Equatable {
+        let count: Int
+        let head: UInt64
+        let tail: UInt64
+
+        /// Strings up to this many bytes are told apart by their fingerprints alone.
+        static let identifyingLength = 16
+
+        /// The fingerprint of no string (its count is negative), for empty table slots.
+        static let absent = Fingerprint(count: -1, head: 0, tail: 0)
+
+        private init(count: Int, head: UInt64, tail: UInt64) {
+            (self.count, self.head, self.tail) = (count, head, tail)
+        }
+
+        init(_ string: String) {
+            self = string.utf8.withContiguousStorageIfAvailable { Self(bytes: UnsafeRawBufferPointer($0)) }
+                ?? Array(string.utf8).withUnsafeBytes { Self(bytes: $0) }
+        }
+
+        /// The length, and the first and last eight bytes (overlapping when fewer than 16),
+        /// or for a shorter text its first and last four, or its one to three bytes: for a
+        /// given length, every byte of a text of at most 16 is in one of the words. Every
+        /// load reads inside `bytes`.
+        private init(bytes: UnsafeRawBufferPointer) {
+            let count = bytes.count
+            if count >= 8 {
+                self.init(count: count, head: bytes.loadUnaligned(as: UInt64.self),
+                          tail: bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            } else if count >= 4 {
+                self.init(count: count, head: UInt64(bytes.loadUnaligned(as: UInt32.self)),
+                          tail: UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            } else {
+                var head: UInt64 = 0
+                for offset in 0..<count { head |= UInt64(bytes[offset]) << (8 * UInt64(offset)) }
+                self.init(count: count, head: head, tail: 0)
+            }
+        }
+
+        /// Whether equal fingerprints mean equal strings.
+        var identifiesString: Bool { count <= Self.identifyingLength }
+
+        /// A well-mixed hash, for direct-mapped tables (take the high bits).
+        var hash: UInt64 {
+            mixHashWord(head &* 0x9E37_79B9_7F4A_7C15 ^ tail ^ UInt64(truncatingIfNeeded: count) &* 0xC2B2_AE3D_27D4_EB4F)
+        }
     }
 
     /// A cheap summary of a string's bytes (its UTF-8 length, first two bytes): equal

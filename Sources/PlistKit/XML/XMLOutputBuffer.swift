@@ -23,21 +23,15 @@ final class XMLOutputBuffer {
     @exclusivity(unchecked) private var start: UnsafeMutableRawPointer
     @exclusivity(unchecked) private(set) var count = 0
     @exclusivity(unchecked) private var capacity: Int
-    /// Bytes allocated in front of `start` (see ``init(roomInFront:initialCapacity:)``):
-    /// the allocation begins at `start - front`.
-    @exclusivity(unchecked) private var front = 0
 
-    /// An empty buffer with room for `initialCapacity` bytes, and `roomInFront` more bytes
-    /// before them, where ``absorb(_:)`` can put another buffer's bytes without moving these.
-    /// Room never written is address space only: the system provides pages when first written.
-    init(roomInFront: Int = 0, initialCapacity: Int = 4096) {
+    /// An empty buffer with room for `initialCapacity` bytes.
+    init(initialCapacity: Int = 4096) {
         capacity = max(64, initialCapacity)
-        front = max(0, roomInFront)
-        guard let memory = malloc(front + capacity) else { fatalError("XMLOutputBuffer: out of memory") }
-        start = memory + front
+        guard let memory = malloc(capacity) else { fatalError("XMLOutputBuffer: out of memory") }
+        start = memory
     }
 
-    deinit { free(start - front) }
+    deinit { free(start) }
 
     /// Makes room for `extra` more bytes, at least doubling so that appending stays
     /// amortized O(1) (and a large document is copied by `realloc` about once in all).
@@ -48,8 +42,8 @@ final class XMLOutputBuffer {
 
     private func grow(to needed: Int) {
         let newCapacity = max(needed, capacity * 2)
-        guard let memory = realloc(start - front, front + newCapacity) else { fatalError("XMLOutputBuffer: out of memory") }
-        start = memory + front
+        guard let memory = realloc(start, newCapacity) else { fatalError("XMLOutputBuffer: out of memory") }
+        start = memory
         capacity = newCapacity
     }
 
@@ -157,39 +151,12 @@ final class XMLOutputBuffer {
         count += other.count
     }
 
-    /// Makes this buffer hold its bytes followed by `other`'s, which it takes (leaving `other`
-    /// empty), when `other` has room in front for this buffer's bytes: then only these are
-    /// copied, not `other`'s. Returns whether it did; otherwise nothing changed.
-    func absorb(_ other: XMLOutputBuffer) -> Bool {
-        guard count <= other.front else { return false }
-        memcpy(other.start - count, start, count)
-        // Exchange the allocations, so that each buffer frees the other's.
-        let ownAllocation = (start: start, front: front, capacity: capacity)
-        start = other.start - count
-        front = other.front - count
-        capacity = other.capacity + count
-        count += other.count
-        other.start = ownAllocation.start
-        other.front = ownAllocation.front
-        other.capacity = ownAllocation.capacity
-        other.count = 0
-        return true
-    }
-
     /// The bytes written, handed to a `Data` that frees them; the buffer is empty afterwards.
     func takeData() -> Data {
-        let allocation = realloc(start - front, front + max(1, count)) ?? start - front
-        let data: Data
-        if front == 0 {
-            data = Data(bytesNoCopy: allocation, count: count, deallocator: .free)
-        } else {
-            data = Data(bytesNoCopy: allocation + front, count: count, deallocator: .custom { [front] bytes, _ in
-                free(bytes - front)
-            })
-        }
+        let memory = realloc(start, max(1, count)) ?? start
+        let data = Data(bytesNoCopy: memory, count: count, deallocator: .free)
         guard let fresh = malloc(64) else { fatalError("XMLOutputBuffer: out of memory") }
         start = fresh
-        front = 0
         capacity = 64
         count = 0
         return data

@@ -211,7 +211,6 @@ final class XMLPlistTreeBuilder {
             deliver(.array(values.popArray(from: frame.valueStart)))
         case .dict:
             guard let frame = frames.pop() else { return }
-            endedEntryCount = values.count - frame.valueStart
             let keyCount = keys.count - frame.keyStart
             if keyCount > values.count - frame.valueStart, let key = keys.last {
                 fail("The key '\(key)' has no value before </dict>", line, column)
@@ -258,9 +257,8 @@ final class XMLPlistTreeBuilder {
     /// no index.
     @exclusivity(unchecked) private var recentKeyLists = RecentItems<[String]>(capacity: 8)
 
-    /// A recent key list holding exactly the keys on ``keys`` from `start` up, as the very
-    /// same strings (the string cache hands out one `String` per key text, so the records
-    /// of a file repeat the same few lists), or `nil`.
+    /// A recent key list holding exactly the keys on ``keys`` from `start` up (the records of
+    /// a file repeat the same few lists), or `nil`.
     ///
     /// Sharing one array among thousands of records saves an allocation and a distinct-key
     /// check per record, a sixth of the memory of a library's tree, and cache misses when
@@ -270,9 +268,9 @@ final class XMLPlistTreeBuilder {
         guard count > 0 else { return nil }
         // Lists of one model differ mostly in their optional keys, which come last: the last
         // key is compared first.
-        for list in recentKeyLists.items where list.count == count && ExactKey.identicalRepresentation(list[count - 1], keys[keys.count - 1]) {
+        for list in recentKeyLists.items where list.count == count && ExactKey.exactlyEqualExpectingMatch(list[count - 1], keys[keys.count - 1]) {
             var same = true
-            for offset in 0..<(count - 1) where !ExactKey.identicalRepresentation(list[offset], keys[start + offset]) {
+            for offset in 0..<(count - 1) where !ExactKey.exactlyEqualExpectingMatch(list[offset], keys[start + offset]) {
                 same = false
                 break
             }
@@ -344,86 +342,11 @@ final class XMLPlistTreeBuilder {
     /// makes it the root.
     @inline(__always)
     private func deliver(_ value: consuming PlistValue) {
-        if frames.count == deepestPendingDepth { finishPendingContainer(with: value) }
         if frames.isEmpty {
             root = value
         } else {
             values.push(value)
         }
-    }
-
-    // MARK: - Reading while building
-    //
-    // A streaming decode (XMLStreamingDecodingSource) reads the containers that are still open
-    // (the root, the large dictionary being filled) between tapes: their finished values and
-    // keys so far, in place on the stacks, and a handle per container it asked for, which
-    // learns the finished value when the container ends.
-
-    /// The handles of open containers a reader asked for, by increasing depth.
-    @exclusivity(unchecked) private var pendingContainers: [XMLPendingContainer] = [] {
-        didSet { deepestPendingDepth = pendingContainers.last?.depth ?? -1 }
-    }
-    /// The depth of the last of ``pendingContainers``, or -1: every value delivered is checked
-    /// against it, and only the end of that container calls out.
-    @exclusivity(unchecked) private var deepestPendingDepth = -1
-
-    /// Hands `value` to the handle waiting on it, if it is the value of a container that just
-    /// ended (an array, a dictionary, or a dictionary that stands for a UID).
-    private func finishPendingContainer(with value: PlistValue) {
-        // A container's frame is popped before its value is delivered, so the container was
-        // at depth `frames.count`; a value delivered into an open container is one deeper
-        // than any handle, whose containers are all open.
-        guard let handle = pendingContainers.last, handle.depth == frames.count else { return }
-        pendingContainers.removeLast()
-        handle.finish(with: value, entryCount: endedEntryCount)
-    }
-
-    /// The number of values the dictionary that ended last held in the file (with a repeated
-    /// key it holds fewer); what an array held is not needed, an array has no repeats.
-    @exclusivity(unchecked) private var endedEntryCount = 0
-
-    /// The number of open arrays and dictionaries.
-    var openContainerCount: Int { frames.count }
-
-    /// Whether the open container at `depth` (0 is the outermost) is a dictionary.
-    func isDictionary(atDepth depth: Int) -> Bool { frames[depth].isDictionary }
-
-    /// The number of finished values in the open container at `depth`.
-    func finishedValueCount(atDepth depth: Int) -> Int {
-        let end = depth + 1 < frames.count ? frames[depth + 1].valueStart : values.count
-        return end - frames[depth].valueStart
-    }
-
-    /// The number of keys read in the open dictionary at `depth` (one more than its finished
-    /// values while the last key's value is being read).
-    func keyCount(atDepth depth: Int) -> Int {
-        let end = depth + 1 < frames.count ? frames[depth + 1].keyStart : keys.count
-        return end - frames[depth].keyStart
-    }
-
-    /// The finished value at `position` of the open container at `depth`.
-    func value(atDepth depth: Int, position: Int) -> PlistValue {
-        values[frames[depth].valueStart + position]
-    }
-
-    /// The key at `position` of the open dictionary at `depth`.
-    func key(atDepth depth: Int, position: Int) -> String {
-        keys[frames[depth].keyStart + position]
-    }
-
-    /// The handle of the open container at `depth`, made on first request.
-    func pendingContainer(atDepth depth: Int, source: XMLStreamingDecodingSource) -> XMLPendingContainer {
-        if let known = pendingContainers.first(where: { $0.depth == depth }) { return known }
-        let handle = XMLPendingContainer(source: source, depth: depth, isDictionary: frames[depth].isDictionary)
-        let position = pendingContainers.firstIndex { $0.depth > depth } ?? pendingContainers.count
-        pendingContainers.insert(handle, at: position)
-        return handle
-    }
-
-    /// Drops the handles of containers still open (a parse that failed, or a reader that is
-    /// done): they keep their source, which keeps this builder.
-    func forgetPendingContainers() {
-        pendingContainers.removeAll()
     }
 
     /// Character data (after entity and character-reference replacement, and CDATA sections).

@@ -53,8 +53,8 @@ enum XMLPlistWriter {
     }
 
     /// A whole document: the header, what `body` emits as the root (at depth 0) with an
-    /// emitter set up for `options`, and the closing tag. Shared with
-    /// `PlistEncodingXMLWriter`, which emits the root from the Codable encoder's tree.
+    /// emitter set up for `options`, and the closing tag; also for writers that emit the root
+    /// from a tree of their own.
     ///
     /// - Throws: what `body` throws (the emitter's ``Unrepresentable``, for one).
     static func document(options: PlistWritingOptions, _ body: (inout Emitter) throws -> Void) throws -> Data {

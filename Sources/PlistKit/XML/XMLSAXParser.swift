@@ -85,127 +85,56 @@ enum XMLSAXParser {
     /// the handovers (a lock each) are rare.
     static let pipelinedTapeFlushSize = 64 * 1024
 
-    /// A ``Feed/pipelined(tapeFlushSize:)`` parse, from start to end (see ``PipelinedParse``).
+    /// A ``Feed/pipelined(tapeFlushSize:)`` parse: libxml2 on a thread of its own (the
+    /// producer, a ``Session`` whose full tapes go to a `plistkit_tape_queue`), and `builder`
+    /// fed on the calling thread, one tape at a time, as the producer hands them over.
+    ///
+    /// Only the calling thread touches `builder`. The producer's session has a builder of its
+    /// own that is never fed: it only collects what libxml2 and the Swift callbacks refuse,
+    /// and stops the parse, as a ``Feed/memory`` parse's does; once the producer has ended,
+    /// that failure becomes `builder`'s. The scan of the whole input that decides whether the
+    /// pull parser may read it (a NUL byte, ``Session/pullParserTakes(_:)``) runs on the
+    /// producer: bytes it turns away fail the parse, as anything the pull parser refuses
+    /// does, and the reader's push parse takes them. When no thread can be started, the
+    /// parse is a ``Feed/memory`` one.
     private static func parsePipelined(
         _ bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, tapeFlushSize: Int, into builder: XMLPlistTreeBuilder
     ) {
-        guard let parse = PipelinedParse(
-            bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, tapeFlushSize: tapeFlushSize, into: builder)
-        else {
+        let queue = UnsafeMutablePointer<plistkit_tape_queue>.allocate(capacity: 1)
+        defer { queue.deallocate() }
+        guard plistkit_tape_queue_init(queue) == 0 else {
             Session(builder: builder, tracksPositions: false).parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
             return
         }
-        parse.finish()
-    }
-
-    /// A pipelined pull parse under way: libxml2 on a thread of its own (the producer, a
-    /// ``Session`` whose full tapes go to a `plistkit_tape_queue`), and the builder fed on the
-    /// thread that owns this, one tape at a time when it calls ``pump()``, so that it can use
-    /// what the builder has so far between tapes (as ``XMLStreamingDecodingSource`` does).
-    ///
-    /// Only the owning thread touches `builder`. The producer's session has a builder of its
-    /// own that is never fed: it only collects what libxml2 and the Swift callbacks refuse,
-    /// and stops the parse, as a ``Feed/memory`` parse's does; once the producer has ended,
-    /// that failure becomes the builder's. The bytes must outlive the parse.
-    final class PipelinedParse {
-        let builder: XMLPlistTreeBuilder
-        private let queue: UnsafeMutablePointer<plistkit_tape_queue>
-        private let producer: Session
-        /// libxml2's thread; `nil` once joined.
-        private var producerThread: XMLHelperThread?
-        /// Whether the producer has ended and the builder holds the verdict.
-        private(set) var isFinished = false
-
-        /// Starts the producer; `nil` when no thread could be started.
-        ///
-        /// The scans of the whole input that decide whether the pull parser may read it (a NUL
-        /// byte, ``Session/pullParserTakes(_:)``; a carriage return when
-        /// `refusingCarriageReturns`, which the reader must rewrite first) run on the producer,
-        /// not before it starts: bytes they turn away fail the parse, as anything the pull
-        /// parser refuses does, and the caller's general path takes them.
-        init?(
-            _ bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, tapeFlushSize: Int,
-            refusingCarriageReturns: Bool = false, into builder: XMLPlistTreeBuilder
-        ) {
-            _ = XMLSAXParser.libraryInitialized
-            let queue = UnsafeMutablePointer<plistkit_tape_queue>.allocate(capacity: 1)
-            guard plistkit_tape_queue_init(queue) == 0 else {
-                queue.deallocate()
-                return nil
+        defer { plistkit_tape_queue_destroy(queue) }
+        let producer = Session(builder: XMLPlistTreeBuilder(options: PlistReadingOptions()), tracksPositions: false, queue: queue)
+        producer.tape.pointee.flush_size = max(1, tapeFlushSize)
+        let producerThread = XMLHelperThread.start {
+            // The thread's whole work: the scan, the parse, then the end of the queue.
+            defer { plistkit_tape_queue_finish(queue) }
+            guard Session.pullParserTakes(bytes) else {
+                producer.builder.fail(with: PlistError(.corruptData, "The document is one for the push parser", at: .byteOffset(0)))
+                return
             }
-            self.builder = builder
-            self.queue = queue
-            producer = Session(builder: XMLPlistTreeBuilder(options: PlistReadingOptions()), tracksPositions: false, queue: queue)
-            producer.tape.pointee.flush_size = max(1, tapeFlushSize)
-            let session = producer
-            producerThread = XMLHelperThread.start {
-                // The thread's whole work: the scans, the parse, then the end of the queue.
-                defer { plistkit_tape_queue_finish(queue) }
-                guard Self.pullParserTakes(bytes, refusingCarriageReturns: refusingCarriageReturns) else {
-                    session.builder.fail(with: PlistError(
-                        .corruptData, "The document is one for the push parser, or needs its carriage returns kept", at: .byteOffset(0)))
-                    return
-                }
-                session.parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, takesBytes: true)
-            }
-            guard producerThread != nil else {
-                isFinished = true
-                return nil
-            }
+            producer.parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, takesBytes: true)
         }
-
-        /// Whether the pull parser may read `bytes` (see the initializer).
-        private static func pullParserTakes(_ bytes: UnsafeRawBufferPointer, refusingCarriageReturns: Bool) -> Bool {
-            guard Session.pullParserTakes(bytes) else { return false }
-            guard refusingCarriageReturns, let base = bytes.baseAddress else { return true }
-            return memchr(base, 0x0D, bytes.count) == nil
+        guard let producerThread else {
+            Session(builder: builder, tracksPositions: false).parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+            return
         }
-
-        deinit {
-            if !isFinished {
-                // Left part way (the caller has what it needs, or gave up): the producer
-                // drops the rest and stops at its next hand-over.
-                plistkit_tape_queue_cancel(queue)
-                producerThread?.join()
-            }
-            plistkit_tape_queue_destroy(queue)
-            queue.deallocate()
-        }
-
-        /// Feeds the next tape to the builder, waiting for libxml2 if it has none ready.
-        /// Returns `false` once the parse has ended (every tape fed, or the builder failed);
-        /// the builder then holds the verdict.
-        @discardableResult
-        func pump() -> Bool {
-            guard !isFinished else { return false }
-            var buffer = plistkit_tape_buffer()
-            guard plistkit_tape_queue_pop(queue, &buffer) != 0 else {
-                end()
-                return false
-            }
+        var buffer = plistkit_tape_buffer()
+        while plistkit_tape_queue_pop(queue, &buffer) != 0 {
             if let base = buffer.bytes { Session.feed(base, count: buffer.count, into: builder) }
             plistkit_tape_queue_recycle(queue, buffer)
             if builder.hasFailed {
+                // The producer drops the rest and stops at its next hand-over.
                 plistkit_tape_queue_cancel(queue)
-                end()
-                return false
+                break
             }
-            return true
         }
-
-        /// Feeds every tape left; the builder then holds the verdict.
-        func finish() {
-            while pump() {}
-        }
-
-        /// Waits for the producer to end and gives the builder its refusal, if any.
-        private func end() {
-            producerThread?.join()
-            producerThread = nil
-            isFinished = true
-            if builder.failure == nil, let refusal = producer.builder.failure {
-                builder.fail(with: refusal)
-            }
+        producerThread.join()
+        if builder.failure == nil, let refusal = producer.builder.failure {
+            builder.fail(with: refusal)
         }
     }
 

@@ -59,7 +59,7 @@ import PlistKit
     @Test func savesAndLoadsPreferences() throws {
         let preferences = Preferences(theme: .dark, fontSize: 15, recentFiles: ["/a.txt"], lastSync: nil)
         var encoder = PlistEncoder()
-        encoder.format = .xml
+        encoder.outputFormat = .xml
         encoder.keyOrder = .preserved
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("PlistKit-prefs-\(UUID().uuidString).plist")
         defer { try? FileManager.default.removeItem(at: url) }

@@ -22,7 +22,7 @@ import PlistKit
 
     @Test func encoderReproducesFoundationsXMLFile() throws {
         // The note holds only reals whose text both writers spell alike (0.25).
-        let ours = try PlistEncoder(format: .xml).encode(Self.expected)
+        let ours = try PlistEncoder(outputFormat: .xml).encode(Self.expected)
         #expect(ours == (try Fixtures.data("Codable/foundation-note.xml")))
     }
 

@@ -68,7 +68,7 @@ import Testing
     }
 
     private func compareXML<T: Codable & Equatable & Sendable>(_ model: T) throws {
-        var encoder = PlistEncoder(format: .xml)
+        var encoder = PlistEncoder(outputFormat: .xml)
         encoder.userInfo = Self.userInfo
         let foundation = PropertyListEncoder()
         foundation.outputFormat = .xml
@@ -98,7 +98,7 @@ import Testing
     }
 
     private func bytesThroughFoundation<T: Codable & Equatable & Sendable>(_ model: T, format: PlistFormat) throws {
-        var encoder = PlistEncoder(format: format)
+        var encoder = PlistEncoder(outputFormat: format)
         encoder.userInfo = Self.userInfo
         let bytes = try encoder.encode(model)
         let decoder = PropertyListDecoder()

@@ -12,6 +12,19 @@ import Testing
 
     static let stamped = Stamped(when: Date(timeIntervalSince1970: 1_700_000_000), blob: Data([1, 2, 3]))
 
+    /// `format` and `init(format:)` are the earlier names of `outputFormat` and
+    /// `init(outputFormat:)`, kept for one release.
+    @available(*, deprecated)
+    @Test func formatIsTheDeprecatedNameOfOutputFormat() throws {
+        var encoder = PlistEncoder(format: .xml)
+        #expect(encoder.outputFormat == .xml)
+        encoder.format = .json
+        #expect(encoder.outputFormat == .json && encoder.format == .json)
+        encoder.outputFormat = .openStep
+        #expect(encoder.format == .openStep)
+        #expect(PlistFormat(detecting: try PlistEncoder(format: .xml).encode([1])) == .xml)
+    }
+
     @Test func dateStrategiesWriteAndReadTheirRepresentation() throws {
         let cases: [(PlistEncoder.DateEncodingStrategy, PlistDecoder.DateDecodingStrategy, PlistValue)] = [
             (.plistDate, .plistDate, .date(Self.stamped.when)),
@@ -204,7 +217,7 @@ import Testing
 
     @Test func keyOrderFollowsTheOption() throws {
         struct Ordered: Codable { var zebra = 1; var apple = 2; var mango = 3 }
-        var encoder = PlistEncoder(format: .binary)
+        var encoder = PlistEncoder(outputFormat: .binary)
         encoder.keyOrder = .preserved
         let preserved = try PlistValue(decoding: encoder.encode(Ordered()))
         #expect(preserved.dictionary?.keys == ["zebra", "apple", "mango"])
@@ -277,7 +290,7 @@ import Testing
     @Test func jsonAndOpenStepRoundTripWithTheDocumentedOptions() throws {
         struct Record: Codable, Equatable { var name: String; var count: Int; var ok: Bool; var when: Date; var blob: Data }
         let record = Record(name: "r", count: -4, ok: true, when: Date(timeIntervalSince1970: 1_700_000_000), blob: Data([9, 8]))
-        var json = PlistEncoder(format: .json)
+        var json = PlistEncoder(outputFormat: .json)
         json.dateEncodingStrategy = .iso8601
         json.dataEncodingStrategy = .base64
         var jsonDecoder = PlistDecoder()
@@ -286,7 +299,7 @@ import Testing
         var format = PlistFormat.binary
         #expect(try jsonDecoder.decode(Record.self, from: json.encode(record), format: &format) == record)
         #expect(format == .json)
-        var openStep = PlistEncoder(format: .openStep)
+        var openStep = PlistEncoder(outputFormat: .openStep)
         openStep.writingOptions.writesGNUstepTypedValues = true
         #expect(try PlistDecoder().decode(Record.self, from: openStep.encode(record), format: &format) == record)
         #expect(format == .openStep)
@@ -295,7 +308,7 @@ import Testing
     @Test func unrepresentableValueForFormatNamesItsPath() throws {
         // Strict JSON holds no dates: the writer's key path becomes the coding path.
         struct Item: Encodable { var stamps: [Date] }
-        let encoder = PlistEncoder(format: .json)
+        let encoder = PlistEncoder(outputFormat: .json)
         do {
             _ = try encoder.encode(Item(stamps: [Date()]))
             Issue.record("encoding a date as strict JSON should fail")

@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func modelsDecodeTheSameBothWays() throws {
-        let bytes = try PlistEncoder(format: .binary).encode(EverythingModel())
+        let bytes = try PlistEncoder(outputFormat: .binary).encode(EverythingModel())
         var lazy = PlistDecoder()
         lazy.userInfo = [.plistKitTestUnit: "cm"]
         var eager = lazy

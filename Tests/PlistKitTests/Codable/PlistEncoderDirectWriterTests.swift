@@ -108,7 +108,7 @@ import Testing
             #expect(bytes == expectedBytes)
             // And it reads back as the value the general path finishes the tree into (XML
             // sorts keys and drops fractions of seconds, so equal bytes are its whole check).
-            if encoder.format == .binary {
+            if encoder.outputFormat == .binary {
                 #expect(try PlistValue(decoding: bytes) == general.encodeValue(value))
             }
         case (.failure(let error), .failure(let expectedError)):

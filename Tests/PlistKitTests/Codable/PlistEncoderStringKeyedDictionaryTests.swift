@@ -70,7 +70,7 @@ import Testing
     /// entries may iterate in different orders); the outcome as text (bytes in hex, or the
     /// error with its full path).
     static func outcome(_ value: any Encodable, direct: Bool, strategy: Int, format: PlistFormat) -> String {
-        var encoder = PlistEncoder(format: format)
+        var encoder = PlistEncoder(outputFormat: format)
         encoder.encodesStringKeyedDictionariesDirectly = direct
         switch strategy {
         case 1: encoder.keyEncodingStrategy = .convertToSnakeCase

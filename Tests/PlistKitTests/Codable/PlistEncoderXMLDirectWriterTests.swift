@@ -17,7 +17,7 @@ import Testing
     private static func encoder(
         _ keyOrder: PlistWritingOptions.KeyOrder = .formatDefault, realStyle: PlistWritingOptions.XMLRealStyle = .shortest
     ) -> PlistEncoder {
-        var encoder = PlistEncoder(format: .xml)
+        var encoder = PlistEncoder(outputFormat: .xml)
         encoder.keyOrder = keyOrder
         encoder.writingOptions.xmlRealStyle = realStyle
         return encoder
@@ -287,5 +287,113 @@ import Testing
             #expect(split == PlistEncodingXMLWriter.write(node, options: options, splitsContainers: false), "limit \(limit)")
             #expect((split != nil) == (limit == low), "limit \(limit)")
         }
+    }
+
+    /// Keeps a container of a value's encoder after its `encode(to:)` returned.
+    final class Stash: @unchecked Sendable {
+        var container: KeyedEncodingContainer<PlistCodingKey>?
+    }
+
+    /// A track that keeps its container when it has a stash.
+    struct KeepingTrack: Encodable {
+        var name: String
+        var stash: Stash?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: PlistCodingKey.self)
+            try container.encode(name, forKey: PlistCodingKey(stringValue: "name"))
+            if let stash { stash.container = container }
+        }
+    }
+
+    /// A library that writes into a kept container once its tracks are encoded.
+    struct LateWriter: Encodable {
+        var tracks: [String: KeepingTrack]
+        var stash: Stash
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: PlistCodingKey.self)
+            try container.encode(tracks, forKey: PlistCodingKey(stringValue: "tracks"))
+            try stash.container?.encode("written late", forKey: PlistCodingKey(stringValue: "late"))
+        }
+    }
+
+    /// A container that outlives its value's `encode(to:)` still writes into the document, in
+    /// a large dictionary as in a small one.
+    @Test func aKeptContainerWritesIntoTheDocument() throws {
+        let stash = Stash()
+        var tracks: [String: KeepingTrack] = [:]
+        for index in 0..<3_000 { tracks["t\(index)"] = KeepingTrack(name: "n\(index)", stash: index == 1_500 ? stash : nil) }
+        let value = LateWriter(tracks: tracks, stash: stash)
+        try Self.compare(value, Self.encoder())
+        let text = String(decoding: try Self.encoder().encode(value), as: UTF8.self)
+        #expect(text.contains("written late"))
+    }
+
+    /// A library that opens its tracks dictionary again after encoding it, and adds to it or
+    /// to one of its values.
+    struct ReopeningLibrary: Encodable {
+        var tracks: [String: SplitTrack]
+        var addsToTrack: Bool
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: PlistCodingKey.self)
+            let key = PlistCodingKey(stringValue: "tracks")
+            try container.encode(tracks, forKey: key)
+            var reopened = container.nestedContainer(keyedBy: PlistCodingKey.self, forKey: key)
+            if addsToTrack, let first = tracks.keys.sorted().first {
+                var track = reopened.nestedContainer(keyedBy: PlistCodingKey.self, forKey: PlistCodingKey(stringValue: first))
+                try track.encode("added later", forKey: PlistCodingKey(stringValue: "note"))
+            } else {
+                try reopened.encode("added later", forKey: PlistCodingKey(stringValue: "extra"))
+            }
+        }
+    }
+
+    /// A dictionary reached again through its parent's nested container is written as it
+    /// ends up.
+    @Test(arguments: [false, true])
+    func aDictionaryOpenedAgainIsWrittenAsItEndsUp(addsToTrack: Bool) throws {
+        var tracks: [String: SplitTrack] = [:]
+        for index in 0..<2_500 { tracks["t\(index)"] = SplitTrack(name: "n\(index)", size: index, gain: Double(index) / 7) }
+        let value = ReopeningLibrary(tracks: tracks, addsToTrack: addsToTrack)
+        try Self.compare(value, Self.encoder())
+        let text = String(decoding: try Self.encoder().encode(value), as: UTF8.self)
+        #expect(text.contains("added later"))
+    }
+
+    struct Failure: Error {}
+
+    /// A track that fails to encode when `fails`.
+    struct FailingTrack: Encodable {
+        var name: String
+        var fails: Bool
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: PlistCodingKey.self)
+            try container.encode(name, forKey: PlistCodingKey(stringValue: "name"))
+            if fails { throw Failure() }
+        }
+    }
+
+    /// A library that encodes its tracks, ignores their error and goes on.
+    struct ForgivingLibrary: Encodable {
+        var tracks: [String: FailingTrack]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: PlistCodingKey.self)
+            try? container.encode(tracks, forKey: PlistCodingKey(stringValue: "tracks"))
+            try container.encode("after", forKey: PlistCodingKey(stringValue: "after"))
+        }
+    }
+
+    /// A value's error ends a dictionary's encoding part way: thrown as by the general path,
+    /// or, when a type catches it, what was encoded is written as the general path writes it.
+    @Test func aDictionaryWhoseEncodingFailedPartWay() throws {
+        var tracks: [String: FailingTrack] = [:]
+        for index in 0..<2_500 { tracks["t\(index)"] = FailingTrack(name: "n\(index)", fails: index == 1_234) }
+        #expect(throws: Failure.self) { try Self.encoder().encode(["tracks": tracks]) }
+        try Self.compare(["tracks": tracks], Self.encoder())
+        try Self.compare(ForgivingLibrary(tracks: tracks), Self.encoder())
     }
 }

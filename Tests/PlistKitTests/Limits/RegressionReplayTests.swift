@@ -111,7 +111,7 @@ struct RegressionFile: CustomStringConvertible, Sendable {
             } catch {
                 return error is DecodingError ? Status.ok.rawValue : Status.wrongErrorType.rawValue
             }
-            guard let written = try? PlistEncoder(format: .binary).encode(model) else { return Status.writeFailed.rawValue }
+            guard let written = try? PlistEncoder(outputFormat: .binary).encode(model) else { return Status.writeFailed.rawValue }
             guard let again = try? PlistDecoder().decode(IntegerModel.self, from: written), again == model else {
                 return Status.unreadableOutput.rawValue
             }
