@@ -82,7 +82,7 @@ import Testing
     static func decode(_ data: Data, fast: Bool, allowed: Set<String>? = ["Memo", "NSArray", "NSDate", "NSString"]) -> Result<[Memo], KeyedArchiveError> {
         do {
             let unarchiver = try KeyedUnarchiver(decoding: data, allowedClassNames: allowed)
-            unarchiver.usesFastPaths = fast
+            unarchiver.fastPaths.keyedUnarchiverShortcuts = fast
             guard let memos = try unarchiver.decodeObject(of: [Memo].self, forKey: "root") else {
                 return .failure(KeyedArchiveError(.valueNotFound, "no root (test marker)"))
             }
@@ -258,7 +258,7 @@ import Testing
         var results: [Result<[String], KeyedArchiveError>] = []
         for fast in [true, false] {
             let unarchiver = try KeyedUnarchiver(decoding: data, allowedClassNames: ["NSArray", "NSMutableString", "NSString"])
-            unarchiver.usesFastPaths = fast
+            unarchiver.fastPaths.keyedUnarchiverShortcuts = fast
             results.append(Result { try unarchiver.decodeObject(of: [String].self, forKey: "root") ?? [] }
                 .mapError { $0 as? KeyedArchiveError ?? KeyedArchiveError(.invalidValue, "\($0)") })
         }

@@ -62,24 +62,6 @@ public struct ArchivedInstance: Hashable, Sendable {
         key == "$class" ? nil : storage[key]
     }
 
-    /// The raw value stored under `key`, looked up in place (`$class` included: callers
-    /// pass escaped coder keys, which never equal it).
-    ///
-    /// Coder keys are short literals and the keys read from an archive short strings, both
-    /// stored inline in the `String` value, so the key asked for usually has the very bits
-    /// of the stored one: those are compared first, two words a key, before the exact
-    /// comparison of the general lookup (which cost more than the rest of a field read).
-    /// Identical bits are the identical string, and keys are unique, so a match is the
-    /// entry the general lookup would find.
-    func storedValue(forKey key: String) -> PlistValue? {
-        let storage = parts.storage
-        let keys = storage.keys
-        for position in keys.indices where ExactKey.identicalRepresentation(keys[position], key) {
-            return storage.values[position]
-        }
-        return storage[key]
-    }
-
     /// The `$objects` index a field refers to, or `nil` when the field is absent or not a UID.
     /// Index 0 means a nil reference.
     public func reference(forKey key: String) -> Int? {
