@@ -6,8 +6,7 @@ import FoundationEssentials
 ///
 /// One value, changed only through its mutating methods, so that each step of archiving is one
 /// exclusive access to the archiver's one stored property rather than one per array touched
-/// (the dynamic exclusivity checks of a dozen separate properties cost more than archiving's
-/// own work). No method calls out to other code, in particular not to a
+/// (see ``KeyedArchiver``'s `state`). No method calls out to other code, in particular not to a
 /// value's `encode(to:)`, which comes back into the archiver: the archiver calls that between
 /// ``openObject(identity:retaining:maximumDepth:)`` and ``closeObject(at:)``.
 struct ArchiverState {
@@ -170,16 +169,17 @@ struct ArchiverState {
     /// Whether two of the pending keys from `start` on have the same bytes (escaped keys never
     /// equal `$class`).
     private func hasRepeatedKey(from start: Int) -> Bool {
-        let keys = pendingKeys[start...]
-        guard keys.count > 1 else { return false }
-        if keys.count > 16 {
+        let end = pendingKeys.count
+        guard end - start > 1 else { return false }
+        if end - start > 16 {
             // A set of exact keys beyond the few fields objects usually have.
-            var seen = Set<ExactKey>(minimumCapacity: keys.count)
-            return !keys.allSatisfy { seen.insert(ExactKey($0)).inserted }
+            var seen = Set<ExactKey>(minimumCapacity: end - start)
+            return !pendingKeys[start...].allSatisfy { seen.insert(ExactKey($0)).inserted }
         }
-        return keys.indices.dropFirst().contains { i in
-            keys[keys.startIndex..<i].contains { ExactKey.exactlyEqual($0, keys[i]) }
+        for i in (start + 1)..<end {
+            for j in start..<i where ExactKey.exactlyEqual(pendingKeys[j], pendingKeys[i]) { return true }
         }
+        return false
     }
 
     // MARK: Uniquing

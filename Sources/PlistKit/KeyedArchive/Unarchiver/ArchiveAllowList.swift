@@ -11,21 +11,17 @@ struct ArchiveAllowList {
     /// The class names allowed.
     let names: Set<String>
     private let archive: KeyedArchive
-    /// Whether ``names`` holds the class of every class description in `$objects`. Every
-    /// instance's class is one of them (``KeyedArchive`` builds each instance's class from the
-    /// description its `$class` refers to), so then no walk over the graph can fail and none
-    /// is made: an archive holds a handful of class descriptions, a walk visits every object.
+    /// Whether ``names`` holds the class of every class description of the archive. Every
+    /// instance's class is one of them, so then no walk over the graph can fail and none is
+    /// made: an archive holds a handful of class descriptions, a walk visits every object.
     private let allowsEveryClass: Bool
 
     /// The list `names` for the objects of `archive`.
-    /// - Complexity: O(n) in the number of objects.
+    /// - Complexity: O(n) in the number of class descriptions.
     init(_ names: Set<String>, for archive: KeyedArchive) {
         self.names = names
         self.archive = archive
-        allowsEveryClass = archive.objects.allSatisfy { object in
-            guard case .classDescription(let description) = object else { return true }
-            return names.contains(description.name)
-        }
+        allowsEveryClass = archive.classDescriptions.allSatisfy { names.contains($0.name) }
     }
 
     /// Fails unless the list names the class of `instance`.

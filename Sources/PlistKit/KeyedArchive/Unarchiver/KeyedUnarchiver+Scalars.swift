@@ -12,9 +12,11 @@ extension KeyedUnarchiver {
         let key = key.utf8.first == UInt8(ascii: "$") ? "$" + key : key
         switch state.position {
         case .top: return archive.top[key]
-        case .instance(let index):
-            guard case .instance(let instance) = archive.objects[index] else { return nil }
-            return instance.storage[key]
+        case .instance(let index, let nextField):
+            guard case .instance(let instance) = archive.objects[index],
+                  let (value, found) = instance.storedValue(forKey: key, expectedAt: nextField) else { return nil }
+            state.noteField(at: found, ofInstanceAt: index)
+            return value
         case .scalar: return nil
         }
     }

@@ -52,7 +52,12 @@ public final class KeyedUnarchiver {
     /// kept for reuse.
     let referenceCounts: [Int]
     /// Where decoding is and what it remembers; see ``UnarchiverState`` for why it is one value.
-    var state: UnarchiverState
+    ///
+    /// Not checked for exclusive access at run time: every access is one call of one of the
+    /// state's methods (or one read), none of which calls out to other code, and an unarchiver
+    /// is used by one thread at a time, so no two accesses can overlap. The checks, one pair
+    /// of runtime calls per step, cost more than many of the steps themselves.
+    @exclusivity(unchecked) var state: UnarchiverState
 
     /// The shortcuts taken (see ``FastPathSwitches/keyedUnarchiverShortcuts``).
     var fastPaths: FastPathSwitches {
@@ -171,7 +176,7 @@ public final class KeyedUnarchiver {
     public var currentObjectIndex: Int? {
         switch state.position {
         case .top: return nil
-        case .instance(let index): return index
+        case .instance(let index, _): return index
         case .scalar(_, let index): return index
         }
     }
@@ -193,7 +198,7 @@ public final class KeyedUnarchiver {
 
     /// The instance being decoded, or `nil` at the top level and for inline values.
     var currentInstance: ArchivedInstance? {
-        guard case .instance(let index) = state.position, case .instance(let instance) = archive.objects[index] else { return nil }
+        guard case .instance(let index, _) = state.position, case .instance(let instance) = archive.objects[index] else { return nil }
         return instance
     }
 

@@ -4,10 +4,9 @@
 ///
 /// One value, changed only through its mutating methods, so that each step of decoding is one
 /// exclusive access to the unarchiver's one stored property rather than one per array touched
-/// (the dynamic exclusivity checks of separate properties were a large share of decoding).
-/// No method calls out to other code, in particular not to a type's `init(from:)`, which comes
-/// back into the unarchiver: the unarchiver calls that between ``open(_:maximumDepth:namingClassAtDepthLimit:)``
-/// and ``close(_:restoring:)``.
+/// (see ``KeyedUnarchiver``'s `state`). No method calls out to other code, in particular not
+/// to a type's `init(from:)`, which comes back into the unarchiver: the unarchiver calls that
+/// between ``open(_:maximumDepth:namingClassAtDepthLimit:)`` and ``close(_:restoring:)``.
 struct UnarchiverState {
     var fastPaths = FastPathSwitches()
     /// What is being decoded. Saved and restored around each nested decode, so the chain of
@@ -31,10 +30,12 @@ struct UnarchiverState {
     /// Whether each requested type met so far is inline (see ``isInline(_:)``).
     private var inlineTypes: [(type: ObjectIdentifier, isInline: Bool)] = []
 
-    /// What is being decoded: `$top`, an instance (by `$objects` index) or an inline scalar.
+    /// What is being decoded: `$top`, an instance (by `$objects` index, with the position
+    /// in its fields where the next field read is expected; see
+    /// ``ArchivedInstance/storedValue(forKey:expectedAt:)``) or an inline scalar.
     enum Position {
         case top
-        case instance(Int)
+        case instance(Int, nextField: Int)
         case scalar(PlistValue, index: Int?)
     }
 
@@ -95,7 +96,7 @@ struct UnarchiverState {
                 objectIndex: index, keyPath: path, className: namingClassAtDepthLimit ? instance.className : nil)
         }
         inProgress[index] = true
-        return enter(.instance(index))
+        return enter(.instance(index, nextField: 0))
     }
 
     /// Closes the object at `index` opened by ``open(_:maximumDepth:namingClassAtDepthLimit:)``.
@@ -116,6 +117,12 @@ struct UnarchiverState {
     mutating func leave(_ saved: Position) {
         position = saved
         depth -= 1
+    }
+
+    /// Notes that the field at `fieldPosition` of the instance being decoded, at `index`, was
+    /// read: the next one is expected after it.
+    mutating func noteField(at fieldPosition: Int, ofInstanceAt index: Int) {
+        position = .instance(index, nextField: fieldPosition + 1)
     }
 
     // MARK: What is remembered
