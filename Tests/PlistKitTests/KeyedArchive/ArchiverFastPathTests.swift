@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import PlistKit
 
-/// `KeyedArchiver`'s shortcuts (scalars uniqued in typed tables, fields kept in flat runs,
-/// binary bytes written straight from the objects) against its general path
-/// (`usesFastPaths = false`: a `PlistValue` tree through the plist writer): the same bytes and
+/// `KeyedArchiver`'s shortcuts (scalars uniqued in typed tables, binary bytes written straight
+/// from the objects) against its general path (`fastPaths.keyedArchiverShortcuts = false`: a
+/// `Dictionary` of scalars, a `PlistValue` tree through the plist writer): the same bytes and
 /// the same errors on random object graphs with shared objects, cycles, nested collections,
 /// custom classes, repeated and `$` keys and every built-in type.
 @Suite struct ArchiverFastPathTests {
