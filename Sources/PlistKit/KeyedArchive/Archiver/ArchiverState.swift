@@ -4,9 +4,9 @@ import FoundationEssentials
 /// fields of the objects still being encoded, and what strings, numbers, classes and
 /// instances are uniqued by.
 ///
-/// One value, changed only through its mutating methods, so that each step of archiving is one
-/// exclusive access to the archiver's one stored property rather than one per array touched
-/// (see ``KeyedArchiver``'s `state`). No method calls out to other code, in particular not to a
+/// One value, so that each step of archiving is one exclusive access to the archiver's one
+/// stored property rather than one per array touched (see ``KeyedArchiver``'s `state`). No
+/// method calls out to other code, in particular not to a
 /// value's `encode(to:)`, which comes back into the archiver: the archiver calls that between
 /// ``openObject(identity:retaining:maximumDepth:)`` and ``closeObject(at:)``.
 struct ArchiverState {

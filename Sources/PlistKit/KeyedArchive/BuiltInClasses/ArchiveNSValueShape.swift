@@ -19,16 +19,11 @@ struct ArchiveNSValueShape {
     /// them (a geometry string of reals).
     let keys: [String]
 
-    /// Whether each number has a key of its own (an NSNumber) rather than a place in a string.
-    var hasKeyPerNumber: Bool { keys.count == names.count }
-
     static let point = ArchiveNSValueShape(special: 1, kind: "a point", names: ["x", "y"], keys: ["NS.pointval"])
     static let size = ArchiveNSValueShape(special: 2, kind: "a size", names: ["width", "height"], keys: ["NS.sizeval"])
     static let rect = ArchiveNSValueShape(special: 3, kind: "a rectangle", names: ["x", "y", "width", "height"], keys: ["NS.rectval"])
     static let range = ArchiveNSValueShape(
         special: 4, kind: "a range", names: ["location", "length"], keys: ["NS.rangeval.location", "NS.rangeval.length"])
-
-    static let all = [point, size, rect, range]
 
     // MARK: Reading and writing
 
@@ -80,11 +75,11 @@ struct ArchiveNSValueShape {
     ///
     /// - Parameter scalar: resolves a field's raw value (inline or a reference) to its scalar.
     static func genericTree(fields: PlistDictionary, scalar: (PlistValue?) -> PlistValue?) -> PlistValue? {
-        guard let special = scalar(fields["NS.special"])?.int, let shape = all.first(where: { $0.special == special }) else {
+        guard let special = scalar(fields["NS.special"])?.int, let shape = [point, size, rect, range].first(where: { $0.special == special }) else {
             return nil
         }
         var values: [PlistValue] = []
-        if shape.hasKeyPerNumber {
+        if shape.keys.count == shape.names.count {
             for key in shape.keys {
                 guard case .integer(let integer)? = scalar(fields[key]) else { return nil }
                 values.append(.integer(integer))

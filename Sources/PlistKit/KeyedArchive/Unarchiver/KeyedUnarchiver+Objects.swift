@@ -11,8 +11,8 @@ extension KeyedUnarchiver {
     /// - Throws: ``KeyedArchiveError``.
     public func decodeGenericValue(forKey key: String) throws -> PlistValue? {
         guard let raw = rawValue(forKey: key) else { return nil }
-        state.push(.key(key))
-        defer { state.pop() }
+        state.pathComponents.append(.key(key))
+        defer { state.pathComponents.removeLast() }
         if case .uid(let uid) = raw {
             try checkAllowed(index: Int(uid))
             try validateReachable(from: raw)
@@ -35,8 +35,8 @@ extension KeyedUnarchiver {
     ///   ``KeyedArchiveError/Code/limitExceeded``, and whatever the type's initializer throws.
     public func decodeObject<T: KeyedArchivable>(of type: T.Type, forKey key: String) throws -> T? {
         guard let raw = rawValue(forKey: key) else { return nil }
-        state.push(.key(key))
-        defer { state.pop() }
+        state.pathComponents.append(.key(key))
+        defer { state.pathComponents.removeLast() }
         if isAtTop { try validateReachable(from: raw) }
         return try decode(type, from: raw)
     }
@@ -48,8 +48,8 @@ extension KeyedUnarchiver {
     ///   none of the types reads the class.
     public func decodeObject(of types: [any KeyedArchivable.Type], forKey key: String) throws -> (any KeyedArchivable)? {
         guard let raw = rawValue(forKey: key) else { return nil }
-        state.push(.key(key))
-        defer { state.pop() }
+        state.pathComponents.append(.key(key))
+        defer { state.pathComponents.removeLast() }
         if isAtTop { try validateReachable(from: raw) }
         if case .uid(let uid) = raw, uid == 0 { return nil }
         let chosen = try chooseType(among: types, for: raw)
@@ -136,8 +136,9 @@ extension KeyedUnarchiver {
                 .corruptArchive, "Index \(index) is out of range ($objects has \(archive.objects.count) entries)",
                 objectIndex: index)
         }
-        let saved = state.replacePath(with: [.object(index)])
-        defer { _ = state.replacePath(with: saved) }
+        let saved = state.pathComponents
+        state.pathComponents = [.object(index)]
+        defer { state.pathComponents = saved }
         try allowList?.checkReachable(from: .uid(uid), rootPath: state.path)
         return try decode(type, from: .uid(uid))
     }
@@ -146,8 +147,8 @@ extension KeyedUnarchiver {
     /// against the allow-list and `classNames`, and a cycle back into it.
     private func withCollection<R>(forKey key: String, classNames: [String], _ body: () throws -> R) throws -> R? {
         guard let raw = rawValue(forKey: key) else { return nil }
-        state.push(.key(key))
-        defer { state.pop() }
+        state.pathComponents.append(.key(key))
+        defer { state.pathComponents.removeLast() }
         if isAtTop { try validateReachable(from: raw) }
         guard case .uid(let uid) = raw else {
             throw KeyedArchiveError(
@@ -173,8 +174,8 @@ extension KeyedUnarchiver {
 
     private func precheckHeterogeneous(_ types: [any KeyedArchivable.Type], _ elements: [PlistValue], label: String) throws {
         for (i, element) in elements.enumerated() {
-            state.push(.element(label, i))
-            defer { state.pop() }
+            state.pathComponents.append(.element(label, i))
+            defer { state.pathComponents.removeLast() }
             if case .uid(let uid) = element, uid == 0 {
                 throw KeyedArchiveError(
                     .typeMismatch, "Element \(i) of '\(label)' is $null, but an object is required",
@@ -189,8 +190,8 @@ extension KeyedUnarchiver {
         var result: [any KeyedArchivable] = []
         result.reserveCapacity(elements.count)
         for (i, element) in elements.enumerated() {
-            state.push(.element(label, i))
-            defer { state.pop() }
+            state.pathComponents.append(.element(label, i))
+            defer { state.pathComponents.removeLast() }
             guard let value = try decodeOpened(try chooseType(among: types, for: element), from: element) else {
                 throw KeyedArchiveError(
                     .typeMismatch, "Element \(i) of '\(label)' is $null, but an object is required",
@@ -232,8 +233,8 @@ extension KeyedUnarchiver {
         var result: [T] = []
         result.reserveCapacity(elements.count)
         for (i, element) in elements.enumerated() {
-            state.push(.element(label, i))
-            defer { state.pop() }
+            state.pathComponents.append(.element(label, i))
+            defer { state.pathComponents.removeLast() }
             if case .uid(let uid) = element, Int(uid) < archive.objects.count, case .null = archive.objects[Int(uid)] {
                 throw KeyedArchiveError(
                     .typeMismatch, "Element \(i) of '\(label)' is $null, but \(T.self) is required",
@@ -264,8 +265,8 @@ extension KeyedUnarchiver {
     /// anything.
     func precheckElements<T: KeyedArchivable>(_ type: T.Type, _ elements: [PlistValue], label: String) throws {
         for (i, element) in elements.enumerated() {
-            state.push(.element(label, i))
-            defer { state.pop() }
+            state.pathComponents.append(.element(label, i))
+            defer { state.pathComponents.removeLast() }
             if case .uid(let uid) = element, uid == 0 {
                 throw KeyedArchiveError(
                     .typeMismatch, "Element \(i) of '\(label)' is $null, but \(T.self) is required",

@@ -50,9 +50,9 @@ extension KeyedUnarchiver {
     /// An object referred to more than once: decoded once, then the same value again.
     @inline(never)
     private func decodeShared<T: KeyedArchivable>(_ type: T.Type, _ instance: ArchivedInstance, resolved: any KeyedArchivable.Type) throws -> T {
-        if let cached = state.sharedValue(at: instance.index) as? T { return cached }
+        if let cached = state.shared[instance.index] as? T { return cached }
         let value = try build(type, instance, resolved: resolved)
-        state.share(value, at: instance.index)
+        state.shared[instance.index] = value
         return value
     }
 
@@ -205,8 +205,8 @@ extension KeyedUnarchiver {
     /// Checks every object reachable from the value of a top-level key against the allow-list,
     /// once per key, before anything is built.
     func validateReachable(from raw: PlistValue) throws {
-        guard let allowList, let topKey = state.pathComponents.first?.description, !state.hasValidated(topKey: topKey) else { return }
+        guard let allowList, let topKey = state.pathComponents.first?.description, !state.validatedTopKeys.contains(topKey) else { return }
         try allowList.checkReachable(from: raw, rootPath: [topKey])
-        state.markValidated(topKey: topKey)
+        state.validatedTopKeys.insert(topKey)
     }
 }

@@ -2,11 +2,11 @@
 /// position, how deep, the keys that led there, which objects are open), the objects decoded
 /// for sharing, and what it has learnt about classes and requested types.
 ///
-/// One value, changed only through its mutating methods, so that each step of decoding is one
-/// exclusive access to the unarchiver's one stored property rather than one per array touched
-/// (see ``KeyedUnarchiver``'s `state`). No method calls out to other code, in particular not
-/// to a type's `init(from:)`, which comes back into the unarchiver: the unarchiver calls that
-/// between ``open(_:maximumDepth:namingClassAtDepthLimit:)`` and ``close(_:restoring:)``.
+/// One value, so that each step of decoding is one exclusive access to the unarchiver's one
+/// stored property rather than one per array touched (see ``KeyedUnarchiver``'s `state`). No
+/// method calls out to other code, in particular not to a type's `init(from:)`, which comes
+/// back into the unarchiver: the unarchiver calls that between
+/// ``open(_:maximumDepth:namingClassAtDepthLimit:)`` and ``close(_:restoring:)``.
 struct UnarchiverState {
     var fastPaths = FastPathSwitches()
     /// What is being decoded. Saved and restored around each nested decode, so the chain of
@@ -17,13 +17,13 @@ struct UnarchiverState {
     private var depth = 1
     /// The keys followed from `$top`, kept as components so that the common, error-free path
     /// builds no strings; ``path`` renders them for errors.
-    private(set) var pathComponents: [ArchivePathComponent] = []
+    var pathComponents: [ArchivePathComponent] = []
     /// Objects being decoded, by index: reaching one again is a cycle.
     private var inProgress: [Bool]
     /// Objects referred to more than once, by index, once decoded.
-    private var shared: [Int: Any] = [:]
+    var shared: [Int: Any] = [:]
     /// The `$top` keys whose reachable objects the allow-list has passed.
-    private var validatedTopKeys: Set<String> = []
+    var validatedTopKeys: Set<String> = []
     /// Successful type resolutions: (class description index, requested type) → the type that
     /// decodes it. A few entries, scanned linearly.
     private var resolutions: [Resolution] = []
@@ -56,24 +56,6 @@ struct UnarchiverState {
 
     /// The key path from `$top` to the object being decoded.
     var path: [String] { pathComponents.map(\.description) }
-
-    // MARK: The path
-
-    mutating func push(_ component: ArchivePathComponent) {
-        pathComponents.append(component)
-    }
-
-    mutating func pop() {
-        pathComponents.removeLast()
-    }
-
-    /// Replaces the whole path (for a decode that starts at an `$objects` index) and returns
-    /// the one to restore.
-    mutating func replacePath(with components: [ArchivePathComponent]) -> [ArchivePathComponent] {
-        let saved = pathComponents
-        pathComponents = components
-        return saved
-    }
 
     // MARK: Positions
 
@@ -126,23 +108,6 @@ struct UnarchiverState {
     }
 
     // MARK: What is remembered
-
-    /// The value decoded for a shared object, if it has been.
-    func sharedValue(at index: Int) -> Any? {
-        shared[index]
-    }
-
-    mutating func share(_ value: Any, at index: Int) {
-        shared[index] = value
-    }
-
-    func hasValidated(topKey: String) -> Bool {
-        validatedTopKeys.contains(topKey)
-    }
-
-    mutating func markValidated(topKey: String) {
-        validatedTopKeys.insert(topKey)
-    }
 
     /// Forgets what depends on the allow-list: its verdicts, and the objects decoded under it.
     mutating func forgetAllowListVerdicts() {
