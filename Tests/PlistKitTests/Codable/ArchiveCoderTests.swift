@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func archiveHasTheShapeNSKeyedArchiverWrites() throws {
-        let archive = try ArchiveEncoder().encodeArchive(ArchivedNote.sample)
+        let archive = try ArchiveEncoder().encodeValue(ArchivedNote.sample)
         #expect(archive["$archiver"] == "NSKeyedArchiver")
         #expect(archive["$version"] == 100000)
         let objects = try #require(archive["$objects"]?.array)
@@ -148,7 +148,7 @@ import Testing
         final class NamedDog: Dog, ArchiveClassNaming, @unchecked Sendable {
             static let archiveClassName = "PKTestDog"
         }
-        let archive = try ArchiveEncoder().encodeArchive(Wrapper(dog: NamedDog(name: "Rex", legs: 4)))
+        let archive = try ArchiveEncoder().encodeValue(Wrapper(dog: NamedDog(name: "Rex", legs: 4)))
         let objects = try #require(archive["$objects"]?.array)
         let dog = try #require(objects.first { $0["name"] != nil }?.dictionary)
         #expect(dog["legs"] == 4)

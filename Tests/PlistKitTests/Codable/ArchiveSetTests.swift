@@ -71,7 +71,7 @@ import Testing
             var empty: Set<String>
         }
         let nested = Nested(groups: [[1, 2], []], byName: ["k": ["v", "w"]], maybe: [3], empty: [])
-        let archive = try KeyedArchive(try ArchiveEncoder().encodeArchive(nested))
+        let archive = try KeyedArchive(try ArchiveEncoder().encodeValue(nested))
         let root = try rootInstance(archive)
         #expect(root.className == "NSDictionary")
         let classNames = archive.objects.compactMap { object -> String? in

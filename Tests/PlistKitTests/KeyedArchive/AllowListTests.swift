@@ -196,4 +196,68 @@ private struct Holder: KeyedArchivable {
         #expect(typeError.code == .typeMismatch)
         #expect(builtCount() == 1)
     }
+
+    /// The archive's classes with what `KeyedUnarchiver` and `ArchiveDecoder` each make of the
+    /// allow-list `allowed`: the allow-list's error, or `nil` when the archive passes it.
+    func verdicts(_ data: Data, allowed: Set<String>) throws -> (unarchiver: KeyedArchiveError?, decoder: KeyedArchiveError?) {
+        let archive = try KeyedArchive(decoding: data)
+        var unarchiverError: KeyedArchiveError?
+        do {
+            _ = try KeyedUnarchiver(archive: archive, allowedClassNames: allowed).decodeObject(of: PlistValue.self, forKey: "root")
+        } catch let error as KeyedArchiveError {
+            unarchiverError = error
+        }
+        var decoderError: KeyedArchiveError?
+        do {
+            _ = try ArchiveDecoder(allowedClassNames: allowed).decode([ArchivedNote].self, from: archive)
+        } catch DecodingError.dataCorrupted(let context) {
+            decoderError = try #require(context.underlyingError as? KeyedArchiveError)
+        }
+        return (unarchiverError, decoderError)
+    }
+
+    /// One allow-list for both decoders: for every subset of the classes an archive holds,
+    /// the unarchiver and the Codable decoder refuse the same object with the same error, or
+    /// both let the archive through (only the full set does).
+    @Test func theUnarchiverAndTheCodableDecoderGiveTheSameVerdicts() throws {
+        var second = ArchivedNote.sample
+        second.subtitle = "second"
+        second.author = ArchivedPerson(name: "Grace", age: 45)
+        let data = try ArchiveEncoder().encode([ArchivedNote.sample, second])
+        let classes = try KeyedArchive(decoding: data).classSummaries.map(\.name)
+        #expect(classes.count >= 6)
+        var refused = 0
+        for mask in 0..<(1 << classes.count) {
+            let allowed = Set(classes.indices.filter { mask & (1 << $0) != 0 }.map { classes[$0] })
+            let (unarchiver, decoder) = try verdicts(data, allowed: allowed)
+            #expect(unarchiver == decoder, "allowed: \(allowed.sorted())")
+            if let unarchiver {
+                #expect(unarchiver.code == .classNotAllowed)
+                #expect(!allowed.contains(unarchiver.className ?? ""))
+                refused += 1
+            } else {
+                #expect(allowed.count == classes.count)
+            }
+        }
+        #expect(refused == (1 << classes.count) - 1)
+    }
+
+    /// The verdict does not depend on which top-level keys hold what: a class outside the list
+    /// under another key does not matter, and a class outside it anywhere under `root` does,
+    /// whether or not the decoded type reads that field.
+    @Test func onlyWhatIsReachableFromTheDecodedKeyCounts() throws {
+        let archiver = KeyedArchiver()
+        try archiver.encode([Holder(payload: Payload(secret: "s"), note: "n")], forKey: "root")
+        try archiver.encode(Set(["other"]), forKey: "extra")
+        let archive = try KeyedArchive(decoding: try archiver.encodedData())
+        let unarchiver = KeyedUnarchiver(archive: archive, allowedClassNames: ["NSArray", "Holder", "Payload"])
+        #expect(try unarchiver.decodeArrayOfObjects(ofClass: Holder.self, forKey: "root")?.first?.note == "n")
+        let strict = KeyedUnarchiver(archive: archive, allowedClassNames: ["NSArray", "Holder", "NSSet"])
+        let error = try #require(throws: KeyedArchiveError.self) {
+            try strict.decodeArrayOfObjects(ofClass: Holder.self, forKey: "root")
+        }
+        #expect(error.className == "Payload")
+        #expect(error.keyPath == ["root", "NS.objects[0]", "payload"])
+        #expect(try strict.decodeObject(of: Set<String>.self, forKey: "extra") == ["other"])
+    }
 }

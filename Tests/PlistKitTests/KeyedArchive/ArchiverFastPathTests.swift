@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import PlistKit
 
-/// `KeyedArchiver`'s shortcuts (scalars uniqued in typed tables, fields kept in flat runs,
-/// binary bytes written straight from the objects) against its general path
-/// (`usesFastPaths = false`: a `PlistValue` tree through the plist writer): the same bytes and
+/// `KeyedArchiver`'s shortcuts (scalars uniqued in typed tables, binary bytes written straight
+/// from the objects) against its general path (`fastPaths.keyedArchiverShortcuts = false`: a
+/// `Dictionary` of scalars, a `PlistValue` tree through the plist writer): the same bytes and
 /// the same errors on random object graphs with shared objects, cycles, nested collections,
 /// custom classes, repeated and `$` keys and every built-in type.
 @Suite struct ArchiverFastPathTests {
@@ -212,7 +212,7 @@ import Testing
         -> (result: Result<Data, any Error>, snapshots: [Data], archiveValue: PlistValue) {
         graph.snapshots.data = []
         let archiver = KeyedArchiver()
-        archiver.usesFastPaths = fastPaths
+        archiver.fastPaths.keyedArchiverShortcuts = fastPaths
         archiver.outputFormat = format
         archiver.maximumDepth = maximumDepth
         let result = Result<Data, any Error> {
@@ -275,7 +275,7 @@ import Testing
     @Test func aUIDInATreeFailsWithTheSameKeyPath() throws {
         let errors = [true, false].map { fastPaths -> String in
             let archiver = KeyedArchiver()
-            archiver.usesFastPaths = fastPaths
+            archiver.fastPaths.keyedArchiverShortcuts = fastPaths
             do {
                 let tree: PlistValue = ["a": [PlistValue.string("x"), .uid(3)]]
                 try archiver.encode(tree, forKey: "root")
@@ -307,7 +307,7 @@ import Testing
         for _ in 0..<40 { bomb = .array([bomb, bomb]) }
         let errors = [true, false].map { fastPaths -> String in
             let archiver = KeyedArchiver()
-            archiver.usesFastPaths = fastPaths
+            archiver.fastPaths.keyedArchiverShortcuts = fastPaths
             archiver.setField(bomb, forKey: "bomb")
             do {
                 _ = try archiver.encodedData()
@@ -330,7 +330,7 @@ import Testing
         }
         let bytes = try [true, false].map { fastPaths -> Data in
             let archiver = KeyedArchiver()
-            archiver.usesFastPaths = fastPaths
+            archiver.fastPaths.keyedArchiverShortcuts = fastPaths
             try archiver.encode(records, forKey: "root")
             return try archiver.encodedData()
         }
@@ -356,7 +356,7 @@ import Testing
         let record = Record(className: "Record", fields: fields, snapshots: SnapshotBox())
         let results = try [true, false].map { fastPaths -> (Data, PlistValue) in
             let archiver = KeyedArchiver()
-            archiver.usesFastPaths = fastPaths
+            archiver.fastPaths.keyedArchiverShortcuts = fastPaths
             try archiver.encode([record, record], forKey: "root")
             return (try archiver.encodedData(), archiver.archiveValue)
         }
@@ -387,7 +387,7 @@ import Testing
         ]
         let results = try [true, false].map { fastPaths -> (Data, PlistValue) in
             let archiver = KeyedArchiver()
-            archiver.usesFastPaths = fastPaths
+            archiver.fastPaths.keyedArchiverShortcuts = fastPaths
             try archiver.encode(["first", "second"], forKey: "root")
             for (i, value) in values.enumerated() { archiver.setField(value, forKey: "value \(i)") }
             return (try archiver.encodedData(), archiver.archiveValue)

@@ -2,10 +2,9 @@ import Foundation
 import Testing
 @testable import PlistKit
 
-/// `KeyedUnarchiver`'s shortcuts (inline strings read in place, remembered type resolutions,
-/// the allow-list walk skipped when every class is allowed, the requested type's initializer
-/// called directly) against its general path (`usesFastPaths = false`): the same values and
-/// the same errors, on random archives, on random corruptions of them and on Foundation's.
+/// `KeyedUnarchiver`'s shortcuts (inline strings read in place, remembered type resolutions)
+/// against its general path (`fastPaths.keyedUnarchiverShortcuts = false`): the same values
+/// and the same errors, on random archives, on random corruptions of them and on Foundation's.
 @Suite struct UnarchiverFastPathTests {
     /// A note with every field kind the shortcuts touch: strings (inline, shared, in arrays),
     /// numbers, a date, an optional string and nested notes.
@@ -82,7 +81,7 @@ import Testing
     static func decode(_ data: Data, fast: Bool, allowed: Set<String>? = ["Memo", "NSArray", "NSDate", "NSString"]) -> Result<[Memo], KeyedArchiveError> {
         do {
             let unarchiver = try KeyedUnarchiver(decoding: data, allowedClassNames: allowed)
-            unarchiver.usesFastPaths = fast
+            unarchiver.fastPaths.keyedUnarchiverShortcuts = fast
             guard let memos = try unarchiver.decodeObject(of: [Memo].self, forKey: "root") else {
                 return .failure(KeyedArchiveError(.valueNotFound, "no root (test marker)"))
             }
@@ -185,31 +184,6 @@ import Testing
         }
     }
 
-    /// A class present in the archive but outside the allow-list fails both ways with the same
-    /// key path when reachable, and does not matter when it is not.
-    @Test func allowListWalkIsSkippedOnlyWhenNothingCanFail() throws {
-        let memo = Memo(title: "t", count: 1, score: 2, created: Date(timeIntervalSinceReferenceDate: 3), tags: ["x"], link: nil,
-                        children: [Memo(title: "c", count: 0, score: 0, created: nil, tags: [], link: "l", children: [])])
-        let data = try KeyedArchiver.archivedData(withRootObject: [memo])
-        let reachable = Self.decode(data, fast: true, allowed: ["Memo", "NSArray"])
-        #expect(reachable == Self.decode(data, fast: false, allowed: ["Memo", "NSArray"]))
-        guard case .failure(let error) = reachable else {
-            Issue.record("NSDate is outside the list")
-            return
-        }
-        #expect(error.code == .classNotAllowed)
-        #expect(error.className == "NSDate")
-
-        // An extra top-level key holding a class the list does not name: `root` is unaffected.
-        let archiver = KeyedArchiver()
-        try archiver.encode([memo], forKey: "root")
-        try archiver.encode(Set(["other"]), forKey: "extra")
-        let withExtra = try archiver.encodedData()
-        let allowed: Set<String> = ["Memo", "NSArray", "NSDate"]
-        #expect(Self.decode(withExtra, fast: true, allowed: allowed) == .success([memo]))
-        #expect(Self.decode(withExtra, fast: false, allowed: allowed) == .success([memo]))
-    }
-
     /// The reference counts an archive keeps (which decide what the unarchiver shares) are
     /// those of a plain walk over `$top` and every instance's fields, nested ones included.
     @Test func referenceCountsMatchAWalkOfTheFields() throws {
@@ -258,7 +232,7 @@ import Testing
         var results: [Result<[String], KeyedArchiveError>] = []
         for fast in [true, false] {
             let unarchiver = try KeyedUnarchiver(decoding: data, allowedClassNames: ["NSArray", "NSMutableString", "NSString"])
-            unarchiver.usesFastPaths = fast
+            unarchiver.fastPaths.keyedUnarchiverShortcuts = fast
             results.append(Result { try unarchiver.decodeObject(of: [String].self, forKey: "root") ?? [] }
                 .mapError { $0 as? KeyedArchiveError ?? KeyedArchiveError(.invalidValue, "\($0)") })
         }

@@ -62,10 +62,22 @@ public struct ArchivedInstance: Hashable, Sendable {
         key == "$class" ? nil : storage[key]
     }
 
-    /// The raw value stored under `key`, looked up in place (`$class` included: callers
-    /// pass escaped coder keys, which never equal it).
-    func storedValue(forKey key: String) -> PlistValue? {
-        parts.storage[key]
+    /// The raw value stored under `key` and its position among the stored keys, looked for
+    /// first at `expected` and just after it (`$class` included: callers pass escaped coder
+    /// keys, which never equal it).
+    ///
+    /// A type reads its fields in the order it wrote them, so the position after the last
+    /// field read (or the one after that, past `$class` or an absent optional) is nearly
+    /// always the one asked for next: a comparison or two where a lookup compares the key
+    /// with each field before it.
+    func storedValue(forKey key: String, expectedAt expected: Int) -> (value: PlistValue, position: Int)? {
+        let keys = parts.storage.keys
+        for position in stride(from: expected, to: min(expected + 2, keys.count), by: 1)
+        where ExactKey.exactlyEqual(keys[position], key) {
+            return (parts.storage.values[position], position)
+        }
+        guard let found = parts.storage.index(forKey: key) else { return nil }
+        return (parts.storage.values[found], found)
     }
 
     /// The `$objects` index a field refers to, or `nil` when the field is absent or not a UID.

@@ -18,13 +18,12 @@ public struct ArchiveSize: KeyedArchivable, Hashable, Sendable {
     ///
     /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` when the NSValue holds something else.
     public init(from unarchiver: KeyedUnarchiver) throws {
-        let values = try ArchiveNSValueShape.decodeGeometry(
-            unarchiver, special: ArchiveNSValueShape.size, key: "NS.sizeval", count: 2, kind: "a size")
+        let values = try ArchiveNSValueShape.size.decodeReals(unarchiver)
         self.init(width: values[0], height: values[1])
     }
 
     /// Writes `NS.special` and `NS.sizeval` as Foundation does.
     public func encode(to archiver: KeyedArchiver) throws {
-        try ArchiveNSValueShape.encodeGeometry(archiver, special: ArchiveNSValueShape.size, key: "NS.sizeval", numbers: [width, height])
+        try ArchiveNSValueShape.size.encode(reals: [width, height], to: archiver)
     }
 }

@@ -79,13 +79,8 @@ public struct ArchiveDecoder: Sendable {
                 codingPath: [], debugDescription: "The archive has no '\(rootKey)' object."))
         }
         if let allowed = allowedClassNames {
-            var walker = ArchiveGraphWalker(archive: archive)
             do {
-                try walker.walk(from: root, rootPath: [rootKey]) { instance, keyPath in
-                    if !allowed.contains(instance.className) {
-                        throw KeyedUnarchiver.notAllowed(instance, allowed: allowed, keyPath: keyPath())
-                    }
-                }
+                try ArchiveAllowList(allowed, for: archive).checkReachable(from: root, rootPath: [rootKey])
             } catch let error as KeyedArchiveError {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: [], debugDescription: error.description, underlyingError: error))

@@ -19,18 +19,12 @@ public struct ArchiveRange: KeyedArchivable, Hashable, Sendable {
     ///
     /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` when the NSValue holds something else.
     public init(from unarchiver: KeyedUnarchiver) throws {
-        let special = try unarchiver.decodeInteger(forKey: "NS.special")
-        guard special == ArchiveNSValueShape.range else {
-            throw unarchiver.mismatch("Expected an NSValue holding a range (NS.special 4), found NS.special \(special)")
-        }
-        self.init(location: try unarchiver.decodeInteger(forKey: "NS.rangeval.location"),
-                  length: try unarchiver.decodeInteger(forKey: "NS.rangeval.length"))
+        let values = try ArchiveNSValueShape.range.decodeIntegers(unarchiver)
+        self.init(location: values[0], length: values[1])
     }
 
     /// Writes the range as Foundation does, the numbers as NSNumber references.
     public func encode(to archiver: KeyedArchiver) throws {
-        archiver.encode(ArchiveNSValueShape.range, forKey: "NS.special")
-        archiver.setField(try archiver.reference(for: location), forKey: "NS.rangeval.location")
-        archiver.setField(try archiver.reference(for: length), forKey: "NS.rangeval.length")
+        try ArchiveNSValueShape.range.encode(integers: [location, length], to: archiver)
     }
 }

@@ -24,13 +24,12 @@ public struct ArchiveRect: KeyedArchivable, Hashable, Sendable {
     ///
     /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` when the NSValue holds something else.
     public init(from unarchiver: KeyedUnarchiver) throws {
-        let values = try ArchiveNSValueShape.decodeGeometry(
-            unarchiver, special: ArchiveNSValueShape.rect, key: "NS.rectval", count: 4, kind: "a rectangle")
+        let values = try ArchiveNSValueShape.rect.decodeReals(unarchiver)
         self.init(x: values[0], y: values[1], width: values[2], height: values[3])
     }
 
     /// Writes `NS.special` and `NS.rectval` as Foundation does.
     public func encode(to archiver: KeyedArchiver) throws {
-        try ArchiveNSValueShape.encodeGeometry(archiver, special: ArchiveNSValueShape.rect, key: "NS.rectval", numbers: [x, y, width, height])
+        try ArchiveNSValueShape.rect.encode(reals: [x, y, width, height], to: archiver)
     }
 }

@@ -18,13 +18,12 @@ public struct ArchivePoint: KeyedArchivable, Hashable, Sendable {
     ///
     /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` when the NSValue holds something else.
     public init(from unarchiver: KeyedUnarchiver) throws {
-        let values = try ArchiveNSValueShape.decodeGeometry(
-            unarchiver, special: ArchiveNSValueShape.point, key: "NS.pointval", count: 2, kind: "a point")
+        let values = try ArchiveNSValueShape.point.decodeReals(unarchiver)
         self.init(x: values[0], y: values[1])
     }
 
     /// Writes `NS.special` and `NS.pointval` as Foundation does.
     public func encode(to archiver: KeyedArchiver) throws {
-        try ArchiveNSValueShape.encodeGeometry(archiver, special: ArchiveNSValueShape.point, key: "NS.pointval", numbers: [x, y])
+        try ArchiveNSValueShape.point.encode(reals: [x, y], to: archiver)
     }
 }

@@ -1,6 +1,6 @@
 /// The inline scalars of an archive (strings and numbers), uniqued by `PlistValue`'s equality
 /// in one cheap-hash table per type instead of a `Dictionary` hashing whole `PlistValue`s
-/// with `Hasher` (an eighth of archiving).
+/// with `Hasher`, which cost more than the rest of uniquing.
 ///
 /// The keys follow `PlistValue.==`: strings by their exact bytes, integers by value (those
 /// above `Int64.max` apart), reals by bit pattern with every NaN alike.

@@ -32,6 +32,9 @@ public struct KeyedArchive: Sendable {
     /// How many references (in `$top` and in object fields) point at each object, counted
     /// while the references are checked (see ``incomingReferenceCounts()``).
     private let referenceCounts: [Int]
+    /// The class descriptions of `$objects`, in archive order: every instance's class is one
+    /// of them.
+    let classDescriptions: [ArchivedClass]
 
     /// The `$version` NSKeyedArchiver writes and reads.
     public static let currentVersion = 100000
@@ -142,6 +145,7 @@ public struct KeyedArchive: Sendable {
         // neither looks it up again nor compares every key with it.
         var classes = [ArchivedClass?](repeating: nil, count: count)
         var classPositions = [Int](repeating: -1, count: count)
+        var classDescriptions: [ArchivedClass] = []
         for (index, raw) in rawObjects.enumerated() {
             guard case .dictionary(let entries) = raw else { continue }
             if let position = entries.index(forKey: "$class") {
@@ -149,7 +153,9 @@ public struct KeyedArchive: Sendable {
                 continue
             }
             guard entries["$classname"] != nil || entries["$classes"] != nil else { continue }
-            classes[index] = try Self.classDescription(entries, index: index)
+            let description = try Self.classDescription(entries, index: index)
+            classes[index] = description
+            classDescriptions.append(description)
         }
         var objects: [ArchivedObject] = []
         objects.reserveCapacity(count)
@@ -217,6 +223,7 @@ public struct KeyedArchive: Sendable {
         self.top = top
         self.objects = objects
         self.referenceCounts = counts
+        self.classDescriptions = classDescriptions
     }
 
     /// Reads an archive from bytes in any property-list format (binary or XML in practice).

@@ -47,7 +47,7 @@ public struct ArchiveEncoder: Sendable {
     ///   error is the archiver's ``KeyedArchiveError`` or the writer's ``PlistError``).
     /// - Complexity: O(n) in the size of the value.
     public func encode<Value: Encodable>(_ value: Value) throws -> Data {
-        let archive = try encodeArchive(value)
+        let archive = try encodeValue(value)
         do {
             return try archive.encoded(as: format)
         } catch let error as PlistError {
@@ -57,11 +57,12 @@ public struct ArchiveEncoder: Sendable {
     }
 
     /// Archives a value and returns the archive as a property-list value
-    /// (`{$archiver, $version, $top, $objects}`).
+    /// (`{$archiver, $version, $top, $objects}`), as ``PlistEncoder/encodeValue(_:)`` returns
+    /// its tree.
     ///
     /// - Throws: as ``encode(_:)``, except for writer errors.
     /// - Complexity: O(n) in the size of the value.
-    public func encodeArchive<Value: Encodable>(_ value: Value) throws -> PlistValue {
+    public func encodeValue<Value: Encodable>(_ value: Value) throws -> PlistValue {
         let state = ArchiveEncodingState(options: self)
         let encoder = ArchiveEncoderImpl(state: state, path: .root, encoding: Value.self)
         let node = try encoder.encodeNode(value)
@@ -84,5 +85,11 @@ public struct ArchiveEncoder: Sendable {
                 debugDescription: "Unable to archive the value: \(error)", underlyingError: error))
         }
         return archiver.archiveValue
+    }
+
+    /// Archives a value and returns the archive as a property-list value.
+    @available(*, deprecated, renamed: "encodeValue(_:)")
+    public func encodeArchive<Value: Encodable>(_ value: Value) throws -> PlistValue {
+        try encodeValue(value)
     }
 }

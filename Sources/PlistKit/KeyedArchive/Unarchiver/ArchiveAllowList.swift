@@ -1,0 +1,58 @@
+/// The secure-coding allow-list of one archive: the class names its objects may have.
+///
+/// ``KeyedUnarchiver`` and ``ArchiveDecoder`` both check classes through this type, so they
+/// give the same verdict on every archive. The rule: before any object is built, every object
+/// reachable from the value being decoded (collection contents and dictionary keys included)
+/// must have a class the list names; the first one that does not fails with
+/// ``KeyedArchiveError/Code/classNotAllowed``, naming the class, its `$objects` index and the
+/// key path that first reached it. Inline strings, numbers and data carry no class and are
+/// always allowed.
+struct ArchiveAllowList {
+    /// The class names allowed.
+    let names: Set<String>
+    private let archive: KeyedArchive
+    /// Whether ``names`` holds the class of every class description of the archive. Every
+    /// instance's class is one of them, so then no walk over the graph can fail and none is
+    /// made: an archive holds a handful of class descriptions, a walk visits every object.
+    private let allowsEveryClass: Bool
+
+    /// The list `names` for the objects of `archive`.
+    /// - Complexity: O(n) in the number of class descriptions.
+    init(_ names: Set<String>, for archive: KeyedArchive) {
+        self.names = names
+        self.archive = archive
+        allowsEveryClass = archive.classDescriptions.allSatisfy { names.contains($0.name) }
+    }
+
+    /// Fails unless the list names the class of `instance`.
+    ///
+    /// - Parameter keyPath: the key path that reached `instance`, for the error.
+    /// - Throws: ``KeyedArchiveError/Code/classNotAllowed``.
+    func check(_ instance: ArchivedInstance, keyPath: @autoclosure () -> [String]) throws {
+        guard names.contains(instance.className) else {
+            throw notAllowed(instance, keyPath: keyPath())
+        }
+    }
+
+    /// Walks every object reachable from `start` (a value of `$top` or of a field), breadth
+    /// first and without recursion, and fails on the first class outside the list, before
+    /// anything is built.
+    ///
+    /// - Parameter rootPath: the key path of `start`, where the errors' key paths begin.
+    /// - Throws: ``KeyedArchiveError/Code/classNotAllowed``.
+    /// - Complexity: O(n) in the objects reachable from `start`.
+    func checkReachable(from start: PlistValue, rootPath: [String]) throws {
+        guard !allowsEveryClass else { return }
+        var walker = ArchiveGraphWalker(archive: archive)
+        try walker.walk(from: start, rootPath: rootPath) { instance, keyPath in
+            if !names.contains(instance.className) { throw notAllowed(instance, keyPath: keyPath()) }
+        }
+    }
+
+    private func notAllowed(_ instance: ArchivedInstance, keyPath: [String]) -> KeyedArchiveError {
+        KeyedArchiveError(
+            .classNotAllowed,
+            "Class '\(instance.className)' at $objects[\(instance.index)] is not allowed (allowed: \(names.sorted().joined(separator: ", ")))",
+            objectIndex: instance.index, keyPath: keyPath, className: instance.className)
+    }
+}

@@ -1,0 +1,212 @@
+import FoundationEssentials
+
+/// Object resolution: following a reference to what it stands for, choosing the type that
+/// decodes it (allow-list, registry, requested type), sharing objects referred to twice and
+/// refusing cycles.
+extension KeyedUnarchiver {
+    // Generic functions here avoid local `T?` values where they can: a function holding one
+    // looks up `Optional<T>`'s metadata on entry, a runtime hash-table lookup that cost more
+    // than decoding a small object. `decode` returns its optional straight through, and the
+    // paths that cast from `Any` (shared objects, registered classes) live in their own
+    // functions, entered only when taken.
+
+    /// Decodes `raw` (a UID or an inline value) as `type`; `nil` for a reference to `$null`.
+    func decode<T: KeyedArchivable>(_ type: T.Type, from raw: PlistValue) throws -> T? {
+        if case .uid(let uid) = raw, Int(uid) < archive.objects.count, case .null = archive.objects[Int(uid)] {
+            return nil
+        }
+        return try decodePresent(type, from: raw)
+    }
+
+    /// `decode` for a value that is not a reference to `$null` (callers check).
+    func decodePresent<T: KeyedArchivable>(_ type: T.Type, from raw: PlistValue) throws -> T {
+        guard case .uid(let uid) = raw else {
+            // An inline value in a field or in $top (encodeInteger and friends at the top).
+            return try decodeScalar(type, raw, index: nil)
+        }
+        let index = Int(uid)
+        guard archive.objects.indices.contains(index) else {
+            throw KeyedArchiveError(
+                .corruptArchive, "UID \(uid) is out of range ($objects has \(archive.objects.count) entries)",
+                objectIndex: currentObjectIndex, keyPath: state.path)
+        }
+        switch archive.objects[index] {
+        case .null:
+            // Unreachable: every caller handles `$null` first, each with its own error.
+            throw KeyedArchiveError(.valueNotFound, "$objects[\(index)] is $null", objectIndex: index, keyPath: state.path)
+        case .scalar(let value):
+            return try decodeScalar(type, value, index: index)
+        case .classDescription:
+            throw KeyedArchiveError(
+                .corruptArchive, "$objects[\(index)] is a class description, not an object",
+                objectIndex: index, keyPath: state.path)
+        case .instance(let instance):
+            let resolved = try resolveType(type, for: instance)
+            if referenceCounts[index] > 1 { return try decodeShared(type, instance, resolved: resolved) }
+            return try build(type, instance, resolved: resolved)
+        }
+    }
+
+    /// An object referred to more than once: decoded once, then the same value again.
+    @inline(never)
+    private func decodeShared<T: KeyedArchivable>(_ type: T.Type, _ instance: ArchivedInstance, resolved: any KeyedArchivable.Type) throws -> T {
+        if let cached = state.shared[instance.index] as? T { return cached }
+        let value = try build(type, instance, resolved: resolved)
+        state.shared[instance.index] = value
+        return value
+    }
+
+    /// Builds `instance` (its class already checked) with `resolved`'s initializer, positioned
+    /// on it, after checking for a cycle and the depth limit.
+    private func build<T: KeyedArchivable>(_ type: T.Type, _ instance: ArchivedInstance, resolved: any KeyedArchivable.Type) throws -> T {
+        try inside(instance) {
+            if resolved == T.self {
+                // The usual case: the requested type reads the class itself. Calling its
+                // initializer directly skips boxing the value in an existential and casting
+                // it back, which allocated for every struct larger than three words.
+                return try T(from: self)
+            }
+            return try cast(try resolved.init(from: self), to: type, instance, resolved: resolved)
+        }
+    }
+
+    /// Runs `body` positioned on `instance`, after checking for a cycle back into it and for
+    /// the depth limit (whose error names the class unless `namingClassAtDepthLimit` is
+    /// false, as collections have always reported it).
+    func inside<R>(_ instance: ArchivedInstance, namingClassAtDepthLimit: Bool = true, _ body: () throws -> R) throws -> R {
+        let saved = try state.open(instance, maximumDepth: maximumDepth, namingClassAtDepthLimit: namingClassAtDepthLimit)
+        defer { state.close(instance.index, restoring: saved) }
+        return try body()
+    }
+
+    @inline(never)
+    private func cast<T: KeyedArchivable>(
+        _ built: any KeyedArchivable, to type: T.Type, _ instance: ArchivedInstance, resolved: any KeyedArchivable.Type
+    ) throws -> T {
+        guard let value = built as? T else {
+            throw KeyedArchiveError(
+                .typeMismatch,
+                "Class '\(instance.className)' at $objects[\(instance.index)] decodes as \(resolved), not \(T.self)",
+                objectIndex: instance.index, keyPath: state.path, className: instance.className)
+        }
+        return value
+    }
+
+    private func decodeScalar<T: KeyedArchivable>(_ type: T.Type, _ value: PlistValue, index: Int?) throws -> T {
+        guard state.isInline(T.self) else {
+            throw KeyedArchiveError(
+                .typeMismatch,
+                "Expected an object of \(T.self) (\(T.archiveClassNames.joined(separator: ", "))), found \(KeyedArchive.describe(value))\(index.map { " at $objects[\($0)]" } ?? "")",
+                objectIndex: index ?? currentObjectIndex, keyPath: state.path)
+        }
+        let saved = state.enter(.scalar(value, index: index))
+        defer { state.leave(saved) }
+        return try T(from: self)
+    }
+
+    /// Checks, without building anything, that `raw` can be decoded as `type`.
+    func precheck<T: KeyedArchivable>(_ type: T.Type, raw: PlistValue) throws {
+        guard case .uid(let uid) = raw, archive.objects.indices.contains(Int(uid)) else {
+            if !state.isInline(T.self) {
+                throw KeyedArchiveError(
+                    .typeMismatch, "Expected an object of \(T.self), found \(KeyedArchive.describe(raw))",
+                    objectIndex: currentObjectIndex, keyPath: state.path)
+            }
+            return
+        }
+        let index = Int(uid)
+        switch archive.objects[index] {
+        case .instance(let instance):
+            _ = try resolveType(type, for: instance)
+        case .scalar(let value):
+            if !state.isInline(T.self) {
+                throw KeyedArchiveError(
+                    .typeMismatch, "Expected an object of \(T.self), found \(KeyedArchive.describe(value)) at $objects[\(index)]",
+                    objectIndex: index, keyPath: state.path)
+            }
+        case .null, .classDescription:
+            break
+        }
+    }
+
+    /// The type that decodes `instance` when `type` is asked for: a registered class, or
+    /// `type` itself when it reads the class name. Checks the allow-list first.
+    ///
+    /// The answer depends only on the class description, the requested type, the allow-list
+    /// and the registry, so successes are remembered per (class, type) until either list
+    /// changes; failures are worked out again, so that each error names its own object.
+    private func resolveType<T: KeyedArchivable>(_ type: T.Type, for instance: ArchivedInstance) throws -> any KeyedArchivable.Type {
+        guard state.fastPaths.keyedUnarchiverShortcuts else { return try resolveTypeAnew(type, for: instance) }
+        let classIndex = instance.archivedClass.index
+        let requested = ObjectIdentifier(T.self)
+        if let resolved = state.resolution(classIndex: classIndex, requested: requested) { return resolved }
+        let resolved = try resolveTypeAnew(type, for: instance)
+        state.remember(resolved, classIndex: classIndex, requested: requested)
+        return resolved
+    }
+
+    private func resolveTypeAnew<T: KeyedArchivable>(_ type: T.Type, for instance: ArchivedInstance) throws -> any KeyedArchivable.Type {
+        try checkAllowed(instance)
+        let name = instance.className
+        if let registered = registry[name] {
+            guard registered is T.Type || T.self is any GenericArchivable.Type else {
+                throw KeyedArchiveError(
+                    .typeMismatch,
+                    "Class '\(name)' at $objects[\(instance.index)] is registered as \(registered), not \(T.self)",
+                    objectIndex: instance.index, keyPath: state.path, className: name)
+            }
+            return T.self is any GenericArchivable.Type ? T.self : registered
+        }
+        if T.archiveClassNames.contains(name) || T.self is any GenericArchivable.Type { return T.self }
+        throw KeyedArchiveError(
+            .classUnknown,
+            "Class '\(name)' at $objects[\(instance.index)] is unknown: \(T.self) reads \(T.archiveClassNames.isEmpty ? "no class" : T.archiveClassNames.joined(separator: ", ")) and no type is registered for it",
+            objectIndex: instance.index, keyPath: state.path, className: name)
+    }
+
+    func chooseType(among types: [any KeyedArchivable.Type], for raw: PlistValue) throws -> any KeyedArchivable.Type {
+        var scalar = raw
+        if case .uid(let uid) = raw, archive.objects.indices.contains(Int(uid)) {
+            switch archive.objects[Int(uid)] {
+            case .instance(let instance):
+                try checkAllowed(instance)
+                if let registered = registry[instance.className] { return registered }
+                if let match = types.first(where: { $0.archiveClassNames.contains(instance.className) }) { return match }
+                if let generic = types.first(where: { $0 is any GenericArchivable.Type }) { return generic }
+                throw KeyedArchiveError(
+                    .classUnknown,
+                    "Class '\(instance.className)' at $objects[\(instance.index)] is unknown: none of \(types.map { "\($0)" }.joined(separator: ", ")) reads it",
+                    objectIndex: instance.index, keyPath: state.path, className: instance.className)
+            case .scalar(let value):
+                scalar = value
+            case .null, .classDescription:
+                break
+            }
+        }
+        for type in types {
+            if let inline = type as? any InlineArchivable.Type, inline.readsInline(scalar) { return type }
+        }
+        throw KeyedArchiveError(
+            .typeMismatch, "Expected an object of one of \(types.map { "\($0)" }.joined(separator: ", ")), found \(KeyedArchive.describe(scalar))",
+            objectIndex: currentObjectIndex, keyPath: state.path)
+    }
+
+    /// Checks the class of the instance at `index`, if it is one, against the allow-list.
+    func checkAllowed(index: Int) throws {
+        guard archive.objects.indices.contains(index), case .instance(let instance) = archive.objects[index] else { return }
+        try checkAllowed(instance)
+    }
+
+    /// Checks the class of `instance` against the allow-list.
+    func checkAllowed(_ instance: ArchivedInstance) throws {
+        try allowList?.check(instance, keyPath: state.path)
+    }
+
+    /// Checks every object reachable from the value of a top-level key against the allow-list,
+    /// once per key, before anything is built.
+    func validateReachable(from raw: PlistValue) throws {
+        guard let allowList, let topKey = state.pathComponents.first?.description, !state.validatedTopKeys.contains(topKey) else { return }
+        try allowList.checkReachable(from: raw, rootPath: [topKey])
+        state.validatedTopKeys.insert(topKey)
+    }
+}

@@ -1,0 +1,148 @@
+/// Everything a ``KeyedUnarchiver`` changes while decoding: where it is in the graph (the
+/// position, how deep, the keys that led there, which objects are open), the objects decoded
+/// for sharing, and what it has learnt about classes and requested types.
+///
+/// One value, so that each step of decoding is one exclusive access to the unarchiver's one
+/// stored property rather than one per array touched (see ``KeyedUnarchiver``'s `state`). No
+/// method calls out to other code, in particular not to a type's `init(from:)`, which comes
+/// back into the unarchiver: the unarchiver calls that between
+/// ``open(_:maximumDepth:namingClassAtDepthLimit:)`` and ``close(_:restoring:)``.
+struct UnarchiverState {
+    var fastPaths = FastPathSwitches()
+    /// What is being decoded. Saved and restored around each nested decode, so the chain of
+    /// enclosing objects lives on the call stack.
+    private(set) var position: Position = .top
+    /// How many positions are open, `$top` included (the depth ``KeyedUnarchiver/maximumDepth``
+    /// bounds).
+    private var depth = 1
+    /// The keys followed from `$top`, kept as components so that the common, error-free path
+    /// builds no strings; ``path`` renders them for errors.
+    var pathComponents: [ArchivePathComponent] = []
+    /// Objects being decoded, by index: reaching one again is a cycle.
+    private var inProgress: [Bool]
+    /// Objects referred to more than once, by index, once decoded.
+    var shared: [Int: Any] = [:]
+    /// The `$top` keys whose reachable objects the allow-list has passed.
+    var validatedTopKeys: Set<String> = []
+    /// Successful type resolutions: (class description index, requested type) → the type that
+    /// decodes it. A few entries, scanned linearly.
+    private var resolutions: [Resolution] = []
+    /// Whether each requested type met so far is inline (see ``isInline(_:)``).
+    private var inlineTypes: [(type: ObjectIdentifier, isInline: Bool)] = []
+
+    /// What is being decoded: `$top`, an instance (by `$objects` index, with the position
+    /// in its fields where the next field read is expected; see
+    /// ``ArchivedInstance/storedValue(forKey:expectedAt:)``) or an inline scalar.
+    enum Position {
+        case top
+        case instance(Int, nextField: Int)
+        case scalar(PlistValue, index: Int?)
+    }
+
+    private struct Resolution {
+        let classIndex: Int
+        let requested: ObjectIdentifier
+        let resolved: any KeyedArchivable.Type
+    }
+
+    /// The most resolutions kept; archives use a handful of classes, and a miss only costs
+    /// the full check.
+    private static let resolutionLimit = 32
+
+    /// A state for an archive of `objectCount` objects.
+    init(objectCount: Int) {
+        inProgress = [Bool](repeating: false, count: objectCount)
+    }
+
+    /// The key path from `$top` to the object being decoded.
+    var path: [String] { pathComponents.map(\.description) }
+
+    // MARK: Positions
+
+    /// Opens `instance` one level deeper and returns the position to restore, after checking
+    /// for a cycle back into it and for the depth limit (whose error names the class unless
+    /// `namingClassAtDepthLimit` is false, as collections have always reported it).
+    ///
+    /// - Throws: ``KeyedArchiveError/Code/cyclicReference``, ``KeyedArchiveError/Code/limitExceeded``.
+    mutating func open(_ instance: ArchivedInstance, maximumDepth: Int, namingClassAtDepthLimit: Bool) throws -> Position {
+        let index = instance.index
+        guard !inProgress[index] else {
+            throw KeyedArchiveError(
+                .cyclicReference,
+                "Object $objects[\(index)] of class '\(instance.className)' refers back to itself while it is being decoded; PlistKit never hands out a half-built object",
+                objectIndex: index, keyPath: path, className: instance.className)
+        }
+        guard depth <= maximumDepth else {
+            throw KeyedArchiveError(
+                .limitExceeded, "Objects are nested deeper than \(maximumDepth) levels",
+                objectIndex: index, keyPath: path, className: namingClassAtDepthLimit ? instance.className : nil)
+        }
+        inProgress[index] = true
+        return enter(.instance(index, nextField: 0))
+    }
+
+    /// Closes the object at `index` opened by ``open(_:maximumDepth:namingClassAtDepthLimit:)``.
+    mutating func close(_ index: Int, restoring saved: Position) {
+        leave(saved)
+        inProgress[index] = false
+    }
+
+    /// Makes `next` current one level deeper and returns the position to restore with
+    /// ``leave(_:)``.
+    mutating func enter(_ next: Position) -> Position {
+        depth += 1
+        let saved = position
+        position = next
+        return saved
+    }
+
+    mutating func leave(_ saved: Position) {
+        position = saved
+        depth -= 1
+    }
+
+    /// Notes that the field at `fieldPosition` of the instance being decoded, at `index`, was
+    /// read: the next one is expected after it.
+    mutating func noteField(at fieldPosition: Int, ofInstanceAt index: Int) {
+        position = .instance(index, nextField: fieldPosition + 1)
+    }
+
+    // MARK: What is remembered
+
+    /// Forgets what depends on the allow-list: its verdicts, and the objects decoded under it.
+    mutating func forgetAllowListVerdicts() {
+        validatedTopKeys.removeAll()
+        shared.removeAll()
+        resolutions.removeAll()
+    }
+
+    /// Forgets what depends on the class registry.
+    mutating func forgetResolutions() {
+        resolutions.removeAll()
+    }
+
+    /// The type remembered to decode class description `classIndex` when `requested` is asked
+    /// for.
+    func resolution(classIndex: Int, requested: ObjectIdentifier) -> (any KeyedArchivable.Type)? {
+        for entry in resolutions where entry.classIndex == classIndex && entry.requested == requested {
+            return entry.resolved
+        }
+        return nil
+    }
+
+    mutating func remember(_ resolved: any KeyedArchivable.Type, classIndex: Int, requested: ObjectIdentifier) {
+        guard resolutions.count < Self.resolutionLimit else { return }
+        resolutions.append(Resolution(classIndex: classIndex, requested: requested, resolved: resolved))
+    }
+
+    /// Whether `type` is ``InlineArchivable``, found with a dynamic cast (a conformance lookup
+    /// in the runtime) the first time it is asked for instead of at every object.
+    mutating func isInline<T>(_ type: T.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        for entry in inlineTypes where entry.type == id { return entry.isInline }
+        let isInline = type is any InlineArchivable.Type
+        // A program asks for a bounded set of types, so the list stays short.
+        inlineTypes.append((id, isInline))
+        return isInline
+    }
+}

@@ -1,0 +1,14 @@
+/// The internal switches that turn a speed shortcut off, so that tests can compare what it
+/// gives with what the general path it stands for gives. Every switch is on unless a test
+/// turns it off; public types hold one value of this struct (`fastPaths`), never a switch of
+/// their own.
+struct FastPathSwitches {
+    /// Whether ``KeyedArchiver`` uniques inline strings and numbers in typed tables (rather
+    /// than in a `Dictionary` keyed by `PlistValue`) and writes binary output straight from
+    /// its objects (rather than building the archive's tree for the plist writer).
+    var keyedArchiverShortcuts = true
+    /// Whether ``KeyedUnarchiver`` remembers which type decodes each class for each requested
+    /// type, and reads references to inline strings in place (a field read with
+    /// `decodeString(forKey:)`, an array of strings) rather than opening a position for each.
+    var keyedUnarchiverShortcuts = true
+}
