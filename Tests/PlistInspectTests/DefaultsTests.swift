@@ -228,12 +228,12 @@ import Testing
         #expect(try Data(contentsOf: corrupt) == Data("bplist00 broken".utf8))
     }
 
-    @Test func helpDescribesTheVerbs() throws {
-        for arguments in [["defaults", "--help"], ["help", "defaults"], ["defaults", "help"]] {
+    @Test func helpMatchesGolden() throws {
+        let golden = try String(contentsOf: CLIRunner.testData.appendingPathComponent("help/defaults.txt"), encoding: .utf8)
+        for arguments in [["defaults", "--help"], ["help", "defaults"], ["defaults", "help"], ["defaults", "-h"]] {
             let result = try CLIRunner.run(arguments)
             #expect(result.status == 0)
-            #expect(result.stdoutText.hasPrefix("OVERVIEW: Read and write preferences domains with macOS defaults(1) command lines."))
-            #expect(result.stdoutText.contains("read-type DOMAIN KEY"))
+            #expect(result.stdoutText == golden)
         }
         #expect(try CLIRunner.run(["--help"]).stdoutText.contains("  defaults "))
     }
