@@ -111,24 +111,18 @@ public enum LockedFileUpdate {
         }
     }
 
-    /// The file a symbolic link points to (fully resolved), or `path` itself when it is not a
-    /// link or the link dangles.
+    /// The file a symbolic link points to, or `path` itself when it is not a link.
     private static func resolvingSymbolicLink(_ path: String) -> String {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
-              let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return path }
+        return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 
     private static func directoryPath(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let directory = path[..<slash]
-        return directory.isEmpty ? "/" : String(directory)
+        URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 
     private static func fileName(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+        URL(fileURLWithPath: path).lastPathComponent
     }
 }

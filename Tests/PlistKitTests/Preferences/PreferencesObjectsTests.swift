@@ -3,26 +3,24 @@ import PlistKit
 import Testing
 
 /// A user stored in preferences the way apps store an `NSSecureCoding` object: a class
-/// conforming to `KeyedArchivable`, archived under `User` (and reading Foundation on Linux's
-/// module-qualified name for the same class, see `User` in KeyedArchiveTestSupport).
+/// conforming to `KeyedArchivable`, archived as `UserRecord` is (under `User`, and reading
+/// Foundation on Linux's module-qualified name for the same class).
 final class ArchivedUser: KeyedArchivable {
-    static let archiveClassNames = ["User", "PlistKitTests.User"]
-    let userName: String
-    let age: Int
+    static let archiveClassNames = UserRecord.archiveClassNames
+    let record: UserRecord
+    var userName: String { record.userName }
+    var age: Int { record.age }
 
     init(userName: String, age: Int) {
-        self.userName = userName
-        self.age = age
+        record = UserRecord(userName: userName, age: age)
     }
 
     init(from unarchiver: KeyedUnarchiver) throws {
-        userName = try unarchiver.decodeString(forKey: "userName")
-        age = try unarchiver.decodeInteger(forKey: "age")
+        record = try UserRecord(from: unarchiver)
     }
 
     func encode(to archiver: KeyedArchiver) throws {
-        try archiver.encode(userName, forKey: "userName")
-        archiver.encode(age, forKey: "age")
+        try record.encode(to: archiver)
     }
 }
 
