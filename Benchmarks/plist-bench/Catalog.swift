@@ -35,6 +35,7 @@ enum Catalog {
             label: "\(options.isQuick ? 20_000 : 100_000) non-ASCII strings", key: "strings",
             value: { $0.strings }, object: { $0.stringsObject })
         all += ExtraOperations.all(for: options)
+        all += PreferencesOperations.all(for: options)
         return all
     }
 

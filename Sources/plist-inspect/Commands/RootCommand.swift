@@ -27,6 +27,7 @@ enum RootCommand {
             Entry(spec: DiffCommand.spec, run: { try DiffCommand.run($0) }),
             // Dispatched before parsing (its arguments are plutil's); listed for help.
             Entry(spec: PlutilCommand.spec, run: { _ in .success }),
+            Entry(spec: DefaultsCommand.spec, run: { _ in .success }),
         ]
         return entries
     }()
@@ -67,6 +68,8 @@ enum RootCommand {
             return .success
         case "plutil":
             return PlutilCommand.main(Array(words.dropFirst()))
+        case "defaults":
+            return DefaultsCommand.main(Array(words.dropFirst()))
         default:
             break
         }
