@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PlistKit
 
 /// macOS's `defaults` command lines over a folder of preferences domains:
@@ -316,7 +316,7 @@ enum DefaultsCommand {
             case .unreadableFile: status = .noInput
             case .invalidDomainName: return usage(error.description)
             }
-            return CommandError(ValueText.singleLine(error.description), exitCode: status)
+            return CommandError(MessageText.singleLine(error.description), exitCode: status)
         case let error as LockedFileUpdateError:
             return CommandError(error.description, exitCode: .ioError)
         case let error as PlistError where error.code == .invalidArgument:
