@@ -47,7 +47,7 @@ struct JSONOutput {
             guard tagged else { throw unrepresentable("a date") }
             let seconds = date.timeIntervalSinceReferenceDate
             try writeTag(JSONTag.date, level: level) { output in
-                if let iso = CivilTime.iso8601(seconds) {
+                if let iso = CivilDate.text(ofSeconds: seconds, separator: "T", zone: "Z") {
                     output.writeString(iso)
                 } else if !seconds.isFinite {
                     output.writeString(seconds.isNaN ? "nan" : seconds > 0 ? "inf" : "-inf")

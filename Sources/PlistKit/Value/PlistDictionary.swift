@@ -338,12 +338,7 @@ struct ExactKey: Hashable, Sendable {
 
     /// Whether two strings of equal length have the same UTF-8 bytes, compared in place.
     @inlinable static func sameBytes(_ a: String, _ b: String) -> Bool {
-        let equal = a.utf8.withContiguousStorageIfAvailable { aBytes in
-            b.utf8.withContiguousStorageIfAvailable { bBytes in
-                UnsafeRawBufferPointer(aBytes).hasSameBytes(as: UnsafeRawBufferPointer(bBytes))
-            }
-        }
-        return (equal ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+        ByteHashing.sameUTF8(a, b)
     }
 
     /// A cheap summary of a string's bytes (its UTF-8 length, first two bytes): equal
