@@ -407,11 +407,7 @@ struct BinaryPlistObjectList {
     /// Writes the references `children[start ..< start + count]`, each in `size` bytes. The
     /// range lies inside the list: each was reserved there when its container was opened.
     private func putReferences(from start: Int, count: Int, size: Int, to out: inout ByteWriter) {
-        if size == 1 {
-            for i in start..<(start + count) { out.put(UInt8(truncatingIfNeeded: children[i])) }
-        } else {
-            for i in start..<(start + count) { out.putBigEndian(UInt64(children[i]), size: size) }
-        }
+        out.putBigEndian(children, from: start, count: count, size: size)
     }
 
     /// Encodes the objects (object 0 is the top), the offset table and the trailer into one

@@ -75,6 +75,13 @@ extension ByteWriter {
             return
         }
         putMarker(0x60, count: utf16Count)
-        UnicodeTranscoder.forEachUTF16Unit(of: text) { putBigEndian(UInt64($0), size: 2) }
+        UnicodeTranscoder.transcodeToUTF16(text, into: &self)
+    }
+}
+
+/// Binary plists hold UTF-16 big-endian.
+extension ByteWriter: UTF16Sink {
+    mutating func append(utf16 unit: UInt16) {
+        putBigEndian(UInt64(unit), size: 2)
     }
 }

@@ -307,14 +307,14 @@ struct JSONParser: ~Copyable {
     /// The bytes from `start` to the position as a string.
     private func makeString(from start: Int) throws -> String {
         if let string = text.validatedText(from: start) { return string }
-        let bad = UnicodeTranscoder.firstInvalidUTF8(in: text, from: start, to: text.position) ?? start
+        let bad = text.firstInvalidUTF8(from: start, to: text.position) ?? start
         throw corrupt("Invalid UTF-8 in a JSON string", at: bad)
     }
 
     /// Appends the bytes from `start` to the position, once they are known to be UTF-8.
     private func appendValidated(from start: Int, to buffer: inout [UInt8]) throws {
         guard start < text.position else { return }
-        if let bad = UnicodeTranscoder.firstInvalidUTF8(in: text, from: start, to: text.position) {
+        if let bad = text.firstInvalidUTF8(from: start, to: text.position) {
             throw corrupt("Invalid UTF-8 in a JSON string", at: bad)
         }
         text.appendBytes(from: start, to: &buffer)

@@ -28,7 +28,7 @@ struct OpenStepParser: ~Copyable {
     // MARK: Document
 
     mutating func parseDocument() throws -> PlistValue {
-        if let bad = UnicodeTranscoder.firstInvalidUTF8(in: text, from: 0, to: text.count) {
+        if let bad = text.firstInvalidUTF8(from: 0, to: text.count) {
             throw corrupt("Invalid UTF-8 in OpenStep text", at: bad)
         }
         try skipWhitespaceAndComments()

@@ -51,7 +51,8 @@ struct ByteCursor: ~Copyable {
 
     /// Lends `body` a cursor over the UTF-8 bytes of `string`, valid for the call (in place
     /// for a native string; a bridged one is copied first).
-    static func withUTF8<R>(of string: String, _ body: (borrowing ByteCursor) throws -> R) rethrows -> R {
+    @inline(__always)
+    static func withUTF8<R>(of string: String, _ body: (consuming ByteCursor) throws -> R) rethrows -> R {
         if let result = try string.utf8.withContiguousStorageIfAvailable({ try body(ByteCursor(UnsafeRawBufferPointer($0))) }) {
             return result
         }
@@ -63,10 +64,10 @@ struct ByteCursor: ~Copyable {
     var count: Int { buffer.count }
 
     /// Whether no byte is left at or after ``position``.
-    var isAtEnd: Bool { position >= buffer.count }
+    var isAtEnd: Bool { UInt(bitPattern: position) >= UInt(bitPattern: buffer.count) }
 
     /// The number of bytes at and after ``position`` (zero past the end).
-    var remaining: Int { position < buffer.count ? buffer.count - position : 0 }
+    var remaining: Int { isAtEnd ? 0 : buffer.count - position }
 
     /// Whether `length` bytes starting at `offset` lie inside the buffer.
     func contains(_ offset: Int, _ length: Int) -> Bool {
@@ -180,6 +181,7 @@ struct ByteCursor: ~Copyable {
     /// was transcoded before it left in `sink`.
     ///
     /// - Throws: ``PlistError/Code/corruptData`` when fewer than `2 × count` bytes are left.
+    @inline(__always)
     mutating func readUTF16<Sink: UTF8Sink>(
         count: Int, bigEndian: Bool = true, into sink: inout Sink
     ) throws -> UnicodeTranscoder.Failure? {
@@ -187,10 +189,11 @@ struct ByteCursor: ~Copyable {
         guard !overflow, contains(position, byteCount) else { throw outOfBounds(position, count) }
         let start = position
         let buffer = self.buffer
-        // Unit k occupies bytes start + 2k and start + 2k + 1, both inside the range checked.
+        // Unit k occupies bytes start + 2k and start + 2k + 1, both inside the range checked
+        // (so the offsets cannot overflow).
         let bad = UnicodeTranscoder.transcodeUTF16(count: count, into: &sink) { k in
-            let first = UInt16(buffer[start + 2 * k]), second = UInt16(buffer[start + 2 * k + 1])
-            return bigEndian ? first << 8 | second : second << 8 | first
+            let word = buffer.loadUnaligned(fromByteOffset: start &+ 2 &* k, as: UInt16.self)
+            return bigEndian ? UInt16(bigEndian: word) : UInt16(littleEndian: word)
         }
         if let bad { return UnicodeTranscoder.Failure(kind: .unpairedSurrogate, offset: start + 2 * bad.index, value: bad.value) }
         position = start + byteCount
@@ -210,7 +213,7 @@ struct ByteCursor: ~Copyable {
         let start = position
         let buffer = self.buffer
         let bad = UnicodeTranscoder.transcodeUTF32(count: count, into: &sink) { k in
-            let word = buffer.loadUnaligned(fromByteOffset: start + 4 * k, as: UInt32.self)
+            let word = buffer.loadUnaligned(fromByteOffset: start &+ 4 &* k, as: UInt32.self)
             return bigEndian ? UInt32(bigEndian: word) : UInt32(littleEndian: word)
         }
         if let bad { return UnicodeTranscoder.Failure(kind: .notAScalar, offset: start + 4 * bad.index, value: bad.value) }
@@ -228,10 +231,12 @@ struct ByteCursor: ~Copyable {
         var failure: UnicodeTranscoder.Failure?
         // Transcoded straight into the string's storage: building a String from UTF-8 is a
         // validated copy, while building it from UTF-16 takes a slow generic path. A UTF-16
-        // unit becomes at most 3 UTF-8 bytes (a surrogate pair, two units, becomes 4), and
-        // `count * 3` cannot overflow: `count * 2` bytes exist.
-        let text = try String(unsafeUninitializedCapacity: Swift.max(count * 3, 1)) { storage -> Int in
-            var sink = UninitializedUTF8(storage: storage)
+        // unit becomes at most 3 UTF-8 bytes (a surrogate pair, two units, becomes 4), so
+        // before unit k at most 3k bytes are written and the last scalar starts at most 3
+        // bytes before `3 * count`: one more byte lets it be stored as a whole word. And
+        // `count * 3 + 1` cannot overflow: `count * 2` bytes exist.
+        let text = try String(unsafeUninitializedCapacity: count * 3 + 1) { storage -> Int in
+            guard var sink = UninitializedUTF8(storage: storage) else { return 0 }
             failure = try readUTF16(count: count, into: &sink)
             return failure == nil ? sink.count : 0
         }
@@ -262,16 +267,83 @@ struct ByteCursor: ~Copyable {
         UInt(bitPattern: offset) < UInt(bitPattern: buffer.count) ? buffer[offset] : nil
     }
 
-    /// The eight bytes at `offset` as one word in memory order, or `nil` unless all eight
-    /// are in the buffer (for scans that test eight bytes at once).
-    func word(at offset: Int) -> UInt64? {
-        guard contains(offset, 8) else { return nil }
-        return buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    /// The next scalar of UTF-8 text known to be well-formed (a Swift string's), with the
+    /// position moved past it; `nil` at the end, or when a sequence runs past it.
+    @inline(__always)
+    mutating func readValidUTF8Scalar() -> UInt32? {
+        guard UInt(bitPattern: position) < UInt(bitPattern: buffer.count) else { return nil }
+        let lead = UInt32(buffer[position])
+        if lead < 0x80 {
+            position &+= 1
+            return lead
+        }
+        // Each continuation byte gives its low six bits; the guard has checked it is there.
+        let p = position, left = buffer.count &- p
+        let scalar: UInt32
+        if lead < 0xE0 {
+            guard left >= 2 else { return nil }
+            scalar = (lead & 0x1F) << 6 | UInt32(buffer[p &+ 1] & 0x3F)
+            position = p &+ 2
+        } else if lead < 0xF0 {
+            guard left >= 3 else { return nil }
+            scalar = (lead & 0x0F) << 12 | UInt32(buffer[p &+ 1] & 0x3F) << 6 | UInt32(buffer[p &+ 2] & 0x3F)
+            position = p &+ 3
+        } else {
+            guard left >= 4 else { return nil }
+            scalar = (lead & 0x07) << 18 | UInt32(buffer[p &+ 1] & 0x3F) << 12 | UInt32(buffer[p &+ 2] & 0x3F) << 6
+                | UInt32(buffer[p &+ 3] & 0x3F)
+            position = p &+ 4
+        }
+        return scalar
+    }
+
+    /// The offset of the first byte from `start` to `end` (cut to the buffer) that does not
+    /// belong to well-formed UTF-8 (overlong forms, surrogates and values above U+10FFFF
+    /// included), or `nil`.
+    func firstInvalidUTF8(from start: Int, to end: Int) -> Int? {
+        let end = Swift.max(Swift.min(end, buffer.count), 0)
+        var i = Swift.max(start, 0)
+        // Every index read is below `end`, which is at most the buffer's size; both are
+        // non-negative, so `end - i` cannot overflow.
+        while i < end {
+            // ASCII runs, eight bytes at a time.
+            while end - i >= 8, buffer.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            guard i < end else { break }
+            let b = buffer[i]
+            if b < 0x80 {
+                i += 1
+                continue
+            }
+            let length: Int, minimum: UInt32
+            var scalar: UInt32
+            switch b {
+            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(b & 0x1F)
+            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(b & 0x0F)
+            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(b & 0x07)
+            default: return i
+            }
+            guard end - i >= length else { return i }
+            for k in 1..<length {
+                let c = buffer[i + k]
+                guard c & 0xC0 == 0x80 else { return i }
+                scalar = scalar << 6 | UInt32(c & 0x3F)
+            }
+            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return i }
+            i += length
+        }
+        return nil
+    }
+
+    /// Moves ``position`` past one byte, usually one just peeked. It does not check the end:
+    /// every read after it does (a position past `Int.max` wraps to a negative one, which
+    /// every read and ``isAtEnd`` also treat as outside the bytes).
+    mutating func advance() {
+        position &+= 1
     }
 
     /// Moves ``position`` forward by `distance` bytes, usually bytes just peeked. It does not
     /// check the end (a read after it does), and saturates instead of overflowing.
-    mutating func advance(by distance: Int = 1) {
+    mutating func advance(by distance: Int) {
         let (next, overflow) = position.addingReportingOverflow(distance)
         position = overflow ? Int.max : next
     }
@@ -346,10 +418,18 @@ struct ByteCursor: ~Copyable {
         hasher.combine(bytes: buffer)
     }
 
-    /// A 64-bit hash of the bytes from `start` to `end` (cut to the buffer) mixed with
-    /// `seed`, eight bytes at a time (see ``ByteHashing``).
-    func mixedHash(from start: Int = 0, to end: Int = .max, seed: UInt64) -> UInt64 {
-        let bytes = bytes(from: start, to: end)
+    /// A 64-bit hash of all the bytes mixed with `seed`, eight bytes at a time (see
+    /// ``ByteHashing``).
+    func mixedHash(seed: UInt64) -> UInt64 {
+        Self.mixedHash(buffer, seed: seed)
+    }
+
+    /// A 64-bit hash of the bytes from `start` to `end` (cut to the buffer) mixed with `seed`.
+    func mixedHash(from start: Int, to end: Int, seed: UInt64) -> UInt64 {
+        Self.mixedHash(bytes(from: start, to: end), seed: seed)
+    }
+
+    private static func mixedHash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
         var hash = ByteHashing.mix(seed ^ UInt64(bytes.count))
         var offset = 0
         while offset + 8 <= bytes.count {
@@ -377,19 +457,26 @@ struct ByteCursor: ~Copyable {
 extension ByteCursor: Sendable {}
 
 /// UTF-8 written into a string's uninitialized storage, sized by the caller for the worst
-/// case (``ByteCursor/readUTF16BEString(count:badOffset:)``: 3 bytes per unit).
+/// case plus the spare bytes a last 4-byte word needs
+/// (``ByteCursor/readUTF16BEString(count:badOffset:)``), because each scalar is stored as
+/// one word.
 private struct UninitializedUTF8: UTF8Sink {
-    let storage: UnsafeMutableBufferPointer<UInt8>
+    private let base: UnsafeMutableRawPointer
+    /// The last offset at which a 4-byte word still fits.
+    private let lastWordOffset: Int
     private(set) var count = 0
 
-    init(storage: UnsafeMutableBufferPointer<UInt8>) {
-        self.storage = storage
+    /// A sink over `storage`, or `nil` when it has no room for one word.
+    init?(storage: UnsafeMutableBufferPointer<UInt8>) {
+        guard let base = storage.baseAddress, storage.count >= 4 else { return nil }
+        self.base = UnsafeMutableRawPointer(base)
+        lastWordOffset = storage.count - 4
     }
 
-    mutating func append(_ byte: UInt8) {
-        // Never full when the caller sized the storage right; checked all the same.
-        guard count < storage.count else { return }
-        storage[count] = byte
-        count += 1
+    mutating func append(utf8 bytes: UInt32, count length: Int) {
+        // Never short when the caller sized the storage right; checked all the same.
+        guard count <= lastWordOffset else { return }
+        (base + count).storeBytes(of: bytes.littleEndian, as: UInt32.self)
+        count &+= length
     }
 }

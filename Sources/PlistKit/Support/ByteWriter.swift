@@ -33,8 +33,8 @@ struct ByteWriter: ~Copyable {
     /// bytes cannot be addressed.
     @inline(__always)
     private mutating func makeRoom(_ room: Int) -> Bool {
-        // `capacity - count` is never negative, and `room` is never negative here.
-        capacity - count >= room || grow(toFit: room)
+        // `count` never passes `capacity`, so the wrapping subtraction cannot wrap.
+        capacity &- count >= room || grow(toFit: room)
     }
 
     @inline(never)
@@ -67,7 +67,7 @@ struct ByteWriter: ~Copyable {
     mutating func put(_ byte: UInt8) {
         guard makeRoom(1) else { return }
         storage.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
-        count += 1
+        count &+= 1
     }
 
     /// The low `size` bytes (1 through 8; other sizes write nothing) of `value`, most
@@ -78,8 +78,24 @@ struct ByteWriter: ~Copyable {
         // word is stored big-endian in one go; the bytes after them are scratch that the
         // next put overwrites (or that lie past the end and are never returned).
         guard UInt(bitPattern: size &- 1) < 8, makeRoom(8) else { return }
-        storage.storeBytes(of: (value << UInt64(64 - 8 * size)).bigEndian, toByteOffset: count, as: UInt64.self)
-        count += size
+        storage.storeBytes(of: (value << UInt64(64 &- 8 &* size)).bigEndian, toByteOffset: count, as: UInt64.self)
+        // Room for eight was made, so this stays within the capacity.
+        count &+= size
+    }
+
+    /// `values[start ..< start + count]`, each in its low `size` bytes (1 through 8; other
+    /// sizes write nothing), most significant first: one check of the room for them all.
+    mutating func putBigEndian(_ values: [Int], from start: Int, count: Int, size: Int) {
+        guard UInt(bitPattern: size &- 1) < 8, start >= 0, count >= 0, count <= values.count - start else { return }
+        // `count × size + 8` cannot overflow: `count` values exist and `size` is at most 8.
+        guard makeRoom(count * size + 8) else { return }
+        let shift = UInt64(64 &- 8 &* size)
+        var offset = self.count
+        for value in values[start..<(start + count)] {
+            storage.storeBytes(of: (UInt64(truncatingIfNeeded: value) << shift).bigEndian, toByteOffset: offset, as: UInt64.self)
+            offset &+= size
+        }
+        self.count = offset
     }
 
     /// The bytes of `bytes`, as they are.

@@ -1,19 +1,35 @@
-/// Where transcoded UTF-8 goes, a byte at a time.
+/// Where transcoded UTF-8 goes, one scalar at a time.
 protocol UTF8Sink {
-    /// Adds one byte of UTF-8.
-    mutating func append(_ byte: UInt8)
+    /// Adds the UTF-8 form of one scalar: its `count` bytes (1 through 4), the first in the
+    /// lowest byte of `bytes` (see ``UnicodeTranscoder/utf8(of:)``).
+    mutating func append(utf8 bytes: UInt32, count: Int)
 }
 
-extension Array: UTF8Sink where Element == UInt8 {}
+/// Where transcoded UTF-16 goes, one code unit at a time.
+protocol UTF16Sink: ~Copyable {
+    /// Adds one UTF-16 code unit.
+    mutating func append(utf16 unit: UInt16)
+}
+
+extension Array: UTF8Sink where Element == UInt8 {
+    mutating func append(utf8 bytes: UInt32, count: Int) {
+        var rest = bytes
+        for _ in 0..<count {
+            append(UInt8(truncatingIfNeeded: rest))
+            rest >>= 8
+        }
+    }
+}
 
 /// The one conversion from UTF-16 and UTF-32 (either byte order) to UTF-8 and back to UTF-16,
-/// and the one UTF-8 validator, shared by every reader and writer: the binary reader's and
+/// shared by every reader and writer: the binary reader's and
 /// writer's UTF-16 string objects, the XML reader's wide input (before libxml2 sees it), the
 /// JSON and OpenStep readers' wide input and escapes, and format detection.
 ///
 /// The rules are Unicode's: a UTF-16 high surrogate must be followed by a low one and a low
 /// one must follow a high one; a UTF-32 value must be a Unicode scalar (below U+110000, not a
-/// surrogate). Each reader words its own error from a ``Failure``.
+/// surrogate). Each reader words its own error from a ``Failure``. (UTF-8 input is validated
+/// where it is read, by ``ByteCursor/firstInvalidUTF8(from:to:)``.)
 enum UnicodeTranscoder {
     /// A Unicode encoding form wider than UTF-8.
     enum Form: Equatable {
@@ -51,23 +67,25 @@ enum UnicodeTranscoder {
     /// Transcodes `count` UTF-16 code units, the `k`-th given by `unit(k)`, to UTF-8 into
     /// `sink`. Returns the index and value of the first unit that is an unpaired surrogate
     /// (what came before it is in `sink`), or `nil`.
+    @inline(__always)
     static func transcodeUTF16<Sink: UTF8Sink>(
         count: Int, into sink: inout Sink, unit: (Int) -> UInt16
     ) -> (index: Int, value: UInt32)? {
+        // `k` stays below `count`, so its increments cannot overflow.
         var k = 0
         while k < count {
             let first = UInt32(unit(k))
             if first & 0xF800 != 0xD800 {
                 appendUTF8(first, to: &sink)
-                k += 1
+                k &+= 1
                 continue
             }
             // A surrogate: it must be a high one followed by a low one.
-            guard first < 0xDC00, k + 1 < count else { return (k, first) }
-            let second = UInt32(unit(k + 1))
+            guard first < 0xDC00, k &+ 1 < count else { return (k, first) }
+            let second = UInt32(unit(k &+ 1))
             guard second & 0xFC00 == 0xDC00 else { return (k, first) }
             appendUTF8(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00), to: &sink)
-            k += 2
+            k &+= 2
         }
         return nil
     }
@@ -110,95 +128,41 @@ enum UnicodeTranscoder {
         return output
     }
 
-    /// Appends the UTF-8 form of a Unicode scalar value (the caller has checked it is one).
-    static func appendUTF8<Sink: UTF8Sink>(_ scalar: UInt32, to sink: inout Sink) {
+    /// The UTF-8 form of a Unicode scalar value (the caller has checked it is one): its bytes,
+    /// the first in the lowest byte, and how many there are.
+    static func utf8(of scalar: UInt32) -> (bytes: UInt32, count: Int) {
         switch scalar {
         case 0..<0x80:
-            sink.append(UInt8(truncatingIfNeeded: scalar))
+            return (scalar, 1)
         case 0x80..<0x800:
-            sink.append(0xC0 | UInt8(truncatingIfNeeded: scalar >> 6))
-            sink.append(0x80 | UInt8(truncatingIfNeeded: scalar & 0x3F))
+            return ((0xC0 | scalar >> 6) | (0x80 | scalar & 0x3F) << 8, 2)
         case 0x800..<0x10000:
-            sink.append(0xE0 | UInt8(truncatingIfNeeded: scalar >> 12))
-            sink.append(0x80 | UInt8(truncatingIfNeeded: (scalar >> 6) & 0x3F))
-            sink.append(0x80 | UInt8(truncatingIfNeeded: scalar & 0x3F))
+            return ((0xE0 | scalar >> 12) | (0x80 | (scalar >> 6) & 0x3F) << 8 | (0x80 | scalar & 0x3F) << 16, 3)
         default:
-            sink.append(0xF0 | UInt8(truncatingIfNeeded: scalar >> 18))
-            sink.append(0x80 | UInt8(truncatingIfNeeded: (scalar >> 12) & 0x3F))
-            sink.append(0x80 | UInt8(truncatingIfNeeded: (scalar >> 6) & 0x3F))
-            sink.append(0x80 | UInt8(truncatingIfNeeded: scalar & 0x3F))
+            return ((0xF0 | scalar >> 18) | (0x80 | (scalar >> 12) & 0x3F) << 8 | (0x80 | (scalar >> 6) & 0x3F) << 16
+                | (0x80 | scalar & 0x3F) << 24, 4)
         }
     }
 
-    /// Calls `body` with each UTF-16 code unit of `string` in order, decoded straight from its
-    /// UTF-8 (Swift's `utf16` view walks non-ASCII text slowly).
-    static func forEachUTF16Unit(of string: String, _ body: (UInt16) -> Void) {
+    /// Appends the UTF-8 form of a Unicode scalar value (the caller has checked it is one).
+    static func appendUTF8<Sink: UTF8Sink>(_ scalar: UInt32, to sink: inout Sink) {
+        let (bytes, count) = utf8(of: scalar)
+        sink.append(utf8: bytes, count: count)
+    }
+
+    /// Passes each UTF-16 code unit of `string`, in order, to `sink`, decoded straight from
+    /// its UTF-8 (Swift's `utf16` and `unicodeScalars` views walk non-ASCII text slowly).
+    static func transcodeToUTF16<Sink: UTF16Sink & ~Copyable>(_ string: String, into sink: inout Sink) {
         ByteCursor.withUTF8(of: string) { utf8 in
-            var i = 0
-            while let byte = utf8.byte(at: i) {
-                let lead = UInt32(byte)
-                let scalar: UInt32
-                if lead < 0x80 {
-                    scalar = lead
-                    i += 1
-                } else if lead < 0xE0 {
-                    scalar = (lead & 0x1F) << 6 | continuationBits(utf8, i + 1)
-                    i += 2
-                } else if lead < 0xF0 {
-                    scalar = (lead & 0x0F) << 12 | continuationBits(utf8, i + 1) << 6 | continuationBits(utf8, i + 2)
-                    i += 3
-                } else {
-                    scalar = (lead & 0x07) << 18 | continuationBits(utf8, i + 1) << 12 | continuationBits(utf8, i + 2) << 6 | continuationBits(utf8, i + 3)
-                    i += 4
-                }
+            var cursor = utf8
+            while let scalar = cursor.readValidUTF8Scalar() {
                 if scalar < 0x10000 {
-                    body(UInt16(truncatingIfNeeded: scalar))
+                    sink.append(utf16: UInt16(truncatingIfNeeded: scalar))
                 } else {
-                    body(UInt16(truncatingIfNeeded: 0xD800 + ((scalar - 0x10000) >> 10)))
-                    body(UInt16(truncatingIfNeeded: 0xDC00 + (scalar & 0x3FF)))
+                    sink.append(utf16: UInt16(truncatingIfNeeded: 0xD800 + ((scalar - 0x10000) >> 10)))
+                    sink.append(utf16: UInt16(truncatingIfNeeded: 0xDC00 + (scalar & 0x3FF)))
                 }
             }
         }
-    }
-
-    /// The low six bits of the continuation byte at `offset` (Swift strings hold valid UTF-8,
-    /// so each sequence is complete).
-    private static func continuationBits(_ utf8: borrowing ByteCursor, _ offset: Int) -> UInt32 {
-        UInt32((utf8.byte(at: offset) ?? 0x80) & 0x3F)
-    }
-
-    // MARK: Validation
-
-    /// The offset of the first byte from `start` to `end` (cut to the cursor's bytes) that
-    /// does not belong to well-formed UTF-8 (overlong forms, surrogates and values above
-    /// U+10FFFF included), or `nil`.
-    static func firstInvalidUTF8(in cursor: borrowing ByteCursor, from start: Int, to end: Int) -> Int? {
-        var i = Swift.max(start, 0)
-        let end = Swift.min(end, cursor.count)
-        while i < end {
-            // ASCII runs, eight bytes at a time.
-            while i + 8 <= end, let word = cursor.word(at: i), word & 0x8080_8080_8080_8080 == 0 { i += 8 }
-            guard i < end, let b = cursor.byte(at: i) else { break }
-            if b < 0x80 {
-                i += 1
-                continue
-            }
-            let length: Int, minimum: UInt32
-            var scalar: UInt32
-            switch b {
-            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(b & 0x1F)
-            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(b & 0x0F)
-            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(b & 0x07)
-            default: return i
-            }
-            guard i + length <= end else { return i }
-            for k in 1..<length {
-                guard let c = cursor.byte(at: i + k), c & 0xC0 == 0x80 else { return i }
-                scalar = scalar << 6 | UInt32(c & 0x3F)
-            }
-            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return i }
-            i += length
-        }
-        return nil
     }
 }
