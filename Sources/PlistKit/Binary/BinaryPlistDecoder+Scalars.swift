@@ -151,24 +151,4 @@ extension BinaryPlistDecoder {
         }
         return text
     }
-
-    /// The id of key object `object`'s text (see ``keyTable``), decoding and interning it
-    /// the first time (whole-file reads only).
-    @inline(__always)
-    mutating func internedKeyID(_ object: Int) throws -> Int {
-        if let known = keyTable.id(ofObject: object) { return known }
-        let text = try key(object)
-        return keyTable.intern(text, forObject: object, objectCount: trailer.objectCount)
-    }
-
-    /// Starts a dictionary for ``markKeyMet(_:)``.
-    mutating func beginKeyedDictionary() {
-        keyTable.beginDictionary()
-    }
-
-    /// Notes key `id` in the current dictionary; `true` when it is a repeat.
-    @inline(__always)
-    mutating func markKeyMet(_ id: Int) -> Bool {
-        keyTable.markMet(id)
-    }
 }

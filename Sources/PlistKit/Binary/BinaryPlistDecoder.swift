@@ -29,7 +29,7 @@ struct BinaryPlistDecoder: ~Copyable {
     var objects: BinaryPlistDecodedObjects
     /// For whole-file reads: the dictionary keys, interned, so a dictionary's keys are known
     /// distinct after one pass (and the Codable source looks keys up by id).
-    var keyTable = BinaryPlistKeyTable()
+    private(set) var keyTable = BinaryPlistKeyTable()
     /// Whether slots are dense (whole-file reads, which intern keys) or sparse.
     let isDense: Bool
     /// Key lists of dictionaries decoded recently, by key id and as texts, each distinct and
@@ -215,6 +215,28 @@ struct BinaryPlistDecoder: ~Copyable {
     private mutating func remember(keyIDs: [Int], keys: [String]) {
         guard !keys.isEmpty, keys.count <= PlistDictionary.indexThreshold else { return }
         recentKeyLists.insert((keyIDs, keys))
+    }
+
+    // MARK: Key interning
+
+    /// The id of key object `object`'s text (see ``keyTable``), decoding and interning it
+    /// the first time (whole-file reads only).
+    @inline(__always)
+    mutating func internedKeyID(_ object: Int) throws -> Int {
+        if let known = keyTable.id(ofObject: object) { return known }
+        let text = try key(object)
+        return keyTable.intern(text, forObject: object, objectCount: trailer.objectCount)
+    }
+
+    /// Starts a dictionary for ``markKeyMet(_:)``.
+    mutating func beginKeyedDictionary() {
+        keyTable.beginDictionary()
+    }
+
+    /// Notes key `id` in the current dictionary; `true` when it is a repeat.
+    @inline(__always)
+    mutating func markKeyMet(_ id: Int) -> Bool {
+        keyTable.markMet(id)
     }
 
     // MARK: Warnings

@@ -195,7 +195,7 @@ struct ByteCursor: ~Copyable {
             let word = buffer.loadUnaligned(fromByteOffset: start &+ 2 &* k, as: UInt16.self)
             return bigEndian ? UInt16(bigEndian: word) : UInt16(littleEndian: word)
         }
-        if let bad { return UnicodeTranscoder.Failure(kind: .unpairedSurrogate, offset: start + 2 * bad.index, value: bad.value) }
+        if let bad { return UnicodeTranscoder.Failure(kind: .unpairedSurrogate, offset: start &+ 2 &* bad.index, value: bad.value) }
         position = start + byteCount
         return nil
     }
@@ -216,7 +216,7 @@ struct ByteCursor: ~Copyable {
             let word = buffer.loadUnaligned(fromByteOffset: start &+ 4 &* k, as: UInt32.self)
             return bigEndian ? UInt32(bigEndian: word) : UInt32(littleEndian: word)
         }
-        if let bad { return UnicodeTranscoder.Failure(kind: .notAScalar, offset: start + 4 * bad.index, value: bad.value) }
+        if let bad { return UnicodeTranscoder.Failure(kind: .notAScalar, offset: start &+ 4 &* bad.index, value: bad.value) }
         position = start + byteCount
         return nil
     }

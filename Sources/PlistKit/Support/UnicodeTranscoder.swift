@@ -75,6 +75,12 @@ enum UnicodeTranscoder {
         var k = 0
         while k < count {
             let first = UInt32(unit(k))
+            // ASCII first: text of any script has its spaces and punctuation.
+            if first < 0x80 {
+                sink.append(utf8: first, count: 1)
+                k &+= 1
+                continue
+            }
             if first & 0xF800 != 0xD800 {
                 appendUTF8(first, to: &sink)
                 k &+= 1
