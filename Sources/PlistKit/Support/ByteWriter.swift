@@ -31,7 +31,6 @@ struct ByteWriter: ~Copyable {
 
     /// Makes sure at least `room` more bytes fit; false (and the writer marked) when that many
     /// bytes cannot be addressed.
-    @inline(__always)
     private mutating func makeRoom(_ room: Int) -> Bool {
         // `count` never passes `capacity`, so the wrapping subtraction cannot wrap.
         capacity &- count >= room || grow(toFit: room)

@@ -122,10 +122,24 @@ struct CivilDate: Hashable, Sendable {
     /// `YYYY-MM-DD`, `separator`, `HH:MM:SS`: the year in at least four digits (more above
     /// 9999), a minus sign before a negative one (`-0001`), the other fields in two.
     func text(separator: Character) -> String {
-        let yearText = Self.padded(year.magnitude, 4)
-        return (year < 0 ? "-" : "") + yearText + "-" + Self.padded(UInt64(month), 2) + "-" + Self.padded(UInt64(day), 2)
-            + String(separator) + Self.padded(UInt64(hour), 2) + ":" + Self.padded(UInt64(minute), 2) + ":"
-            + Self.padded(UInt64(second), 2)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        if year < 0 { bytes.append(UInt8(ascii: "-")) }
+        let yearDigits = String(year.magnitude).utf8
+        for _ in yearDigits.count..<Swift.max(4, yearDigits.count) { bytes.append(UInt8(ascii: "0")) }
+        bytes.append(contentsOf: yearDigits)
+        // Every other field is in 0 ... 59: two digits after its separator.
+        func append(_ field: Int, after separator: UInt8) {
+            bytes.append(separator)
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: field / 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: field % 10))
+        }
+        append(month, after: UInt8(ascii: "-"))
+        append(day, after: UInt8(ascii: "-"))
+        append(hour, after: separator.asciiValue ?? UInt8(ascii: " "))
+        append(minute, after: UInt8(ascii: ":"))
+        append(second, after: UInt8(ascii: ":"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Zero-padded decimal text of at least `width` digits.
