@@ -2,8 +2,8 @@ import FoundationEssentials
 
 /// A read position over borrowed bytes: the one place PlistKit's readers touch raw memory.
 ///
-/// The binary, JSON and OpenStep readers, format detection and the byte hashing helpers all
-/// read through a cursor. Every access checks its offset and length against the buffer, with
+/// The binary, JSON and OpenStep readers, format detection, the UTF-16/32 transcoder, the JSON
+/// writer's string escaping and the byte hashing helpers all read through a cursor. Every access checks its offset and length against the buffer, with
 /// overflow-reporting arithmetic, before it touches memory, so a reader that miscounts gets an
 /// error or `nil`, never an out-of-bounds read. Readers still check offsets against their
 /// format's own limits first (a binary plist's object table, a JSON string's closing quote),
@@ -14,8 +14,12 @@ import FoundationEssentials
 ///   ``peekByte(at:)``, ``peekUInt(at:size:)`` and the `read…(count:)` methods throw a
 ///   ``PlistError`` naming the offset when a read would leave the bytes.
 /// - Text scanners (JSON, OpenStep, format detection) work at ``position``: ``peek()``,
-///   ``peek(ahead:)``, ``advance(by:)`` and ``skip(while:)`` answer `nil` or stop at the end,
-///   which is where a scanner's "unexpected end of input" comes from.
+///   ``peek(ahead:)``, ``advance()`` and ``skip(while:)`` answer `nil` or stop at the end,
+///   which is where a scanner's "unexpected end of input" comes from; `text(from:)` and
+///   ``firstInvalidUTF8(from:to:)`` take ranges, cut to the bytes.
+///
+/// Loops that run over many bytes (UTF-8 validation, transcoding, hashing, comparing) live
+/// here: they check their range once and then read within it.
 ///
 /// `read…` methods advance ``position``; `peek…` methods do not.
 ///
@@ -26,8 +30,8 @@ import FoundationEssentials
 struct ByteCursor: ~Copyable {
     /// The borrowed bytes. Only this type reads them, and only after checking the range.
     private let buffer: UnsafeRawBufferPointer
-    /// The offset of the next byte a scanner or `read…` method consumes. Only
-    /// ``advance(by:)`` can move it past the end; every read checks it first.
+    /// The offset of the next byte a scanner or `read…` method consumes. Only ``advance()``
+    /// and ``advance(by:)`` can move it outside the bytes; every read checks it first.
     private(set) var position: Int = 0
 
     /// A cursor over `buffer`, at its start.
@@ -175,48 +179,39 @@ struct ByteCursor: ~Copyable {
         return String(scalars)
     }
 
-    /// The next `count` UTF-16 code units (big-endian unless `bigEndian` is false),
-    /// transcoded to UTF-8 into `sink` (see ``UnicodeTranscoder/transcodeUTF16(count:into:unit:)``).
-    /// On an unpaired surrogate, returns where it is, with the position unchanged and what
-    /// was transcoded before it left in `sink`.
+    /// The next `count` code units of `form`, transcoded to UTF-8 into `sink` (see
+    /// ``UnicodeTranscoder/transcodeUTF16(count:into:unit:)``). On a unit that is not part of
+    /// a scalar, returns where it is, with the position unchanged and what was transcoded
+    /// before it left in `sink`.
     ///
-    /// - Throws: ``PlistError/Code/corruptData`` when fewer than `2 × count` bytes are left.
+    /// - Throws: ``PlistError/Code/corruptData`` when fewer than `count` units are left.
     @inline(__always)
-    mutating func readUTF16<Sink: UTF8Sink>(
-        count: Int, bigEndian: Bool = true, into sink: inout Sink
+    mutating func readUnicode<Sink: UTF8Sink>(
+        count: Int, form: UnicodeTranscoder.Form, into sink: inout Sink
     ) throws -> UnicodeTranscoder.Failure? {
-        let (byteCount, overflow) = count.multipliedReportingOverflow(by: 2)
+        let (byteCount, overflow) = count.multipliedReportingOverflow(by: form.unitSize)
         guard !overflow, contains(position, byteCount) else { throw outOfBounds(position, count) }
         let start = position
         let buffer = self.buffer
-        // Unit k occupies bytes start + 2k and start + 2k + 1, both inside the range checked
-        // (so the offsets cannot overflow).
-        let bad = UnicodeTranscoder.transcodeUTF16(count: count, into: &sink) { k in
-            let word = buffer.loadUnaligned(fromByteOffset: start &+ 2 &* k, as: UInt16.self)
-            return bigEndian ? UInt16(bigEndian: word) : UInt16(littleEndian: word)
+        // Unit k occupies the `unitSize` bytes from start + unitSize × k, all inside the range
+        // checked (so the offsets cannot overflow).
+        let bad: (index: Int, value: UInt32)?
+        let kind: UnicodeTranscoder.Failure.Kind
+        switch form {
+        case .utf16(let bigEndian):
+            kind = .unpairedSurrogate
+            bad = UnicodeTranscoder.transcodeUTF16(count: count, into: &sink) { k in
+                let word = buffer.loadUnaligned(fromByteOffset: start &+ 2 &* k, as: UInt16.self)
+                return bigEndian ? UInt16(bigEndian: word) : UInt16(littleEndian: word)
+            }
+        case .utf32(let bigEndian):
+            kind = .notAScalar
+            bad = UnicodeTranscoder.transcodeUTF32(count: count, into: &sink) { k in
+                let word = buffer.loadUnaligned(fromByteOffset: start &+ 4 &* k, as: UInt32.self)
+                return bigEndian ? UInt32(bigEndian: word) : UInt32(littleEndian: word)
+            }
         }
-        if let bad { return UnicodeTranscoder.Failure(kind: .unpairedSurrogate, offset: start &+ 2 &* bad.index, value: bad.value) }
-        position = start + byteCount
-        return nil
-    }
-
-    /// The next `count` UTF-32 code units (big-endian unless `bigEndian` is false),
-    /// transcoded to UTF-8 into `sink`. On a value that is not a Unicode scalar, returns where
-    /// it is, with the position unchanged.
-    ///
-    /// - Throws: ``PlistError/Code/corruptData`` when fewer than `4 × count` bytes are left.
-    mutating func readUTF32<Sink: UTF8Sink>(
-        count: Int, bigEndian: Bool = true, into sink: inout Sink
-    ) throws -> UnicodeTranscoder.Failure? {
-        let (byteCount, overflow) = count.multipliedReportingOverflow(by: 4)
-        guard !overflow, contains(position, byteCount) else { throw outOfBounds(position, count) }
-        let start = position
-        let buffer = self.buffer
-        let bad = UnicodeTranscoder.transcodeUTF32(count: count, into: &sink) { k in
-            let word = buffer.loadUnaligned(fromByteOffset: start &+ 4 &* k, as: UInt32.self)
-            return bigEndian ? UInt32(bigEndian: word) : UInt32(littleEndian: word)
-        }
-        if let bad { return UnicodeTranscoder.Failure(kind: .notAScalar, offset: start &+ 4 &* bad.index, value: bad.value) }
+        if let bad { return UnicodeTranscoder.Failure(kind: kind, offset: start &+ form.unitSize &* bad.index, value: bad.value) }
         position = start + byteCount
         return nil
     }
@@ -237,7 +232,7 @@ struct ByteCursor: ~Copyable {
         // `count * 3 + 1` cannot overflow: `count * 2` bytes exist.
         let text = try String(unsafeUninitializedCapacity: count * 3 + 1) { storage -> Int in
             guard var sink = UninitializedUTF8(storage: storage) else { return 0 }
-            failure = try readUTF16(count: count, into: &sink)
+            failure = try readUnicode(count: count, form: .utf16(bigEndian: true), into: &sink)
             return failure == nil ? sink.count : 0
         }
         if let failure {

@@ -121,10 +121,7 @@ enum UnicodeTranscoder {
         let units = cursor.remaining / form.unitSize
         let failure: Failure?
         do {
-            switch form {
-            case .utf16(let bigEndian): failure = try cursor.readUTF16(count: units, bigEndian: bigEndian, into: &output)
-            case .utf32(let bigEndian): failure = try cursor.readUTF32(count: units, bigEndian: bigEndian, into: &output)
-            }
+            failure = try cursor.readUnicode(count: units, form: form, into: &output)
         } catch {
             // Not reached: the units counted are all there.
             failure = Failure(kind: .partialCodeUnit, offset: cursor.position, value: 0)

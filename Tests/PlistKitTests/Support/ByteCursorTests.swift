@@ -68,7 +68,7 @@ import Testing
             #expect(Self.error { _ = try cursor.readUTF16BEString(count: Int.max / 2 + 1, badOffset: &bad) } != nil)
             #expect(Self.error { _ = try cursor.readUTF16BEString(count: 3, badOffset: &bad) } != nil)
             var sink: [UInt8] = []
-            #expect(Self.error { _ = try cursor.readUTF32(count: Int.max / 4 + 1, into: &sink) } != nil)
+            #expect(Self.error { _ = try cursor.readUnicode(count: Int.max / 4 + 1, form: .utf32(bigEndian: true), into: &sink) } != nil)
             #expect(Self.error { try cursor.seek(to: 6) } != nil)
             #expect(Self.error { try cursor.seek(to: -1) } != nil)
             #expect(cursor.position == 0)
