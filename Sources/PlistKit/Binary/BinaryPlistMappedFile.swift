@@ -9,8 +9,8 @@ import Darwin
 
 /// A read-only memory mapping of a whole file, unmapped when the last reference goes.
 ///
-/// This and ``BinaryPlistCursor`` are the only places PlistKit handles raw memory. The mapping
-/// is private and read-only and never changes after creation, which is why it may be shared
+/// The mapping's address is held here and handed only to a ``ByteCursor``, which does all
+/// the reading (so only the two touch raw memory). The mapping is private and read-only and never changes after creation, which is why it may be shared
 /// across threads. As with any mapping, another process truncating the file while it is mapped
 /// makes later reads fault (SIGBUS); read from a copy (``BinaryPlistView/init(bytes:options:)``)
 /// when other processes may rewrite the file in place.
@@ -53,9 +53,12 @@ final class BinaryPlistMappedFile: @unchecked Sendable {
         if let base { munmap(base, count) }
     }
 
-    /// Lends the mapped bytes to `body`.
-    func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(UnsafeRawBufferPointer(start: base.map { UnsafeRawPointer($0) }, count: count))
+    /// Lends `body` a cursor over the mapped bytes, valid for the call (the mapping lives at
+    /// least as long as `self`).
+    func withCursor<R>(_ body: (consuming ByteCursor) throws -> R) rethrows -> R {
+        try withExtendedLifetime(self) {
+            try body(ByteCursor(UnsafeRawBufferPointer(start: base.map { UnsafeRawPointer($0) }, count: count)))
+        }
     }
 
     private static func failure(_ action: String, _ path: String) -> PlistError {

@@ -361,17 +361,17 @@ struct BinaryPlistObjectList {
         return 8
     }
 
-    /// The bytes of a marker for `count` (see ``BinaryPlistByteCursor/putMarker(_:count:)``).
+    /// The bytes of a marker for `count` (see ``ByteWriter/putMarker(_:count:)``).
     static func markerSize(count: Int) -> Int {
         count < 15 ? 1 : 1 + unsignedSize(UInt64(count))
     }
 
-    /// The bytes of an integer object written by ``BinaryPlistByteCursor/putUnsigned(_:)``.
+    /// The bytes of an integer object written by ``ByteWriter/putUnsigned(_:)``.
     static func unsignedSize(_ value: UInt64) -> Int {
         value <= 0xFFFF_FFFF ? 1 + byteCount(Int(value)) : 9
     }
 
-    /// The bytes ``BinaryPlistByteCursor/putScalar(_:)`` writes for a scalar.
+    /// The bytes ``ByteWriter/putScalar(_:)`` writes for a scalar.
     static func encodedSize(of value: PlistValue) -> Int {
         switch value {
         case .boolean: return 1
@@ -388,75 +388,59 @@ struct BinaryPlistObjectList {
     }
 
     /// The bytes of a string object: ASCII as bytes when `utf16Count` is negative, otherwise
-    /// `utf16Count` UTF-16 units (see ``BinaryPlistByteCursor/putString(_:utf16Count:)``).
+    /// `utf16Count` UTF-16 units (see ``ByteWriter/putString(_:utf16Count:)``).
     static func stringSize(_ text: String, utf16Count: Int) -> Int {
         utf16Count < 0 ? markerSize(count: text.utf8.count) + text.utf8.count : markerSize(count: utf16Count) + 2 * utf16Count
     }
 
     // MARK: Bytes
 
-    /// Writes `count` references from `start` of `references`, each in `size` bytes. The range
-    /// lies inside the list: each was reserved there when its container was opened.
-    @inline(__always)
-    private static func put(
-        _ references: UnsafeBufferPointer<Int>, from start: Int, count: Int, size: Int,
-        to out: inout BinaryPlistByteCursor
-    ) {
-        if size == 1 {
-            for i in start..<(start + count) { out.put(UInt8(truncatingIfNeeded: references[i])) }
-        } else {
-            for i in start..<(start + count) { out.putBigEndian(UInt64(references[i]), size: size) }
-        }
+    /// Writes the references `children[start ..< start + count]`, each in `size` bytes. The
+    /// range lies inside the list: each was reserved there when its container was opened.
+    private func putReferences(from start: Int, count: Int, size: Int, to out: inout ByteWriter) {
+        out.putBigEndian(children, from: start, count: count, size: size)
     }
 
     /// Encodes the objects (object 0 is the top), the offset table and the trailer into one
-    /// buffer allocated at its exact size.
-    func encode() -> Data {
+    /// buffer allocated at the size counted as the objects were met; `nil` when the output
+    /// is larger than the process can address.
+    func encode() -> Data? {
         let refSize = Self.byteCount(entries.count)
-        let tableOffset = 8 + objectBytes + children.count * refSize
-        let offsetSize = Self.byteCount(tableOffset)
-        let total = tableOffset + entries.count * offsetSize + 32
+        let countedTableOffset = 8 + objectBytes + children.count * refSize
+        let countedOffsetSize = Self.byteCount(countedTableOffset)
         // Seven spare bytes: a big-endian field of 1 to 8 bytes is stored as one 8-byte word.
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: total + 7, alignment: 8)
-        var out = BinaryPlistByteCursor(buffer)
+        var out = ByteWriter(capacity: countedTableOffset + entries.count * countedOffsetSize + 32 + 7)
         out.putBigEndian(0x6270_6C69_7374_3030, size: 8)  // "bplist00"
         // The offsets are kept aside, not written ahead into the table: a field's spare
         // bytes would overwrite the table's start when the last object is written.
         var offsets: [Int] = []
         offsets.reserveCapacity(entries.count)
-        // The references go straight from the list's buffer: a slice per container retained
-        // the list and walked it through the generic slice path.
-        // Entries are read in place through the buffer (a `for` loop copied each one out,
-        // retaining and releasing every string).
-        children.withUnsafeBufferPointer { references in entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                offsets.append(out.offset(from: buffer))
-                switch entries[index] {
-                case .uid(let uid):
-                    let size = uid <= 0xFF ? 1 : (uid <= 0xFFFF ? 2 : 4)
-                    out.put(0x80 | UInt8(size - 1))
-                    out.putBigEndian(UInt64(uid), size: size)
-                case .integer(let signed):
-                    out.putUnsigned(UInt64(bitPattern: signed))
-                case .real(let bits):
-                    out.put(0x23)
-                    out.putBigEndian(bits, size: 8)
-                case .scalar(let value):
-                    out.putScalar(value)
-                case let .string(text, utf16Count):
-                    out.putString(text, utf16Count: utf16Count)
-                case let .array(start, count):
-                    out.putMarker(0xA0, count: count)
-                    Self.put(references, from: start, count: count, size: refSize, to: &out)
-                case let .dictionary(start, count):
-                    out.putMarker(0xD0, count: count)
-                    Self.put(references, from: start, count: 2 * count, size: refSize, to: &out)
-                }
+        for index in entries.indices {
+            offsets.append(out.count)
+            switch entries[index] {
+            case .uid(let uid):
+                out.putUID(uid)
+            case .integer(let signed):
+                out.putUnsigned(UInt64(bitPattern: signed))
+            case .real(let bits):
+                out.put(0x23)
+                out.putBigEndian(bits, size: 8)
+            case .scalar(let value):
+                out.putScalar(value)
+            case let .string(text, utf16Count):
+                out.putString(text, utf16Count: utf16Count)
+            case let .array(start, count):
+                out.putMarker(0xA0, count: count)
+                putReferences(from: start, count: count, size: refSize, to: &out)
+            case let .dictionary(start, count):
+                out.putMarker(0xD0, count: count)
+                putReferences(from: start, count: 2 * count, size: refSize, to: &out)
             }
-        } }
-        // The object sizes were counted as the objects were met; if they were wrong, memory
-        // past the buffer may already be damaged, so stop rather than return it.
-        precondition(out.offset(from: buffer) == tableOffset, "binary plist writer: object sizes miscounted")
+        }
+        // The table's offset and entry size follow from where the objects actually end (the
+        // count made beforehand only sized the buffer).
+        let tableOffset = out.count
+        let offsetSize = Self.byteCount(tableOffset)
         for offset in offsets { out.putBigEndian(UInt64(offset), size: offsetSize) }
         out.putBigEndian(0, size: 6)  // unused, then the sort version (0)
         out.putBigEndian(UInt64(offsetSize), size: 1)
@@ -464,7 +448,6 @@ struct BinaryPlistObjectList {
         out.putBigEndian(UInt64(entries.count), size: 8)
         out.putBigEndian(0, size: 8)  // the top object is always object 0
         out.putBigEndian(UInt64(tableOffset), size: 8)
-        precondition(out.offset(from: buffer) == total, "binary plist writer: trailer size miscounted")
-        return Data(bytesNoCopy: buffer, count: total, deallocator: .custom { pointer, _ in pointer.deallocate() })
+        return try? out.finish()
     }
 }

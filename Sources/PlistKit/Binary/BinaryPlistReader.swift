@@ -20,18 +20,15 @@ enum BinaryPlistReader {
                 .limitExceeded,
                 "The input is \(bytes.count) bytes, more than the limit of \(options.maximumInputBytes)")
         }
-        let (value, warnings) = try bytes.withUnsafeBytes { raw in
-            try read(raw, options: options)
-        }
+        let (value, warnings) = try ByteCursor.withBytes(of: bytes) { try read($0, options: options) }
         for warning in warnings {
             try losses.report(warning.kind, at: warning.keyPath, warning.message)
         }
         return value
     }
 
-    /// Decodes a binary plist held in `raw`, returning the value and the losses met.
-    static func read(_ raw: UnsafeRawBufferPointer, options: PlistReadingOptions) throws -> (PlistValue, [PlistWarning]) {
-        let cursor = BinaryPlistCursor(raw)
+    /// Decodes the binary plist `cursor` reads, returning the value and the losses met.
+    static func read(_ cursor: consuming ByteCursor, options: PlistReadingOptions) throws -> (PlistValue, [PlistWarning]) {
         let trailer = try BinaryPlistTrailer.read(from: cursor)
         var decoder = try BinaryPlistDecoder(cursor: cursor, trailer: trailer, options: options, dense: true)
         let value = try decoder.decode(trailer.topObject, depth: 1)

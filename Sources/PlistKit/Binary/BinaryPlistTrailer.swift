@@ -37,10 +37,10 @@ struct BinaryPlistTrailer: Sendable, Hashable {
     ///   (the newer variant Apple never documented), otherwise
     ///   ``PlistError/Code/corruptData`` with the byte offset of the field at fault.
     /// Complexity: O(n) in the number of objects when `checkingOffsets`, O(1) otherwise.
-    static func read(from cursor: borrowing BinaryPlistCursor, checkingOffsets: Bool = true) throws -> BinaryPlistTrailer {
+    static func read(from cursor: borrowing ByteCursor, checkingOffsets: Bool = true) throws -> BinaryPlistTrailer {
         let length = cursor.count
         let magic: [UInt8] = Array("bplist".utf8)
-        guard length >= 8, cursor.peekBytesEqual(at: 0, count: 6, to: magic) else {
+        guard length >= 8, cursor.hasBytes(magic, at: 0) else {
             throw PlistError(.corruptData, "The input does not start with the binary plist header 'bplist'", at: .byteOffset(0))
         }
         let major = try cursor.peekByte(at: 6)
@@ -122,7 +122,7 @@ struct BinaryPlistTrailer: Sendable, Hashable {
     /// The byte offset of object `index` (below ``objectCount``: the table's size was checked
     /// without overflow), checked to lie inside the object table.
     @inline(__always)
-    func offset(of index: Int, in cursor: borrowing BinaryPlistCursor) throws -> Int {
+    func offset(of index: Int, in cursor: borrowing ByteCursor) throws -> Int {
         let entry = offsetTableOffset + index * offsetIntSize
         let offset = try cursor.peekUInt(at: entry, size: offsetIntSize)
         guard offset >= 8, offset < UInt64(offsetTableOffset) else {

@@ -28,16 +28,16 @@ extension BinaryPlistUniquingKey {
 
 extension UInt64: BinaryPlistUniquingKey {
     @inline(__always)
-    func quickHash(seed: UInt64) -> UInt64 { mixHashWord(self ^ seed) }
+    func quickHash(seed: UInt64) -> UInt64 { ByteHashing.mix(self ^ seed) }
 
-    /// `mixHashWord` is a bijection (xor-shifts and odd multipliers), and so is the xor with
+    /// `ByteHashing.mix` is a bijection (xor-shifts and odd multipliers), and so is the xor with
     /// the seed.
     static var hashIdentifiesKey: Bool { true }
 }
 
 extension UInt32: BinaryPlistUniquingKey {
     @inline(__always)
-    func quickHash(seed: UInt64) -> UInt64 { mixHashWord(UInt64(self) ^ seed) }
+    func quickHash(seed: UInt64) -> UInt64 { ByteHashing.mix(UInt64(self) ^ seed) }
 
     /// As for `UInt64`: the word, widened, goes through a bijection.
     static var hashIdentifiesKey: Bool { true }
@@ -46,10 +46,7 @@ extension UInt32: BinaryPlistUniquingKey {
 extension ExactKey: BinaryPlistUniquingKey {
     /// Hashes the UTF-8 bytes eight at a time.
     func quickHash(seed: UInt64) -> UInt64 {
-        let hashed = string.utf8.withContiguousStorageIfAvailable { bytes in
-            UnsafeRawBufferPointer(bytes).mixedHash(seed: seed)
-        }
-        return hashed ?? Array(string.utf8).withUnsafeBytes { $0.mixedHash(seed: seed) }
+        ByteHashing.hash(utf8: string, seed: seed)
     }
 
     /// The table only compares keys whose 64-bit hashes match, which are nearly always equal.
@@ -69,7 +66,7 @@ struct ExactData: BinaryPlistUniquingKey {
     static func == (lhs: ExactData, rhs: ExactData) -> Bool { sameKey(lhs, rhs) }
 
     func hash(into hasher: inout Hasher) {
-        data.withUnsafeBytes { hasher.combine(bytes: $0) }
+        ByteHashing.combine(data, into: &hasher)
     }
 
     /// Hashes the length and at most the first and last 64 bytes, eight at a time (hashing
@@ -78,17 +75,11 @@ struct ExactData: BinaryPlistUniquingKey {
     /// ends only share a hash, and the table compares their bytes, or, when they crowd it,
     /// moves to its fallback, which hashes them whole.
     func quickHash(seed: UInt64) -> UInt64 {
-        data.withUnsafeBytes { bytes in
-            let sample = 64
-            guard bytes.count > 2 * sample else { return bytes.mixedHash(seed: seed) }
-            let head = UnsafeRawBufferPointer(rebasing: bytes[..<sample]).mixedHash(seed: seed)
-            let tail = UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - sample)...]).mixedHash(seed: head)
-            return mixHashWord(tail ^ UInt64(bytes.count))
-        }
+        ByteHashing.sampledHash(data, seed: seed)
     }
 
     static func sameKey(_ a: ExactData, _ b: ExactData) -> Bool {
-        a.data.withUnsafeBytes { first in b.data.withUnsafeBytes { first.hasSameBytes(as: $0) } }
+        ByteHashing.sameBytes(a.data, b.data)
     }
 }
 

@@ -53,7 +53,7 @@ public struct BinaryPlistView: Sendable {
         }
         self.storage = .bytes(bytes)
         self.options = options
-        self.trailer = try bytes.withUnsafeBytes { try BinaryPlistTrailer.read(from: BinaryPlistCursor($0), checkingOffsets: false) }
+        self.trailer = try ByteCursor.withBytes(of: bytes) { try BinaryPlistTrailer.read(from: $0, checkingOffsets: false) }
     }
 
     /// Creates a view of a binary plist file, memory-mapped rather than read, so that only the
@@ -71,7 +71,7 @@ public struct BinaryPlistView: Sendable {
         let file = try BinaryPlistMappedFile(path: url.path, maximumBytes: options.maximumInputBytes)
         self.storage = .mapped(file)
         self.options = options
-        self.trailer = try file.withBytes { try BinaryPlistTrailer.read(from: BinaryPlistCursor($0), checkingOffsets: false) }
+        self.trailer = try file.withCursor { try BinaryPlistTrailer.read(from: $0, checkingOffsets: false) }
     }
 
     /// The number of objects the file declares.
@@ -169,13 +169,13 @@ public struct BinaryPlistView: Sendable {
     private func withDecoder<R>(_ body: (inout BinaryPlistDecoder) throws -> R) throws -> R {
         let options = self.options
         let trailer = self.trailer
-        func run(_ raw: UnsafeRawBufferPointer) throws -> R {
-            var decoder = try BinaryPlistDecoder(cursor: BinaryPlistCursor(raw), trailer: trailer, options: options, dense: false)
+        func run(_ cursor: consuming ByteCursor) throws -> R {
+            var decoder = try BinaryPlistDecoder(cursor: cursor, trailer: trailer, options: options, dense: false)
             return try body(&decoder)
         }
         switch storage {
-        case .bytes(let data): return try data.withUnsafeBytes(run)
-        case .mapped(let file): return try file.withBytes(run)
+        case .bytes(let data): return try ByteCursor.withBytes(of: data, run)
+        case .mapped(let file): return try file.withCursor(run)
         }
     }
 
@@ -302,7 +302,7 @@ public struct BinaryPlistView: Sendable {
             if wantedIsASCII, marker >> 4 == 0x5 {
                 let (length, start) = try decoder.count(nibble: marker & 0x0F, after: offset + 1, object: keyIndex, at: offset)
                 try decoder.checkExtent(length, width: 1, from: start, what: "An ASCII string", object: keyIndex, at: offset)
-                matches = length == wantedBytes.count && decoder.cursor.peekBytesEqual(at: start, count: length, to: wantedBytes)
+                matches = length == wantedBytes.count && decoder.cursor.hasBytes(wantedBytes, at: start)
             } else {
                 matches = try decoder.key(keyIndex) == wanted
             }

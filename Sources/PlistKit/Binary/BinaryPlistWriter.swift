@@ -19,7 +19,8 @@ import FoundationEssentials
 enum BinaryPlistWriter {
     /// Encodes `value`; dictionary keys keep their order unless `options` asks for sorting.
     ///
-    /// - Throws: never for values PlistValue can hold; the signature matches the other writers.
+    /// - Throws: ``PlistError/Code/limitExceeded`` when the output is larger than the process
+    ///   can address; never otherwise.
     /// Complexity: O(n) expected in the size of the value (uniquing hashes each scalar once).
     ///
     /// `valueCount`, when known (the expanded size the caller counted), sizes the object
@@ -29,6 +30,9 @@ enum BinaryPlistWriter {
         var writer = BinaryPlistWriterState(sortsKeys: options.sortsKeys(for: .binary))
         writer.reserveCapacity(values: valueCount)
         writer.flatten(value)
-        return writer.encode()
+        guard let data = writer.encode() else {
+            throw PlistError(.limitExceeded, "The binary plist is larger than this process can address")
+        }
+        return data
     }
 }

@@ -28,8 +28,9 @@ struct BinaryPlistWriterState {
         _ = objects.number(root, sortsKeys: sortsKeys)
     }
 
-    /// Encodes the flattened objects, the offset table and the trailer.
-    func encode() -> Data {
+    /// Encodes the flattened objects, the offset table and the trailer; `nil` when the output
+    /// is larger than the process can address.
+    func encode() -> Data? {
         objects.encode()
     }
 }

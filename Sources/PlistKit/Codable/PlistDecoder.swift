@@ -142,7 +142,7 @@ public struct PlistDecoder: Sendable {
         let state = PlistDecodingState(options: self)
         let options = readingOptions
         return try data.withUnsafeBytes { raw in
-            let cursor = BinaryPlistCursor(raw)
+            let cursor = ByteCursor(raw)
             let trailer: BinaryPlistTrailer
             let objectDecoder: BinaryPlistDecoder
             do {

@@ -47,7 +47,7 @@ struct JSONOutput {
             guard tagged else { throw unrepresentable("a date") }
             let seconds = date.timeIntervalSinceReferenceDate
             try writeTag(JSONTag.date, level: level) { output in
-                if let iso = CivilTime.iso8601(seconds) {
+                if let iso = CivilDate.text(ofSeconds: seconds, separator: "T", zone: "Z") {
                     output.writeString(iso)
                 } else if !seconds.isFinite {
                     output.writeString(seconds.isNaN ? "nan" : seconds > 0 ? "inf" : "-inf")
@@ -159,15 +159,14 @@ struct JSONOutput {
     /// Writes a quoted string, copying runs of bytes that need no escape in one step.
     mutating func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { utf8 in
-            var runStart = 0
-            for i in 0..<utf8.count {
-                let byte = utf8[i]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
-                else { continue }
-                if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
-                runStart = i + 1
+        ByteCursor.withUTF8(of: string) { utf8 in
+            var text = utf8
+            while true {
+                let runStart = text.position
+                text.skip { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "/") }
+                text.appendBytes(from: runStart, to: &bytes)
+                guard let byte = text.peek() else { break }
+                text.advance()
                 bytes.append(UInt8(ascii: "\\"))
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(byte)
@@ -180,7 +179,6 @@ struct JSONOutput {
                     bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]])
                 }
             }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }
         bytes.append(UInt8(ascii: "\""))
     }

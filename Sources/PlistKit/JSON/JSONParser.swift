@@ -1,11 +1,9 @@
 import FoundationEssentials
 
-/// The byte cursor of the JSON reader. It borrows the input buffer for the duration of one
-/// `read` call and is the only place the JSON reader touches memory directly; it is
-/// non-copyable (and, holding a pointer, not `Sendable`) so that it cannot outlive that call.
+/// The JSON reader's scanner, over a ``ByteCursor`` that borrows the input for one `read`
+/// call (so it is non-copyable too).
 struct JSONParser: ~Copyable {
-    private let text: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    private var text: ByteCursor
     private let options: PlistReadingOptions
     private var objectCount = 0
     /// JSON nesting allowed: in tagged mode `{"$dict": …}` wrappers and tag objects add levels
@@ -13,7 +11,7 @@ struct JSONParser: ~Copyable {
     /// checked separately against `maximumDepth`.
     private let maximumNesting: Int
 
-    init(_ text: UnsafeBufferPointer<UInt8>, options: PlistReadingOptions) {
+    init(_ text: consuming ByteCursor, options: PlistReadingOptions) {
         self.text = text
         self.options = options
         let depth = max(0, options.maximumDepth)
@@ -24,7 +22,7 @@ struct JSONParser: ~Copyable {
     // MARK: Errors
 
     private func location(_ offset: Int) -> PlistError.Location {
-        UnicodeText.lineAndColumn(of: offset, in: text)
+        TextInput.lineAndColumn(of: offset, in: text)
     }
 
     private func corrupt(_ reason: String, at offset: Int) -> PlistError {
@@ -32,35 +30,30 @@ struct JSONParser: ~Copyable {
     }
 
     private func unexpected(at offset: Int, expecting: String) -> PlistError {
-        guard offset < text.count else {
+        guard let byte = text.byte(at: offset) else {
             return corrupt("Unexpected end of JSON input; expected \(expecting)", at: offset)
         }
-        return corrupt("Unexpected \(UnicodeText.describeByte(text[offset])); expected \(expecting)", at: offset)
+        return corrupt("Unexpected \(TextInput.describeByte(byte)); expected \(expecting)", at: offset)
     }
 
     // MARK: Structure
 
     mutating func parseDocument() throws -> PlistValue {
         skipWhitespace()
-        guard index < text.count else {
-            throw corrupt("The JSON input is empty; expected a value", at: index)
+        guard !text.isAtEnd else {
+            throw corrupt("The JSON input is empty; expected a value", at: text.position)
         }
         let value = try parseValue(depth: 0, nesting: 0, literal: false)
         skipWhitespace()
-        guard index == text.count else {
-            throw corrupt("Unexpected \(UnicodeText.describeByte(text[index])) after the JSON value", at: index)
+        if let byte = text.peek() {
+            throw corrupt("Unexpected \(TextInput.describeByte(byte)) after the JSON value", at: text.position)
         }
         return value
     }
 
     @inline(__always)
     private mutating func skipWhitespace() {
-        while index < text.count {
-            switch text[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index += 1
-            default: return
-            }
-        }
+        text.skip { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     }
 
     private mutating func countObject(at offset: Int) throws {
@@ -76,10 +69,10 @@ struct JSONParser: ~Copyable {
     /// object here is the content of a `{"$dict": …}` wrapper and is not itself a tag.
     private mutating func parseValue(depth: Int, nesting: Int, literal: Bool) throws -> PlistValue {
         skipWhitespace()
-        guard index < text.count else { throw unexpected(at: index, expecting: "a value") }
-        let start = index
+        let start = text.position
+        guard let byte = text.peek() else { throw unexpected(at: start, expecting: "a value") }
         try countObject(at: start)
-        switch text[index] {
+        switch byte {
         case UInt8(ascii: "{"):
             return try parseObject(depth: depth, nesting: nesting, literal: literal)
         case UInt8(ascii: "["):
@@ -89,58 +82,52 @@ struct JSONParser: ~Copyable {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try parseNumber()
         case UInt8(ascii: "t"):
-            try expectWord("true")
+            try expectWord(Self.trueWord)
             return .boolean(true)
         case UInt8(ascii: "f"):
-            try expectWord("false")
+            try expectWord(Self.falseWord)
             return .boolean(false)
         case UInt8(ascii: "n"):
-            try expectWord("null")
+            try expectWord(Self.nullWord)
             throw corrupt("JSON null has no property-list equivalent", at: start)
         default:
-            throw unexpected(at: index, expecting: "a value")
+            throw unexpected(at: start, expecting: "a value")
         }
     }
 
-    private mutating func expectWord(_ word: StaticString) throws {
-        let start = index
-        let length = word.utf8CodeUnitCount
-        var k = 0
-        while k < length {
-            guard index + k < text.count, text[index + k] == word.utf8Start[k] else {
-                throw corrupt("Invalid literal; expected '\(word)'", at: start)
-            }
-            k += 1
-        }
-        index += length
-    }
+    private static let trueWord = Array("true".utf8), falseWord = Array("false".utf8), nullWord = Array("null".utf8)
 
+    private mutating func expectWord(_ word: [UInt8]) throws {
+        guard text.hasBytes(word, at: text.position) else {
+            throw corrupt("Invalid literal; expected '\(String(decoding: word, as: UTF8.self))'", at: text.position)
+        }
+        text.advance(by: word.count)
+    }
 
     private mutating func parseArray(depth: Int, nesting: Int) throws -> PlistValue {
         guard depth < options.maximumDepth, nesting < maximumNesting else { throw tooDeep() }
-        index += 1  // [
+        text.advance()  // [
         var elements: [PlistValue] = []
         skipWhitespace()
-        if index < text.count, text[index] == UInt8(ascii: "]") {
-            index += 1
+        if text.peek() == UInt8(ascii: "]") {
+            text.advance()
             return .array(elements)
         }
         while true {
             elements.append(try parseValue(depth: depth + 1, nesting: nesting + 1, literal: false))
             skipWhitespace()
-            guard index < text.count else { throw unexpected(at: index, expecting: "',' or ']'") }
-            switch text[index] {
+            switch text.peek() {
             case UInt8(ascii: ","):
-                index += 1
+                text.advance()
                 skipWhitespace()
-                if index < text.count, text[index] == UInt8(ascii: "]") {
-                    throw corrupt("A trailing comma is not allowed in a JSON array", at: index)
+                if text.peek() == UInt8(ascii: "]") {
+                    throw corrupt("A trailing comma is not allowed in a JSON array", at: text.position)
                 }
             case UInt8(ascii: "]"):
-                index += 1
+                text.advance()
                 return .array(elements)
             default:
-                throw unexpected(at: index, expecting: "',' or ']'")
+                throw unexpected(at: text.position, expecting: "',' or ']'")
             }
         }
     }
@@ -149,28 +136,28 @@ struct JSONParser: ~Copyable {
         // The plist depth is checked once the object is known not to be a tag object (tags hold
         // scalars and are not containers of the plist); the recursion bound is checked now.
         guard nesting < maximumNesting else { throw tooDeep() }
-        let start = index
-        index += 1  // {
+        let start = text.position
+        text.advance()  // {
         var dictionary = PlistDictionary()
         let tagged = options.readsTaggedJSON && !literal
         var depthChecked = false
         skipWhitespace()
-        if index < text.count, text[index] == UInt8(ascii: "}") {
-            index += 1
+        if text.peek() == UInt8(ascii: "}") {
+            text.advance()
             guard depth < options.maximumDepth else { throw tooDeep() }
             return .dictionary(dictionary)
         }
         while true {
             skipWhitespace()
-            guard index < text.count, text[index] == UInt8(ascii: "\"") else {
-                throw unexpected(at: index, expecting: "a string key")
+            guard text.peek() == UInt8(ascii: "\"") else {
+                throw unexpected(at: text.position, expecting: "a string key")
             }
             let key = try parseString()
             skipWhitespace()
-            guard index < text.count, text[index] == UInt8(ascii: ":") else {
-                throw unexpected(at: index, expecting: "':' after the key")
+            guard text.peek() == UInt8(ascii: ":") else {
+                throw unexpected(at: text.position, expecting: "':' after the key")
             }
-            index += 1
+            text.advance()
             if tagged && dictionary.isEmpty && key == JSONTag.dictionary {
                 return try parseDictionaryWrapper(depth: depth, nesting: nesting, at: start)
             }
@@ -180,16 +167,15 @@ struct JSONParser: ~Copyable {
             }
             dictionary[key] = try parseValue(depth: depth + 1, nesting: nesting + 1, literal: false)
             skipWhitespace()
-            guard index < text.count else { throw unexpected(at: index, expecting: "',' or '}'") }
-            switch text[index] {
+            switch text.peek() {
             case UInt8(ascii: ","):
-                index += 1
+                text.advance()
                 skipWhitespace()
-                if index < text.count, text[index] == UInt8(ascii: "}") {
-                    throw corrupt("A trailing comma is not allowed in a JSON object", at: index)
+                if text.peek() == UInt8(ascii: "}") {
+                    throw corrupt("A trailing comma is not allowed in a JSON object", at: text.position)
                 }
             case UInt8(ascii: "}"):
-                index += 1
+                text.advance()
                 if tagged, dictionary.count == 1, let tag = try tagValue(dictionary, at: start) {
                     return tag
                 }
@@ -198,14 +184,14 @@ struct JSONParser: ~Copyable {
                 }
                 return .dictionary(dictionary)
             default:
-                throw unexpected(at: index, expecting: "',' or '}'")
+                throw unexpected(at: text.position, expecting: "',' or '}'")
             }
         }
     }
 
     private func tooDeep() -> PlistError {
         PlistError(
-            .limitExceeded, "The JSON is nested deeper than \(options.maximumDepth) levels", at: location(index))
+            .limitExceeded, "The JSON is nested deeper than \(options.maximumDepth) levels", at: location(text.position))
     }
 
     /// Reads the rest of `{"$dict": {…}}` after its key: the object inside is a dictionary taken
@@ -213,16 +199,16 @@ struct JSONParser: ~Copyable {
     /// have no other member.
     private mutating func parseDictionaryWrapper(depth: Int, nesting: Int, at start: Int) throws -> PlistValue {
         skipWhitespace()
-        guard index < text.count, text[index] == UInt8(ascii: "{") else {
+        guard text.peek() == UInt8(ascii: "{") else {
             throw corrupt("Malformed tagged value: $dict must hold an object", at: start)
         }
-        try countObject(at: index)
+        try countObject(at: text.position)
         let content = try parseObject(depth: depth, nesting: nesting + 1, literal: true)
         skipWhitespace()
-        guard index < text.count, text[index] == UInt8(ascii: "}") else {
+        guard text.peek() == UInt8(ascii: "}") else {
             throw corrupt("Malformed tagged value: an object whose first key is $dict must have no other key", at: start)
         }
-        index += 1
+        text.advance()
         return content
     }
 
@@ -238,7 +224,7 @@ struct JSONParser: ~Copyable {
             switch value {
             case .string(let text):
                 if let seconds = Self.nonFinite(text) { return .date(Date(timeIntervalSinceReferenceDate: seconds)) }
-                guard let seconds = CivilTime.parse(Substring(text), separator: "T", zone: .zulu) else {
+                guard let seconds = CivilDate.parse(text, separator: UInt8(ascii: "T"), zone: .zulu) else {
                     throw malformed("an ISO 8601 UTC date such as \"2001-01-01T00:00:00Z\", or seconds since 2001")
                 }
                 return .date(Date(timeIntervalSinceReferenceDate: seconds))
@@ -282,68 +268,63 @@ struct JSONParser: ~Copyable {
 
     /// Parses a string starting at the opening quote.
     private mutating func parseString() throws -> String {
-        let open = index
-        index += 1
-        let start = index
+        let open = text.position
+        text.advance()
+        let start = text.position
         // Fast path: no escapes. Scan to the closing quote, then validate UTF-8 once.
-        while index < text.count {
-            let byte = text[index]
-            if byte == UInt8(ascii: "\"") {
-                let range = start..<index
-                index += 1
-                return try makeString(range)
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            index += 1
-        }
-        guard index < text.count else {
+        text.skip { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 >= 0x20 }
+        guard let stop = text.peek() else {
             throw corrupt("Unterminated JSON string", at: open)
         }
+        if stop == UInt8(ascii: "\"") {
+            let string = try makeString(from: start)
+            text.advance()
+            return string
+        }
         var buffer: [UInt8] = []
-        buffer.reserveCapacity(index - start + 16)
+        buffer.reserveCapacity(text.position - start + 16)
         var segmentStart = start
-        while index < text.count {
-            let byte = text[index]
+        while let byte = text.peek() {
             if byte == UInt8(ascii: "\"") {
-                try appendValidated(segmentStart..<index, to: &buffer)
-                index += 1
+                try appendValidated(from: segmentStart, to: &buffer)
+                text.advance()
                 // Every piece was validated or produced from scalars, so this cannot fail.
                 return String(decoding: buffer, as: UTF8.self)
             } else if byte == UInt8(ascii: "\\") {
-                try appendValidated(segmentStart..<index, to: &buffer)
+                try appendValidated(from: segmentStart, to: &buffer)
                 try parseEscape(into: &buffer)
-                segmentStart = index
+                segmentStart = text.position
             } else if byte < 0x20 {
                 throw corrupt(
-                    "Control character \(UnicodeText.describeByte(byte)) must be escaped in a JSON string", at: index)
+                    "Control character \(TextInput.describeByte(byte)) must be escaped in a JSON string", at: text.position)
             } else {
-                index += 1
+                text.advance()
             }
         }
         throw corrupt("Unterminated JSON string", at: open)
     }
 
-    private func makeString(_ range: Range<Int>) throws -> String {
-        let slice = UnsafeBufferPointer(rebasing: text[range])
-        if let string = String(validating: slice, as: UTF8.self) { return string }
-        let bad = UnicodeText.firstInvalidUTF8(in: text, range) ?? range.lowerBound
+    /// The bytes from `start` to the position as a string.
+    private func makeString(from start: Int) throws -> String {
+        if let string = text.validatedText(from: start) { return string }
+        let bad = text.firstInvalidUTF8(from: start, to: text.position) ?? start
         throw corrupt("Invalid UTF-8 in a JSON string", at: bad)
     }
 
-    private func appendValidated(_ range: Range<Int>, to buffer: inout [UInt8]) throws {
-        guard !range.isEmpty else { return }
-        if let bad = UnicodeText.firstInvalidUTF8(in: text, range) {
+    /// Appends the bytes from `start` to the position, once they are known to be UTF-8.
+    private func appendValidated(from start: Int, to buffer: inout [UInt8]) throws {
+        guard start < text.position else { return }
+        if let bad = text.firstInvalidUTF8(from: start, to: text.position) {
             throw corrupt("Invalid UTF-8 in a JSON string", at: bad)
         }
-        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+        text.appendBytes(from: start, to: &buffer)
     }
 
     private mutating func parseEscape(into buffer: inout [UInt8]) throws {
-        let escape = index
-        index += 1
-        guard index < text.count else { throw corrupt("Unterminated JSON string", at: escape) }
-        let c = text[index]
-        index += 1
+        let escape = text.position
+        text.advance()
+        guard let c = text.peek() else { throw corrupt("Unterminated JSON string", at: escape) }
+        text.advance()
         switch c {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(c)
         case UInt8(ascii: "b"): buffer.append(0x08)
@@ -355,11 +336,11 @@ struct JSONParser: ~Copyable {
             let unit = try parseHex4(escape: escape)
             var scalar = UInt32(unit)
             if (0xD800...0xDBFF).contains(unit) {
-                guard index + 1 < text.count, text[index] == UInt8(ascii: "\\"), text[index + 1] == UInt8(ascii: "u") else {
+                guard text.peek() == UInt8(ascii: "\\"), text.peek(ahead: 1) == UInt8(ascii: "u") else {
                     throw corrupt("Unpaired UTF-16 surrogate \\u\(hex4(unit)) in a JSON string", at: escape)
                 }
-                let second = index
-                index += 2
+                let second = text.position
+                text.advance(by: 2)
                 let low = try parseHex4(escape: second)
                 guard (0xDC00...0xDFFF).contains(low) else {
                     throw corrupt("Unpaired UTF-16 surrogate \\u\(hex4(unit)) in a JSON string", at: escape)
@@ -368,7 +349,7 @@ struct JSONParser: ~Copyable {
             } else if (0xDC00...0xDFFF).contains(unit) {
                 throw corrupt("Unpaired UTF-16 surrogate \\u\(hex4(unit)) in a JSON string", at: escape)
             }
-            UnicodeText.appendUTF8(scalar, to: &buffer)
+            UnicodeTranscoder.appendUTF8(scalar, to: &buffer)
         default:
             throw corrupt("Invalid escape '\\\(Character(Unicode.Scalar(c)))' in a JSON string", at: escape)
         }
@@ -380,13 +361,13 @@ struct JSONParser: ~Copyable {
     }
 
     private mutating func parseHex4(escape: Int) throws -> UInt16 {
-        // index points after "\u".
-        guard index + 4 <= text.count else {
+        // The position is after "\u".
+        guard text.remaining >= 4 else {
             throw corrupt("Incomplete \\u escape in a JSON string; expected four hexadecimal digits", at: escape)
         }
         var value: UInt16 = 0
         for k in 0..<4 {
-            let c = text[index + k]
+            let c = text.peek(ahead: k) ?? 0
             let digit: UInt8
             switch c {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = c - UInt8(ascii: "0")
@@ -397,7 +378,7 @@ struct JSONParser: ~Copyable {
             }
             value = value << 4 | UInt16(digit)
         }
-        index += 4
+        text.advance(by: 4)
         return value
     }
 
@@ -412,61 +393,61 @@ struct JSONParser: ~Copyable {
     /// reals take Clinger's exact fast path (at most 2⁵³ in the digits and a power of ten up to
     /// 10²²) and otherwise Swift's correctly rounded `Double(_:)` on the number's text.
     private mutating func parseNumber() throws -> PlistValue {
-        let start = index
+        let start = text.position
         var negative = false
-        if text[index] == UInt8(ascii: "-") {
+        if text.peek() == UInt8(ascii: "-") {
             negative = true
-            index += 1
+            text.advance()
         }
-        guard index < text.count, isDigit(text[index]) else {
+        guard let first = text.peek(), isDigit(first) else {
             throw corrupt("A JSON number needs a digit after '-'", at: start)
         }
         var mantissa: UInt64 = 0
         var overflow = false
         var digitCount = 0
-        if text[index] == UInt8(ascii: "0") {
-            index += 1
-            if index < text.count, isDigit(text[index]) {
+        if first == UInt8(ascii: "0") {
+            text.advance()
+            if let next = text.peek(), isDigit(next) {
                 throw corrupt("A JSON number cannot have a leading zero", at: start)
             }
             digitCount = 1
         } else {
-            while index < text.count, isDigit(text[index]) {
-                accumulate(text[index], &mantissa, &overflow)
+            while let digit = text.peek(), isDigit(digit) {
+                accumulate(digit, &mantissa, &overflow)
                 digitCount += 1
-                index += 1
+                text.advance()
             }
         }
         var isReal = false
         var fractionDigits = 0
-        if index < text.count, text[index] == UInt8(ascii: ".") {
+        if text.peek() == UInt8(ascii: ".") {
             isReal = true
-            index += 1
-            guard index < text.count, isDigit(text[index]) else {
+            text.advance()
+            guard let next = text.peek(), isDigit(next) else {
                 throw corrupt("A JSON number needs a digit after the decimal point", at: start)
             }
-            while index < text.count, isDigit(text[index]) {
-                accumulate(text[index], &mantissa, &overflow)
+            while let digit = text.peek(), isDigit(digit) {
+                accumulate(digit, &mantissa, &overflow)
                 fractionDigits += 1
-                index += 1
+                text.advance()
             }
         }
         var exponent = 0
-        if index < text.count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
+        if let e = text.peek(), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
             isReal = true
-            index += 1
+            text.advance()
             var exponentNegative = false
-            if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") {
-                exponentNegative = text[index] == UInt8(ascii: "-")
-                index += 1
+            if let sign = text.peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                exponentNegative = sign == UInt8(ascii: "-")
+                text.advance()
             }
-            guard index < text.count, isDigit(text[index]) else {
+            guard let next = text.peek(), isDigit(next) else {
                 throw corrupt("A JSON number needs a digit in its exponent", at: start)
             }
-            while index < text.count, isDigit(text[index]) {
+            while let digit = text.peek(), isDigit(digit) {
                 // Saturate: any exponent this large already means infinity or zero.
-                if exponent < 100_000 { exponent = exponent * 10 + Int(text[index] - UInt8(ascii: "0")) }
-                index += 1
+                if exponent < 100_000 { exponent = exponent * 10 + Int(digit - UInt8(ascii: "0")) }
+                text.advance()
             }
             if exponentNegative { exponent = -exponent }
         }
@@ -477,7 +458,7 @@ struct JSONParser: ~Copyable {
                 if mantissa == UInt64(Int64.max) + 1 { return .integer(PlistInteger(Int64.min)) }
             }
             throw corrupt(
-                "The integer \(String(decoding: UnsafeBufferPointer(rebasing: text[start..<index]), as: UTF8.self)) is outside the range a property list holds (-9223372036854775808 through 18446744073709551615)",
+                "The integer \(text.text(from: start)) is outside the range a property list holds (-9223372036854775808 through 18446744073709551615)",
                 at: start)
         }
         let exponent10 = exponent - fractionDigits
@@ -486,17 +467,15 @@ struct JSONParser: ~Copyable {
             value = exponent10 >= 0 ? value * Self.powersOfTen[exponent10] : value / Self.powersOfTen[-exponent10]
             return .real(negative ? -value : value)
         }
-        let literal = String(decoding: UnsafeBufferPointer(rebasing: text[start..<index]), as: UTF8.self)
+        let literal = text.text(from: start)
         guard let value = Double(literal), value.isFinite else {
             throw corrupt("The number \(literal) is too large for a 64-bit real", at: start)
         }
         return .real(value)
     }
 
-    @inline(__always)
     private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-    @inline(__always)
     private func accumulate(_ byte: UInt8, _ value: inout UInt64, _ overflow: inout Bool) {
         let (times10, o1) = value.multipliedReportingOverflow(by: 10)
         let (sum, o2) = times10.addingReportingOverflow(UInt64(byte &- UInt8(ascii: "0")))

@@ -97,12 +97,7 @@ struct OpenStepOutput {
 
     /// `YYYY-MM-DD HH:MM:SS[.fraction] +0000`, or `nil` outside years 0001–9999.
     static func gnustepDate(_ seconds: Double) -> String? {
-        guard let (t, fraction) = CivilTime.split(seconds) else { return nil }
-        var text = "\(CivilTime.padded(t.year, 4))-\(CivilTime.padded(t.month, 2))-\(CivilTime.padded(t.day, 2)) "
-            + "\(CivilTime.padded(t.hour, 2)):\(CivilTime.padded(t.minute, 2)):\(CivilTime.padded(t.second, 2))"
-        let digits = CivilTime.fractionDigits(fraction)
-        if !digits.isEmpty { text += "." + digits }
-        return text + " +0000"
+        CivilDate.text(ofSeconds: seconds, separator: " ", zone: " +0000")
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

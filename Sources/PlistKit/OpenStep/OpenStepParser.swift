@@ -1,14 +1,13 @@
 import FoundationEssentials
 
-/// The byte cursor of the OpenStep reader; it borrows the input for one `read` call and is
-/// non-copyable (and, holding a pointer, not `Sendable`) so that it cannot outlive it.
+/// The OpenStep reader's scanner, over a ``ByteCursor`` that borrows the input for one `read`
+/// call (so it is non-copyable too).
 struct OpenStepParser: ~Copyable {
-    private let text: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    private var text: ByteCursor
     private let options: PlistReadingOptions
     private var objectCount = 0
 
-    init(_ text: UnsafeBufferPointer<UInt8>, options: PlistReadingOptions) {
+    init(_ text: consuming ByteCursor, options: PlistReadingOptions) {
         self.text = text
         self.options = options
     }
@@ -16,34 +15,34 @@ struct OpenStepParser: ~Copyable {
     // MARK: Errors
 
     private func corrupt(_ reason: String, at offset: Int) -> PlistError {
-        PlistError(.corruptData, reason, at: UnicodeText.lineAndColumn(of: offset, in: text))
+        PlistError(.corruptData, reason, at: TextInput.lineAndColumn(of: offset, in: text))
     }
 
     private func unexpected(at offset: Int, expecting: String) -> PlistError {
-        guard offset < text.count else {
+        guard let byte = text.byte(at: offset) else {
             return corrupt("Unexpected end of OpenStep input; expected \(expecting)", at: offset)
         }
-        return corrupt("Unexpected \(UnicodeText.describeByte(text[offset])); expected \(expecting)", at: offset)
+        return corrupt("Unexpected \(TextInput.describeByte(byte)); expected \(expecting)", at: offset)
     }
 
     // MARK: Document
 
     mutating func parseDocument() throws -> PlistValue {
-        if let bad = UnicodeText.firstInvalidUTF8(in: text, 0..<text.count) {
+        if let bad = text.firstInvalidUTF8(from: 0, to: text.count) {
             throw corrupt("Invalid UTF-8 in OpenStep text", at: bad)
         }
         try skipWhitespaceAndComments()
-        guard index < text.count else { return .dictionary(PlistDictionary()) }
-        let start = index
+        guard !text.isAtEnd else { return .dictionary(PlistDictionary()) }
+        let start = text.position
         let first = try parseValue(depth: 0)
         try skipWhitespaceAndComments()
-        if index == text.count { return first }
+        guard let next = text.peek() else { return first }
         // As CoreFoundation does: a string followed by more text means the file is a list of
         // `key = value;` entries without braces (a .strings file); start again as one.
         guard case .string = first else {
-            throw corrupt("Unexpected \(UnicodeText.describeByte(text[index])) after the top-level value", at: index)
+            throw corrupt("Unexpected \(TextInput.describeByte(next)) after the top-level value", at: text.position)
         }
-        index = start
+        try text.seek(to: start)
         objectCount = 0
         var dictionary = PlistDictionary()
         // The brace-less dictionary is itself the first level.
@@ -56,29 +55,27 @@ struct OpenStepParser: ~Copyable {
 
     /// Skips white space and comments; fails on an unterminated `/*` comment.
     private mutating func skipWhitespaceAndComments() throws {
-        while index < text.count {
-            let byte = text[index]
+        while let byte = text.peek() {
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
-                index += 1
-            case 0xE2 where index + 2 < text.count && text[index + 1] == 0x80 && (text[index + 2] == 0xA8 || text[index + 2] == 0xA9):
-                index += 3  // U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR
-            case UInt8(ascii: "/") where index + 1 < text.count && text[index + 1] == UInt8(ascii: "/"):
-                index += 2
-                while index < text.count, text[index] != 0x0A, text[index] != 0x0D { index += 1 }
-            case UInt8(ascii: "/") where index + 1 < text.count && text[index + 1] == UInt8(ascii: "*"):
-                let open = index
-                index += 2
+                text.advance()
+            case 0xE2 where text.peek(ahead: 1) == 0x80 && (text.peek(ahead: 2) == 0xA8 || text.peek(ahead: 2) == 0xA9):
+                text.advance(by: 3)  // U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR
+            case UInt8(ascii: "/") where text.peek(ahead: 1) == UInt8(ascii: "/"):
+                text.advance(by: 2)
+                text.skip { $0 != 0x0A && $0 != 0x0D }
+            case UInt8(ascii: "/") where text.peek(ahead: 1) == UInt8(ascii: "*"):
+                let open = text.position
+                text.advance(by: 2)
                 while true {
-                    guard index + 1 < text.count else {
-                        index = text.count
+                    guard let star = text.peek(), let slash = text.peek(ahead: 1) else {
                         throw corrupt("Unterminated /* comment", at: open)
                     }
-                    if text[index] == UInt8(ascii: "*") && text[index + 1] == UInt8(ascii: "/") {
-                        index += 2
+                    if star == UInt8(ascii: "*") && slash == UInt8(ascii: "/") {
+                        text.advance(by: 2)
                         break
                     }
-                    index += 1
+                    text.advance()
                 }
             default:
                 return
@@ -104,7 +101,7 @@ struct OpenStepParser: ~Copyable {
         if objectCount > options.maximumObjectCount {
             throw PlistError(
                 .limitExceeded, "The OpenStep text holds more than \(options.maximumObjectCount) values",
-                at: UnicodeText.lineAndColumn(of: offset, in: text))
+                at: TextInput.lineAndColumn(of: offset, in: text))
         }
     }
 
@@ -112,23 +109,22 @@ struct OpenStepParser: ~Copyable {
         guard depth < options.maximumDepth else {
             throw PlistError(
                 .limitExceeded, "The OpenStep text is nested deeper than \(options.maximumDepth) levels",
-                at: UnicodeText.lineAndColumn(of: index, in: text))
+                at: TextInput.lineAndColumn(of: text.position, in: text))
         }
     }
 
     // MARK: Values
 
-    /// Parses one value at `index` (white space already skipped). `depth` counts the
+    /// Parses one value at the position (white space already skipped). `depth` counts the
     /// containers around it.
     private mutating func parseValue(depth: Int) throws -> PlistValue {
-        guard index < text.count else { throw unexpected(at: index, expecting: "a value") }
-        try countObject(at: index)
-        let byte = text[index]
+        guard let byte = text.peek() else { throw unexpected(at: text.position, expecting: "a value") }
+        try countObject(at: text.position)
         switch byte {
         case UInt8(ascii: "{"):
             try checkDepth(depth)
-            let open = index
-            index += 1
+            let open = text.position
+            text.advance()
             var dictionary = PlistDictionary()
             try parseEntries(into: &dictionary, depth: depth + 1, braced: true, openedAt: open)
             return .dictionary(dictionary)
@@ -136,13 +132,13 @@ struct OpenStepParser: ~Copyable {
             try checkDepth(depth)
             return try parseArray(depth: depth + 1)
         case UInt8(ascii: "<"):
-            if index + 1 < text.count, text[index + 1] == UInt8(ascii: "*") { return try parseTypedValue() }
+            if text.peek(ahead: 1) == UInt8(ascii: "*") { return try parseTypedValue() }
             return .data(try parseData())
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             return .string(try parseQuotedString())
         default:
             if Self.isUnquotedCharacter(byte) { return .string(parseUnquotedString()) }
-            throw unexpected(at: index, expecting: "a value")
+            throw unexpected(at: text.position, expecting: "a value")
         }
     }
 
@@ -150,67 +146,66 @@ struct OpenStepParser: ~Copyable {
     private mutating func parseEntries(into dictionary: inout PlistDictionary, depth: Int, braced: Bool, openedAt open: Int) throws {
         while true {
             try skipWhitespaceAndComments()
-            guard index < text.count else {
+            guard let first = text.peek() else {
                 if braced { throw corrupt("Unterminated dictionary; expected '}'", at: open) }
                 return
             }
-            if braced && text[index] == UInt8(ascii: "}") {
-                index += 1
+            if braced && first == UInt8(ascii: "}") {
+                text.advance()
                 return
             }
-            let keyStart = index
+            let keyStart = text.position
             let key: String
-            switch text[index] {
+            switch first {
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 key = try parseQuotedString()
             case let byte where Self.isUnquotedCharacter(byte):
                 key = parseUnquotedString()
             default:
-                throw unexpected(at: index, expecting: braced ? "a string key or '}'" : "a string key")
+                throw unexpected(at: keyStart, expecting: braced ? "a string key or '}'" : "a string key")
             }
             try countObject(at: keyStart)
             try skipWhitespaceAndComments()
-            guard index < text.count else { throw unexpected(at: index, expecting: "'=' or ';' after the key") }
-            switch text[index] {
+            switch text.peek() {
             case UInt8(ascii: ";"):
-                index += 1
+                text.advance()
                 dictionary[key] = .string(key)
             case UInt8(ascii: "="):
-                index += 1
+                text.advance()
                 try skipWhitespaceAndComments()
                 let value = try parseValue(depth: depth)
                 try skipWhitespaceAndComments()
-                guard index < text.count, text[index] == UInt8(ascii: ";") else {
-                    throw unexpected(at: index, expecting: "';' after the value of key '\(key)'")
+                guard text.peek() == UInt8(ascii: ";") else {
+                    throw unexpected(at: text.position, expecting: "';' after the value of key '\(key)'")
                 }
-                index += 1
+                text.advance()
                 dictionary[key] = value
             default:
-                throw unexpected(at: index, expecting: "'=' or ';' after the key")
+                throw unexpected(at: text.position, expecting: "'=' or ';' after the key")
             }
         }
     }
 
     private mutating func parseArray(depth: Int) throws -> PlistValue {
-        let open = index
-        index += 1  // (
+        let open = text.position
+        text.advance()  // (
         var elements: [PlistValue] = []
         while true {
             try skipWhitespaceAndComments()
-            guard index < text.count else { throw corrupt("Unterminated array; expected ')'", at: open) }
-            if text[index] == UInt8(ascii: ")") {
-                index += 1
+            guard let next = text.peek() else { throw corrupt("Unterminated array; expected ')'", at: open) }
+            if next == UInt8(ascii: ")") {
+                text.advance()
                 return .array(elements)
             }
             elements.append(try parseValue(depth: depth))
             try skipWhitespaceAndComments()
-            guard index < text.count else { throw corrupt("Unterminated array; expected ')'", at: open) }
-            switch text[index] {
-            case UInt8(ascii: ","): index += 1
+            switch text.peek() {
+            case nil: throw corrupt("Unterminated array; expected ')'", at: open)
+            case UInt8(ascii: ","): text.advance()
             case UInt8(ascii: ")"):
-                index += 1
+                text.advance()
                 return .array(elements)
-            default: throw unexpected(at: index, expecting: "',' or ')'")
+            default: throw unexpected(at: text.position, expecting: "',' or ')'")
             }
         }
     }
@@ -231,45 +226,43 @@ struct OpenStepParser: ~Copyable {
     }
 
     private mutating func parseData() throws -> Data {
-        let open = index
-        index += 1  // <
+        let open = text.position
+        text.advance()  // <
         var bytes: [UInt8] = []
         while true {
-            while index < text.count, Self.isDataWhitespace(text[index]) { index += 1 }
-            guard index < text.count else { throw corrupt("Unterminated data; expected '>'", at: open) }
-            if text[index] == UInt8(ascii: ">") {
-                index += 1
+            text.skip(while: Self.isDataWhitespace)
+            guard let first = text.peek() else { throw corrupt("Unterminated data; expected '>'", at: open) }
+            if first == UInt8(ascii: ">") {
+                text.advance()
                 return Data(bytes)
             }
-            guard let high = Self.hexValue(text[index]) else {
-                throw unexpected(at: index, expecting: "a hexadecimal digit or '>' in data")
+            guard let high = Self.hexValue(first) else {
+                throw unexpected(at: text.position, expecting: "a hexadecimal digit or '>' in data")
             }
-            guard index + 1 < text.count else { throw corrupt("Unterminated data; expected '>'", at: open) }
-            guard let low = Self.hexValue(text[index + 1]) else {
-                let next = text[index + 1]
-                if next == UInt8(ascii: ">") || Self.isDataWhitespace(next) {
-                    throw corrupt("Data bytes need two hexadecimal digits; found an odd one", at: index)
+            guard let second = text.peek(ahead: 1) else { throw corrupt("Unterminated data; expected '>'", at: open) }
+            guard let low = Self.hexValue(second) else {
+                if second == UInt8(ascii: ">") || Self.isDataWhitespace(second) {
+                    throw corrupt("Data bytes need two hexadecimal digits; found an odd one", at: text.position)
                 }
-                throw unexpected(at: index + 1, expecting: "a hexadecimal digit in data")
+                throw unexpected(at: text.position + 1, expecting: "a hexadecimal digit in data")
             }
             bytes.append(high << 4 | low)
-            index += 2
+            text.advance(by: 2)
         }
     }
 
     /// GNUstep's typed values: `<*I…>` integer, `<*R…>` real, `<*BY>`/`<*BN>` boolean and
     /// `<*D…>` date.
     private mutating func parseTypedValue() throws -> PlistValue {
-        let open = index
-        index += 2  // <*
-        guard index < text.count else { throw corrupt("Unterminated GNUstep typed value; expected '>'", at: open) }
-        let type = text[index]
-        index += 1
-        let contentStart = index
-        while index < text.count, text[index] != UInt8(ascii: ">") { index += 1 }
-        guard index < text.count else { throw corrupt("Unterminated GNUstep typed value; expected '>'", at: open) }
-        let content = String(decoding: UnsafeBufferPointer(rebasing: text[contentStart..<index]), as: UTF8.self)
-        index += 1
+        let open = text.position
+        text.advance(by: 2)  // <*
+        guard let type = text.peek() else { throw corrupt("Unterminated GNUstep typed value; expected '>'", at: open) }
+        text.advance()
+        let contentStart = text.position
+        text.skip { $0 != UInt8(ascii: ">") }
+        guard !text.isAtEnd else { throw corrupt("Unterminated GNUstep typed value; expected '>'", at: open) }
+        let content = text.text(from: contentStart)
+        text.advance()
         switch type {
         case UInt8(ascii: "I"):
             guard let integer = PlistInteger(content) else {
@@ -288,78 +281,77 @@ struct OpenStepParser: ~Copyable {
             default: throw corrupt("The GNUstep boolean <*B\(content)> must be <*BY> or <*BN>", at: open)
             }
         case UInt8(ascii: "D"):
-            guard let seconds = CivilTime.parse(Substring(content), separator: " ", zone: .numeric) else {
+            guard let seconds = CivilDate.parse(content, separator: UInt8(ascii: " "), zone: .numeric) else {
                 throw corrupt("The GNUstep date <*D\(content)> is not of the form 2001-01-01 00:00:00 +0000", at: open)
             }
             return .date(Date(timeIntervalSinceReferenceDate: seconds))
         default:
-            throw corrupt("Unknown GNUstep typed value <*\(UnicodeText.describeByte(type))…>; expected I, R, B or D", at: open)
+            throw corrupt("Unknown GNUstep typed value <*\(TextInput.describeByte(type))…>; expected I, R, B or D", at: open)
         }
     }
 
     // MARK: Strings
 
     private mutating func parseUnquotedString() -> String {
-        let start = index
-        while index < text.count, Self.isUnquotedCharacter(text[index]) { index += 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: text[start..<index]), as: UTF8.self)
+        let start = text.position
+        text.skip(while: Self.isUnquotedCharacter)
+        return text.text(from: start)
     }
 
     /// Parses a string quoted with `"` or `'`, starting at the opening quote.
     private mutating func parseQuotedString() throws -> String {
-        let open = index
-        let quote = text[index]
-        index += 1
-        let start = index
-        while index < text.count, text[index] != quote, text[index] != UInt8(ascii: "\\") { index += 1 }
-        guard index < text.count else { throw corrupt("Unterminated quoted string", at: open) }
-        if text[index] == quote {
+        let open = text.position
+        guard let quote = text.peek() else { throw corrupt("Unterminated quoted string", at: open) }
+        text.advance()
+        let start = text.position
+        text.skip { $0 != quote && $0 != UInt8(ascii: "\\") }
+        guard let stop = text.peek() else { throw corrupt("Unterminated quoted string", at: open) }
+        if stop == quote {
             // The whole input was validated as UTF-8 up front.
-            let string = String(decoding: UnsafeBufferPointer(rebasing: text[start..<index]), as: UTF8.self)
-            index += 1
+            let string = text.text(from: start)
+            text.advance()
             return string
         }
-        var buffer = Array(UnsafeBufferPointer(rebasing: text[start..<index]))
+        var buffer: [UInt8] = []
+        text.appendBytes(from: start, to: &buffer)
         var pendingHighSurrogate: (unit: UInt32, at: Int)? = nil
-        while index < text.count {
-            let byte = text[index]
+        while let byte = text.peek() {
             if byte == quote {
                 if let pending = pendingHighSurrogate { throw unpaired(pending.unit, at: pending.at) }
-                index += 1
+                text.advance()
                 return String(decoding: buffer, as: UTF8.self)
             }
             guard byte == UInt8(ascii: "\\") else {
                 if let pending = pendingHighSurrogate { throw unpaired(pending.unit, at: pending.at) }
                 buffer.append(byte)
-                index += 1
+                text.advance()
                 continue
             }
-            let escape = index
-            index += 1
-            guard index < text.count else { break }
-            let c = text[index]
+            let escape = text.position
+            text.advance()
+            guard let c = text.peek() else { break }
             if c == UInt8(ascii: "U") {
-                index += 1
+                text.advance()
                 var unit: UInt32 = 0
                 var digits = 0
-                while digits < 4, index < text.count, let v = Self.hexValue(text[index]) {
+                while digits < 4, let next = text.peek(), let v = Self.hexValue(next) {
                     unit = unit << 4 | UInt32(v)
                     digits += 1
-                    index += 1
+                    text.advance()
                 }
                 guard digits > 0 else {
                     throw corrupt("The escape \\U needs one to four hexadecimal digits", at: escape)
                 }
                 if let pending = pendingHighSurrogate {
                     guard (0xDC00...0xDFFF).contains(unit) else { throw unpaired(pending.unit, at: pending.at) }
-                    UnicodeText.appendUTF8(0x10000 + ((pending.unit - 0xD800) << 10) + (unit - 0xDC00), to: &buffer)
+                    UnicodeTranscoder.appendUTF8(0x10000 + ((pending.unit - 0xD800) << 10) + (unit - 0xDC00), to: &buffer)
                     pendingHighSurrogate = nil
                 } else if (0xD800...0xDBFF).contains(unit) {
                     pendingHighSurrogate = (unit, escape)
                 } else if (0xDC00...0xDFFF).contains(unit) {
                     throw unpaired(unit, at: escape)
                 } else {
-                    UnicodeText.appendUTF8(unit, to: &buffer)
+                    UnicodeTranscoder.appendUTF8(unit, to: &buffer)
                 }
                 continue
             }
@@ -368,10 +360,10 @@ struct OpenStepParser: ~Copyable {
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var value: UInt32 = 0
                 var digits = 0
-                while digits < 3, index < text.count, text[index] >= UInt8(ascii: "0"), text[index] <= UInt8(ascii: "7") {
-                    value = value << 3 | UInt32(text[index] - UInt8(ascii: "0"))
+                while digits < 3, let next = text.peek(), next >= UInt8(ascii: "0"), next <= UInt8(ascii: "7") {
+                    value = value << 3 | UInt32(next - UInt8(ascii: "0"))
                     digits += 1
-                    index += 1
+                    text.advance()
                 }
                 // CoreFoundation keeps the low eight bits of a three-digit octal value, so
                 // \477 is \077 ("?"); swift-foundation's getSlashedChars test relies on it.
@@ -380,21 +372,21 @@ struct OpenStepParser: ~Copyable {
                         "The octal escape \\\(String(value, radix: 8)) names no character of the NeXTSTEP encoding",
                         at: escape)
                 }
-                UnicodeText.appendUTF8(scalar, to: &buffer)
-            case UInt8(ascii: "a"): buffer.append(0x07); index += 1
-            case UInt8(ascii: "b"): buffer.append(0x08); index += 1
-            case UInt8(ascii: "f"): buffer.append(0x0C); index += 1
-            case UInt8(ascii: "n"): buffer.append(0x0A); index += 1
-            case UInt8(ascii: "r"): buffer.append(0x0D); index += 1
-            case UInt8(ascii: "t"): buffer.append(0x09); index += 1
-            case UInt8(ascii: "v"): buffer.append(0x0B); index += 1
+                UnicodeTranscoder.appendUTF8(scalar, to: &buffer)
+            case UInt8(ascii: "a"): buffer.append(0x07); text.advance()
+            case UInt8(ascii: "b"): buffer.append(0x08); text.advance()
+            case UInt8(ascii: "f"): buffer.append(0x0C); text.advance()
+            case UInt8(ascii: "n"): buffer.append(0x0A); text.advance()
+            case UInt8(ascii: "r"): buffer.append(0x0D); text.advance()
+            case UInt8(ascii: "t"): buffer.append(0x09); text.advance()
+            case UInt8(ascii: "v"): buffer.append(0x0B); text.advance()
             default:
                 // Any other character stands for itself; copy all the bytes of its UTF-8 form.
                 buffer.append(c)
-                index += 1
-                while index < text.count, text[index] & 0xC0 == 0x80 {
-                    buffer.append(text[index])
-                    index += 1
+                text.advance()
+                while let next = text.peek(), next & 0xC0 == 0x80 {
+                    buffer.append(next)
+                    text.advance()
                 }
             }
         }

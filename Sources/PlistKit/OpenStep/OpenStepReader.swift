@@ -25,9 +25,9 @@ import FoundationEssentials
 /// give line and column.
 enum OpenStepReader {
     static func read(_ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter) throws -> PlistValue {
-        let text = try UnicodeText.utf8(bytes, formatName: "OpenStep")
-        return try text.withUnsafeBytes { raw in
-            var parser = OpenStepParser(raw.bindMemory(to: UInt8.self), options: options)
+        let text = try TextInput.utf8(bytes, formatName: "OpenStep")
+        return try ByteCursor.withBytes(of: text) { cursor in
+            var parser = OpenStepParser(cursor, options: options)
             return try parser.parseDocument()
         }
     }

@@ -157,12 +157,7 @@ public enum DefaultsDescription {
 
     /// NSDate's description: `YYYY-MM-DD HH:MM:SS +0000`, seconds rounded down.
     static func dateText(_ date: Date) -> String {
-        let seconds = date.timeIntervalSinceReferenceDate.rounded(.down)
-        guard seconds.isFinite, abs(seconds) < 1e15, let t = CivilTime(secondsSinceReference: Int64(seconds)) else {
-            return "\(date.timeIntervalSinceReferenceDate)"
-        }
-        return "\(CivilTime.padded(t.year, 4))-\(CivilTime.padded(t.month, 2))-\(CivilTime.padded(t.day, 2)) "
-            + "\(CivilTime.padded(t.hour, 2)):\(CivilTime.padded(t.minute, 2)):\(CivilTime.padded(t.second, 2)) +0000"
+        CivilDate.description(ofSeconds: date.timeIntervalSinceReferenceDate)
     }
 
     /// NSData's description since macOS 10.15.

@@ -117,10 +117,9 @@ public enum DefaultsValueArgument {
     }
 
     private static func dateSeconds(_ text: String) -> Double? {
-        let text = Substring(text)
-        if let seconds = CivilTime.parse(text, separator: " ", zone: .numeric) { return seconds }
-        if let seconds = CivilTime.parse(text, separator: "T", zone: .zulu) { return seconds }
-        if text.utf8.count == 10 { return CivilTime.parse(text + " 00:00:00 +0000", separator: " ", zone: .numeric) }
+        if let seconds = CivilDate.parse(text, separator: UInt8(ascii: " "), zone: .numeric) { return seconds }
+        if let seconds = CivilDate.parse(text, separator: UInt8(ascii: "T"), zone: .zulu) { return seconds }
+        if text.utf8.count == 10 { return CivilDate.parse(text + " 00:00:00 +0000", separator: UInt8(ascii: " "), zone: .numeric) }
         return nil
     }
 }

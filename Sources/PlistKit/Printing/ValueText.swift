@@ -10,26 +10,17 @@ import FoundationEssentials
 /// Text renderings of single values shared by the printers.
 enum ValueText {
     /// RFC 3339 in UTC with whole seconds, as plutil's raw extract prints dates
-    /// (`2026-11-29T12:00:00Z`); fractional seconds are kept when present. A date of infinite
-    /// or NaN seconds, which no calendar holds, prints as its number of seconds.
+    /// (`2026-11-29T12:00:00Z`); milliseconds are kept when the date has a fraction. A date
+    /// of infinite or NaN seconds, which no calendar holds, prints as its number of seconds.
     static func rfc3339(_ date: Date) -> String {
-        let seconds = date.timeIntervalSinceReferenceDate
-        guard seconds.isFinite else { return "\(seconds)" }
-        if seconds.rounded(.down) != seconds {
-            return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-        }
-        return date.formatted(Date.ISO8601FormatStyle())
+        CivilDate.rfc3339(ofSeconds: date.timeIntervalSinceReferenceDate)
     }
 
     /// NSDate's description, as plutil -p prints dates (`2026-11-29 12:00:00 +0000`): whole
     /// seconds, rounded down. A date of infinite or NaN seconds prints as its number of
     /// seconds.
     static func dateDescription(_ date: Date) -> String {
-        let seconds = date.timeIntervalSinceReferenceDate
-        guard seconds.isFinite else { return "\(seconds)" }
-        let whole = Date(timeIntervalSinceReferenceDate: seconds.rounded(.down))
-        let text = whole.formatted(Date.ISO8601FormatStyle(dateTimeSeparator: .space))  // 2026-11-29 12:00:00Z
-        return text.hasSuffix("Z") ? String(text.dropLast()) + " +0000" : text
+        CivilDate.description(ofSeconds: date.timeIntervalSinceReferenceDate)
     }
 
     /// `real` as printf's `%f` in the C locale: six decimals, `inf`, `nan`.

@@ -308,17 +308,10 @@ struct ExactKey: Hashable, Sendable {
         a.utf8.count == b.utf8.count && sameBytes(a, b)
     }
 
-    /// Whether two strings of equal length have the same UTF-8 bytes, compared in place: the
-    /// same storage (one string met again, a key shared from a reader's cache) answers
-    /// without reading the bytes.
+    /// Whether two strings of equal length have the same UTF-8 bytes, compared in place (the
+    /// same storage answers without reading the bytes).
     @inlinable static func sameBytes(_ a: String, _ b: String) -> Bool {
-        let equal = a.utf8.withContiguousStorageIfAvailable { aBytes in
-            b.utf8.withContiguousStorageIfAvailable { bBytes in
-                aBytes.baseAddress == bBytes.baseAddress
-                    || UnsafeRawBufferPointer(aBytes).hasSameBytes(as: UnsafeRawBufferPointer(bBytes))
-            }
-        }
-        return (equal ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+        ByteHashing.sameUTF8(a, b)
     }
 
     /// A string's UTF-8 length and its first and last bytes, read from the bytes themselves:
@@ -342,27 +335,8 @@ struct ExactKey: Hashable, Sendable {
         }
 
         init(_ string: String) {
-            self = string.utf8.withContiguousStorageIfAvailable { Self(bytes: UnsafeRawBufferPointer($0)) }
-                ?? Array(string.utf8).withUnsafeBytes { Self(bytes: $0) }
-        }
-
-        /// The length, and the first and last eight bytes (overlapping when fewer than 16),
-        /// or for a shorter text its first and last four, or its one to three bytes: for a
-        /// given length, every byte of a text of at most 16 is in one of the words. Every
-        /// load reads inside `bytes`.
-        private init(bytes: UnsafeRawBufferPointer) {
-            let count = bytes.count
-            if count >= 8 {
-                self.init(count: count, head: bytes.loadUnaligned(as: UInt64.self),
-                          tail: bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-            } else if count >= 4 {
-                self.init(count: count, head: UInt64(bytes.loadUnaligned(as: UInt32.self)),
-                          tail: UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
-            } else {
-                var head: UInt64 = 0
-                for offset in 0..<count { head |= UInt64(bytes[offset]) << (8 * UInt64(offset)) }
-                self.init(count: count, head: head, tail: 0)
-            }
+            let (count, head, tail) = ByteCursor.withUTF8(of: string) { $0.endWords() }
+            self.init(count: count, head: head, tail: tail)
         }
 
         /// Whether equal fingerprints mean equal strings.
@@ -370,7 +344,7 @@ struct ExactKey: Hashable, Sendable {
 
         /// A well-mixed hash, for direct-mapped tables (take the high bits).
         var hash: UInt64 {
-            mixHashWord(head &* 0x9E37_79B9_7F4A_7C15 ^ tail ^ UInt64(truncatingIfNeeded: count) &* 0xC2B2_AE3D_27D4_EB4F)
+            ByteHashing.mix(head &* 0x9E37_79B9_7F4A_7C15 ^ tail ^ UInt64(truncatingIfNeeded: count) &* 0xC2B2_AE3D_27D4_EB4F)
         }
     }
 

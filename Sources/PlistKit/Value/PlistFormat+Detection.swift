@@ -29,7 +29,7 @@ struct FormatSniffer {
 
     func detect() -> PlistFormat? {
         if bytes.starts(with: Array("bplist".utf8)) { return .binary }
-        if let format = bytes.withUnsafeBytes({ Self.classifyUTF8($0.bindMemory(to: UInt8.self)) }) { return format }
+        if let format = ByteCursor.withBytes(of: bytes, Self.classifyUTF8) { return format }
         let text = leadingText(maximumCharacters: 4096)
         return Self.classify(text)
     }
@@ -38,15 +38,13 @@ struct FormatSniffer {
     /// `<…` (XML or OpenStep data), `[`, `(` and `{…`. Returns `nil` for anything else
     /// (a byte-order mark, UTF-16/32, a number, a word, non-ASCII text), which the general
     /// path decides.
-    static func classifyUTF8(_ b: UnsafeBufferPointer<UInt8>) -> PlistFormat? {
-        guard b.count >= 2, b[0] != 0, b[1] != 0 else { return nil }
+    static func classifyUTF8(_ bytes: consuming ByteCursor) -> PlistFormat? {
+        guard let b0 = bytes.byte(at: 0), let b1 = bytes.byte(at: 1), b0 != 0, b1 != 0 else { return nil }
         func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
-        var i = 0
-        while i < b.count, isSpace(b[i]) { i += 1 }
-        guard i < b.count else { return nil }
-        switch b[i] {
+        bytes.skip(while: isSpace)
+        switch bytes.peek() {
         case UInt8(ascii: "<"):
-            let head = String(decoding: UnsafeBufferPointer(rebasing: b[i..<min(b.count, i + 9)]), as: UTF8.self).lowercased()
+            let head = bytes.text(from: bytes.position, to: bytes.position + 9).lowercased()
             if head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("<!doctype") || head.hasPrefix("<!--") {
                 return .xml
             }
@@ -56,20 +54,22 @@ struct FormatSniffer {
         case UInt8(ascii: "("):
             return .openStep
         case UInt8(ascii: "{"):
-            i += 1
-            while i < b.count, isSpace(b[i]) { i += 1 }
-            guard i < b.count else { return .openStep }
-            if b[i] == UInt8(ascii: "}") { return .json }
-            guard b[i] == UInt8(ascii: "\"") else { return .openStep }
+            bytes.advance()
+            bytes.skip(while: isSpace)
+            guard let next = bytes.peek() else { return .openStep }
+            if next == UInt8(ascii: "}") { return .json }
+            guard next == UInt8(ascii: "\"") else { return .openStep }
             // Skip the quoted key (backslash escapes honoured; UTF-8 never uses these bytes
             // inside a multi-byte character), then see whether ':' follows.
-            i += 1
-            let limit = min(b.count, i + 65_536)
-            while i < limit, b[i] != UInt8(ascii: "\"") { i += b[i] == UInt8(ascii: "\\") ? 2 : 1 }
-            guard i < limit else { return nil }
-            i += 1
-            while i < b.count, isSpace(b[i]) { i += 1 }
-            return i < b.count && b[i] == UInt8(ascii: ":") ? .json : .openStep
+            bytes.advance()
+            let limit = min(bytes.count, bytes.position + 65_536)
+            while bytes.position < limit, let c = bytes.peek(), c != UInt8(ascii: "\"") {
+                bytes.advance(by: c == UInt8(ascii: "\\") ? 2 : 1)
+            }
+            guard bytes.position < limit else { return nil }
+            bytes.advance()
+            bytes.skip(while: isSpace)
+            return bytes.peek() == UInt8(ascii: ":") ? .json : .openStep
         default:
             return nil
         }
@@ -77,25 +77,28 @@ struct FormatSniffer {
 
     /// Decodes up to `maximumCharacters` leading characters, honouring a BOM. Text without a
     /// BOM is read as UTF-8; UTF-16/32 without a BOM is recognised by zero bytes in the first
-    /// code unit, as XML's autodetection does.
+    /// code unit, as XML's autodetection does. Wide text that is not valid Unicode reads as
+    /// empty.
     private func leadingText(maximumCharacters: Int) -> Substring {
-        let head = bytes.prefix(maximumCharacters * 4)
-        let b = Array(head)
-        func decode(_ encoding: String.Encoding, dropping count: Int) -> Substring {
-            let body = Data(b.dropFirst(count))
+        let b = Array(bytes.prefix(maximumCharacters * 4))
+        func decode(_ form: UnicodeTranscoder.Form, dropping count: Int) -> Substring {
             // Cut to a whole number of code units so a truncated head still decodes.
-            let unit = (encoding == .utf32BigEndian || encoding == .utf32LittleEndian) ? 4 : 2
-            let trimmed = body.prefix(body.count - body.count % unit)
-            return Substring(String(data: trimmed, encoding: encoding) ?? "")
+            let body = Array(b.dropFirst(count))
+            let whole = Array(body.prefix(body.count - body.count % form.unitSize))
+            let utf8 = ByteCursor.withBytes(of: whole) { input in
+                var cursor = input
+                return try? UnicodeTranscoder.utf8(from: &cursor, form: form)
+            }
+            return Substring(String(decoding: utf8 ?? [], as: UTF8.self))
         }
-        if b.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return decode(.utf32BigEndian, dropping: 4) }
-        if b.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return decode(.utf32LittleEndian, dropping: 4) }
-        if b.starts(with: [0xFE, 0xFF]) { return decode(.utf16BigEndian, dropping: 2) }
-        if b.starts(with: [0xFF, 0xFE]) { return decode(.utf16LittleEndian, dropping: 2) }
-        if b.count >= 4, b[0] == 0, b[1] == 0, b[2] == 0, b[3] != 0 { return decode(.utf32BigEndian, dropping: 0) }
-        if b.count >= 4, b[0] != 0, b[1] == 0, b[2] == 0, b[3] == 0 { return decode(.utf32LittleEndian, dropping: 0) }
-        if b.count >= 2, b[0] == 0, b[1] != 0 { return decode(.utf16BigEndian, dropping: 0) }
-        if b.count >= 2, b[0] != 0, b[1] == 0 { return decode(.utf16LittleEndian, dropping: 0) }
+        if b.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return decode(.utf32(bigEndian: true), dropping: 4) }
+        if b.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return decode(.utf32(bigEndian: false), dropping: 4) }
+        if b.starts(with: [0xFE, 0xFF]) { return decode(.utf16(bigEndian: true), dropping: 2) }
+        if b.starts(with: [0xFF, 0xFE]) { return decode(.utf16(bigEndian: false), dropping: 2) }
+        if b.count >= 4, b[0] == 0, b[1] == 0, b[2] == 0, b[3] != 0 { return decode(.utf32(bigEndian: true), dropping: 0) }
+        if b.count >= 4, b[0] != 0, b[1] == 0, b[2] == 0, b[3] == 0 { return decode(.utf32(bigEndian: false), dropping: 0) }
+        if b.count >= 2, b[0] == 0, b[1] != 0 { return decode(.utf16(bigEndian: true), dropping: 0) }
+        if b.count >= 2, b[0] != 0, b[1] == 0 { return decode(.utf16(bigEndian: false), dropping: 0) }
         let utf8 = b.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(b.dropFirst(3)) : b
         // Lossy decoding: a cut multi-byte sequence at the end of the head must not hide the start.
         return Substring(String(decoding: utf8, as: UTF8.self))

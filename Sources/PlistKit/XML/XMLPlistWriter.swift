@@ -573,11 +573,11 @@ enum XMLPlistWriter {
         /// with `%04d-%02d-%02dT%02d:%02d:%02dZ` (so year -1 is `-001`).
         private func appendDate(_ date: Date) throws {
             let seconds = date.timeIntervalSinceReferenceDate
-            guard seconds.isFinite, abs(seconds) <= XMLPlistWriter.dateLimit else {
+            guard seconds.isFinite, abs(seconds) <= XMLPlistWriter.dateLimit,
+                  let civil = CivilDate(secondsSinceReference: Int64(seconds.rounded(.down)))
+            else {
                 throw Unrepresentable(kind: .date, reason: XMLPlistWriter.unrepresentableReason(for: .date(date)) ?? "the date cannot be written")
             }
-            let whole = Int64(seconds.rounded(.down))
-            let civil = XMLDate.civil(fromSecondsSince2001: whole)
             if civil.year >= 0 && civil.year <= 9999 {
                 // The usual case, twenty bytes of fixed layout written in place (six padded
                 // numbers written one by one cost as much as the rest of the date).

@@ -191,13 +191,10 @@ enum XMLScalarParser {
               i + 1 == text.count, text[i] == UInt8(ascii: "Z")
         else { return failure }
         if negative { year = -year }
-        guard (1...12).contains(month), day >= 1, day <= XMLDate.daysInMonth(month, year: year),
-              hour < 24, minute < 60, second < 60
-        else {
+        guard let civil = CivilDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else {
             return .failure(Reason("The <date> \(quoted(text)) names no existing day and time"))
         }
-        let seconds = XMLDate.secondsSince2001(
-            XMLDate.Civil(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+        let seconds = civil.secondsSinceReference
         guard abs(Double(seconds)) <= XMLPlistWriter.dateLimit else {
             return .failure(Reason("The <date> \(quoted(text)) is more than 2^53 seconds from 2001"))
         }

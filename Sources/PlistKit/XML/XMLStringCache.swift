@@ -124,7 +124,7 @@ final class XMLStringCache {
             hash ^= hash >> 29
         }
         forEachWord(base, count: count, combine)
-        return (mixHashWord(hash) | 1, bits)
+        return (ByteHashing.mix(hash) | 1, bits)
     }
 
     /// Whether the `count` bytes at `a` and at `b` are the same.

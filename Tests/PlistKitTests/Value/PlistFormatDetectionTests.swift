@@ -81,7 +81,7 @@ import Testing
         for _ in 0..<20_000 {
             let text = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             let bytes = Array(text.utf8)
-            guard let fast = bytes.withUnsafeBufferPointer({ FormatSniffer.classifyUTF8($0) }) else { continue }
+            guard let fast = ByteCursor.withBytes(of: bytes, FormatSniffer.classifyUTF8) else { continue }
             decided += 1
             #expect(fast == FormatSniffer.classify(Substring(text)), "\(text.debugDescription)")
         }

@@ -1,0 +1,106 @@
+import FoundationEssentials
+
+/// The input of a text reader (JSON, OpenStep): turned into UTF-8 by its byte-order mark, and
+/// line and column numbers in it for error messages.
+///
+/// Both readers scan UTF-8 bytes; input in UTF-16 or UTF-32 is transcoded once, up front
+/// (``UnicodeTranscoder``), so that the scanners have a single fast path. Positions in errors
+/// are then given as line and column in characters (Unicode scalars), which are the same
+/// whatever the input encoding was.
+enum TextInput {
+    /// The input as UTF-8 bytes without a byte-order mark.
+    ///
+    /// - A UTF-8 BOM is dropped.
+    /// - A UTF-16 or UTF-32 BOM (either byte order) selects that encoding.
+    /// - Without a BOM, zero bytes in the first code unit select UTF-16 or UTF-32, as RFC 4627
+    ///   §3 describes for JSON (the first two characters of a document are ASCII).
+    /// - Anything else is taken as UTF-8; the readers validate it as they scan.
+    ///
+    /// - Throws: ``PlistError/Code/corruptData`` with the byte offset of a malformed UTF-16
+    ///   surrogate, an invalid UTF-32 code point or a partial code unit; `formatName` names
+    ///   the format in the message.
+    /// - Complexity: O(n) when transcoding; O(1) for UTF-8 without a BOM.
+    static func utf8(_ bytes: Data, formatName: String) throws -> Data {
+        let b0 = bytes.count > 0 ? bytes[bytes.startIndex] : 0xAA
+        let b1 = bytes.count > 1 ? bytes[bytes.startIndex + 1] : 0xAA
+        let b2 = bytes.count > 2 ? bytes[bytes.startIndex + 2] : 0xAA
+        let b3 = bytes.count > 3 ? bytes[bytes.startIndex + 3] : 0xAA
+        if b0 == 0xEF, b1 == 0xBB, b2 == 0xBF { return Data(bytes.dropFirst(3)) }
+        let wide: (form: UnicodeTranscoder.Form, bom: Int)
+        if bytes.count >= 4, b0 == 0, b1 == 0, b2 == 0xFE, b3 == 0xFF {
+            wide = (.utf32(bigEndian: true), 4)
+        } else if bytes.count >= 4, b0 == 0xFF, b1 == 0xFE, b2 == 0, b3 == 0 {
+            wide = (.utf32(bigEndian: false), 4)
+        } else if b0 == 0xFE, b1 == 0xFF {
+            wide = (.utf16(bigEndian: true), 2)
+        } else if b0 == 0xFF, b1 == 0xFE {
+            wide = (.utf16(bigEndian: false), 2)
+        } else if bytes.count >= 4, b0 == 0, b1 == 0, b2 == 0, b3 != 0 {
+            wide = (.utf32(bigEndian: true), 0)
+        } else if bytes.count >= 4, b0 != 0, b1 == 0, b2 == 0, b3 == 0 {
+            wide = (.utf32(bigEndian: false), 0)
+        } else if bytes.count >= 2, b0 == 0, b1 != 0 {
+            wide = (.utf16(bigEndian: true), 0)
+        } else if bytes.count >= 2, b0 != 0, b1 == 0 {
+            wide = (.utf16(bigEndian: false), 0)
+        } else {
+            return bytes
+        }
+        let count = bytes.count
+        let leftover = (count - wide.bom) % wide.form.unitSize
+        switch wide.form {
+        case .utf16 where leftover != 0:
+            throw PlistError(
+                .corruptData, "The \(formatName) text is UTF-16 but has an odd number of bytes", at: .byteOffset(count - 1))
+        case .utf32 where leftover != 0:
+            throw PlistError(
+                .corruptData, "The \(formatName) text is UTF-32 but its length is not a multiple of 4 bytes",
+                at: .byteOffset(count - leftover))
+        default:
+            break
+        }
+        return try ByteCursor.withBytes(of: bytes) { input in
+            var cursor = input
+            try cursor.seek(to: wide.bom)
+            let utf8: [UInt8]
+            do throws(UnicodeTranscoder.Failure) {
+                utf8 = try UnicodeTranscoder.utf8(from: &cursor, form: wide.form)
+            } catch {
+                let hex = String(error.value, radix: 16, uppercase: true)
+                let reason = error.kind == .notAScalar
+                    ? "The \(formatName) text holds 0x\(hex), which is not a Unicode scalar"
+                    : "The \(formatName) text holds an unpaired UTF-16 surrogate 0x\(hex)"
+                throw PlistError(.corruptData, reason, at: .byteOffset(error.offset))
+            }
+            return Data(utf8)
+        }
+    }
+
+    /// The 1-based line and column of `offset` in UTF-8 text: lines end at LF, CR LF or a lone
+    /// CR; columns count Unicode scalars (continuation bytes are not counted).
+    ///
+    /// Only error paths call this. Complexity: O(offset).
+    static func lineAndColumn(of offset: Int, in text: borrowing ByteCursor) -> PlistError.Location {
+        var line = 1, column = 1, i = 0
+        let end = min(offset, text.count)
+        while i < end, let byte = text.byte(at: i) {
+            if byte == 0x0A {
+                line += 1; column = 1
+            } else if byte == 0x0D {
+                if text.byte(at: i + 1) == 0x0A { i += 1; if i >= end { break } }
+                line += 1; column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            i += 1
+        }
+        return .line(line, column: column)
+    }
+
+    /// A printable description of a byte for error messages: the character when it is
+    /// printable ASCII, its hexadecimal value otherwise.
+    static func describeByte(_ byte: UInt8) -> String {
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+    }
+}
