@@ -23,7 +23,7 @@ struct LiteralOutput {
     private func unrepresentable(_ value: PlistValue, _ path: [String], _ why: String) -> PlistError {
         PlistError(
             .unrepresentableValue,
-            "Cannot write \(ConversionLossAnalyzer.article(value.kind)) as \(isSwift ? "a Swift" : "an Objective-C") literal: \(why)",
+            "Cannot write \(value.kind.nameWithArticle) as \(isSwift ? "a Swift" : "an Objective-C") literal: \(why)",
             at: .keyPath(PlistKeyPath(components: path)))
     }
 

@@ -135,7 +135,7 @@ public struct PlistLiteralWriter: Sendable {
         case .date, .data, .uid:
             throw PlistError(
                 .unrepresentableValue,
-                "Cannot write \(ConversionLossAnalyzer.article(value.kind)) as an Objective-C literal: Objective-C has no literal syntax for it",
+                "Cannot write \(value.kind.nameWithArticle) as an Objective-C literal: Objective-C has no literal syntax for it",
                 at: .keyPath(.root))
         }
     }

@@ -85,6 +85,15 @@ extension PlistValue {
             default: return rawValue
             }
         }
+
+        /// The name with its article, for messages: "an integer", "a UID", "a string".
+        var nameWithArticle: String {
+            switch self {
+            case .integer, .array: return "an \(rawValue)"
+            case .uid: return "a UID"
+            default: return "a \(rawValue)"
+            }
+        }
     }
 
     /// The type of this value.

@@ -47,7 +47,7 @@ enum XMLPlistWriter {
             }
             throw PlistError(
                 .unrepresentableValue,
-                "Cannot write \(ConversionLossAnalyzer.article(found.kind)) as \(PlistFormat.xml.plutilName): \(reason)",
+                "Cannot write \(found.kind.nameWithArticle) as \(PlistFormat.xml.plutilName): \(reason)",
                 at: .keyPath(PlistKeyPath(components: path)))
         }
     }

@@ -244,6 +244,14 @@ public struct KeyedArchive: Sendable {
         try self.init(value, options: options)
     }
 
+    /// Reads an archive from the file at `url`.
+    ///
+    /// - Throws: the file system's error when the file cannot be read; otherwise as
+    ///   ``init(decoding:options:)``.
+    public init(contentsOf url: URL, options: PlistReadingOptions = PlistReadingOptions()) throws {
+        try self.init(decoding: Data(contentsOf: url, options: .mappedIfSafe), options: options)
+    }
+
     /// Whether a property-list value looks like a keyed archive: a dictionary with `$archiver`,
     /// `$top` and `$objects`. Nothing else is checked.
     public static func isArchive(_ value: PlistValue) -> Bool {
@@ -307,6 +315,14 @@ public struct KeyedArchive: Sendable {
     /// - Complexity: O(n) in the size of the archive.
     public func encoded(as format: PlistFormat = .binary) throws -> Data {
         try plistValue.encoded(as: format)
+    }
+
+    /// Writes the archive to the file at `url`, binary by default, atomically (see
+    /// ``AtomicFileWriter``): a failed write leaves the file as it was.
+    ///
+    /// - Throws: the writer's ``PlistError``, or ``AtomicFileWriteError``.
+    public func write(to url: URL, format: PlistFormat = .binary) throws {
+        try plistValue.write(to: url, format: format)
     }
 
     /// How many references (in `$top` and in object fields) point at each object of `$objects`,

@@ -156,7 +156,7 @@ struct ConversionLossAnalyzer {
         }
         try reporter.report(
             .typeChanged, at: PlistKeyPath(components: Self.path(frames)),
-            "\(what) is written as a tagged JSON object, which only PlistKit's tagged reading turns back into \(Self.article(value.kind))")
+            "\(what) is written as a tagged JSON object, which only PlistKit's tagged reading turns back into \(value.kind.nameWithArticle)")
     }
 
     /// OpenStep has only strings, data, arrays and dictionaries; GNUstep's typed values carry
@@ -178,17 +178,8 @@ struct ConversionLossAnalyzer {
     private func unrepresentable(_ value: PlistValue, _ path: [String], _ why: String) -> PlistError {
         PlistError(
             .unrepresentableValue,
-            "Cannot write \(Self.article(value.kind)) as \(format.plutilName): \(why)",
+            "Cannot write \(value.kind.nameWithArticle) as \(format.plutilName): \(why)",
             at: .keyPath(PlistKeyPath(components: path)))
-    }
-
-    /// The kind with its article, for messages: "an integer", "a UID", "a string".
-    static func article(_ kind: PlistValue.Kind) -> String {
-        switch kind {
-        case .integer, .array: return "an \(kind.rawValue)"
-        case .uid: return "a UID"
-        default: return "a \(kind.rawValue)"
-        }
     }
 
     /// Whether `keys` are already in the order the format's writer sorts them in: plutil's

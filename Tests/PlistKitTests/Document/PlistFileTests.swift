@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import PlistKit
+
+/// Reading and writing by file URL: `PlistValue`, `PlistDocument` and `KeyedArchive`.
+@Suite struct PlistFileTests {
+    private func scratchURL(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("plistkit-file-\(UUID().uuidString)-\(name)")
+    }
+
+    private let sample: PlistValue = ["name": "Ann", "age": 42, "tags": ["a", "b"], "blob": .data(Data([1, 2, 3]))]
+
+    @Test(arguments: PlistFormat.allCases.filter { $0 != .json && $0 != .openStep })
+    func aValueWrittenToAFileReadsBackInItsFormat(format: PlistFormat) throws {
+        let url = scratchURL("value.plist")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try sample.write(to: url, format: format)
+        #expect(try Data(contentsOf: url) == sample.encoded(as: format))
+        let document = try PlistDocument(contentsOf: url)
+        #expect(document.format == format)
+        #expect(document.value == sample)
+        #expect(try PlistValue(contentsOf: url) == sample)
+    }
+
+    @Test func aDocumentIsWrittenBackInTheFormatItWasReadIn() throws {
+        let url = scratchURL("doc.plist")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try FileManager.default.createFile(atPath: url.path, contents: sample.encoded(as: .xml))
+        var document = try PlistDocument(contentsOf: url)
+        try document.value.setValue(43, at: "age")
+        try document.write(to: url)
+        let reread = try PlistDocument(contentsOf: url)
+        #expect(reread.format == .xml)
+        #expect(reread.value["age"] == 43)
+    }
+
+    @Test func aMissingFileIsTheFileSystemsError() {
+        let url = scratchURL("missing.plist")
+        #expect(throws: CocoaError.self) { try PlistValue(contentsOf: url) }
+        #expect(throws: CocoaError.self) { try KeyedArchive(contentsOf: url) }
+    }
+
+    @Test func aFailedWriteLeavesNoFile() throws {
+        let url = scratchURL("no-such-directory").appendingPathComponent("value.plist")
+        #expect(throws: AtomicFileWriteError.self) { try sample.write(to: url, format: .binary) }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
+
+    @Test func anArchiveRoundTripsThroughAFile() throws {
+        let url = scratchURL("archive")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let data = try KeyedArchiver.archivedData(withRootObject: ["x", "y"])
+        let archive = try KeyedArchive(decoding: data)
+        try archive.write(to: url)
+        #expect(try Data(contentsOf: url) == archive.encoded())
+        let reread = try KeyedArchive(contentsOf: url)
+        #expect(reread.plistValue == archive.plistValue)
+    }
+}
