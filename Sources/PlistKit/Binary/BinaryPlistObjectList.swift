@@ -448,6 +448,6 @@ struct BinaryPlistObjectList {
         out.putBigEndian(UInt64(entries.count), size: 8)
         out.putBigEndian(0, size: 8)  // the top object is always object 0
         out.putBigEndian(UInt64(tableOffset), size: 8)
-        return try? out.finish()
+        return out.finish()
     }
 }

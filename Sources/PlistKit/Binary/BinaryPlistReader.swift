@@ -20,7 +20,9 @@ enum BinaryPlistReader {
                 .limitExceeded,
                 "The input is \(bytes.count) bytes, more than the limit of \(options.maximumInputBytes)")
         }
-        let (value, warnings) = try ByteCursor.withBytes(of: bytes) { try read($0, options: options) }
+        let (value, warnings) = try PlistError.reportingReadFailures {
+            try ByteCursor.withBytes(of: bytes) { try read($0, options: options) }
+        }
         for warning in warnings {
             try losses.report(warning.kind, at: warning.keyPath, warning.message)
         }

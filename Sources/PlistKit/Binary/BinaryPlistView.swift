@@ -53,7 +53,9 @@ public struct BinaryPlistView: Sendable {
         }
         self.storage = .bytes(bytes)
         self.options = options
-        self.trailer = try ByteCursor.withBytes(of: bytes) { try BinaryPlistTrailer.read(from: $0, checkingOffsets: false) }
+        self.trailer = try PlistError.reportingReadFailures {
+            try ByteCursor.withBytes(of: bytes) { try BinaryPlistTrailer.read(from: $0, checkingOffsets: false) }
+        }
     }
 
     /// Creates a view of a binary plist file, memory-mapped rather than read, so that only the
@@ -71,7 +73,9 @@ public struct BinaryPlistView: Sendable {
         let file = try BinaryPlistMappedFile(path: url.path, maximumBytes: options.maximumInputBytes)
         self.storage = .mapped(file)
         self.options = options
-        self.trailer = try file.withCursor { try BinaryPlistTrailer.read(from: $0, checkingOffsets: false) }
+        self.trailer = try PlistError.reportingReadFailures {
+            try file.withCursor { try BinaryPlistTrailer.read(from: $0, checkingOffsets: false) }
+        }
     }
 
     /// The number of objects the file declares.
@@ -173,9 +177,11 @@ public struct BinaryPlistView: Sendable {
             var decoder = try BinaryPlistDecoder(cursor: cursor, trailer: trailer, options: options, dense: false)
             return try body(&decoder)
         }
-        switch storage {
-        case .bytes(let data): return try ByteCursor.withBytes(of: data, run)
-        case .mapped(let file): return try file.withCursor(run)
+        return try PlistError.reportingReadFailures {
+            switch storage {
+            case .bytes(let data): return try ByteCursor.withBytes(of: data, run)
+            case .mapped(let file): return try file.withCursor(run)
+            }
         }
     }
 

@@ -22,7 +22,7 @@ struct JSONParser: ~Copyable {
     // MARK: Errors
 
     private func location(_ offset: Int) -> PlistError.Location {
-        TextInput.lineAndColumn(of: offset, in: text)
+        .line(TextInput.lineAndColumn(of: offset, in: text))
     }
 
     private func corrupt(_ reason: String, at offset: Int) -> PlistError {

@@ -16,10 +16,12 @@ import FoundationEssentials
 /// turned back into dates, data, UIDs and non-finite reals (see Docs/JSON.md).
 enum JSONPlistReader {
     static func read(_ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter) throws -> PlistValue {
-        let text = try TextInput.utf8(bytes, formatName: "JSON")
-        return try ByteCursor.withBytes(of: text) { cursor in
-            var parser = JSONParser(cursor, options: options)
-            return try parser.parseDocument()
+        try PlistError.reportingReadFailures {
+            let text = try TextInput.utf8(bytes, formatName: "JSON")
+            return try ByteCursor.withBytes(of: text) { cursor in
+                var parser = JSONParser(cursor, options: options)
+                return try parser.parseDocument()
+            }
         }
     }
 }

@@ -15,7 +15,7 @@ struct OpenStepParser: ~Copyable {
     // MARK: Errors
 
     private func corrupt(_ reason: String, at offset: Int) -> PlistError {
-        PlistError(.corruptData, reason, at: TextInput.lineAndColumn(of: offset, in: text))
+        PlistError(.corruptData, reason, at: .line(TextInput.lineAndColumn(of: offset, in: text)))
     }
 
     private func unexpected(at offset: Int, expecting: String) -> PlistError {
@@ -101,7 +101,7 @@ struct OpenStepParser: ~Copyable {
         if objectCount > options.maximumObjectCount {
             throw PlistError(
                 .limitExceeded, "The OpenStep text holds more than \(options.maximumObjectCount) values",
-                at: TextInput.lineAndColumn(of: offset, in: text))
+                at: .line(TextInput.lineAndColumn(of: offset, in: text)))
         }
     }
 
@@ -109,7 +109,7 @@ struct OpenStepParser: ~Copyable {
         guard depth < options.maximumDepth else {
             throw PlistError(
                 .limitExceeded, "The OpenStep text is nested deeper than \(options.maximumDepth) levels",
-                at: TextInput.lineAndColumn(of: text.position, in: text))
+                at: .line(TextInput.lineAndColumn(of: text.position, in: text)))
         }
     }
 

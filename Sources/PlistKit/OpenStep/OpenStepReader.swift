@@ -25,10 +25,12 @@ import FoundationEssentials
 /// give line and column.
 enum OpenStepReader {
     static func read(_ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter) throws -> PlistValue {
-        let text = try TextInput.utf8(bytes, formatName: "OpenStep")
-        return try ByteCursor.withBytes(of: text) { cursor in
-            var parser = OpenStepParser(cursor, options: options)
-            return try parser.parseDocument()
+        try PlistError.reportingReadFailures {
+            let text = try TextInput.utf8(bytes, formatName: "OpenStep")
+            return try ByteCursor.withBytes(of: text) { cursor in
+                var parser = OpenStepParser(cursor, options: options)
+                return try parser.parseDocument()
+            }
         }
     }
 }

@@ -82,22 +82,38 @@ struct ByteCursor: ~Copyable {
 
     /// Moves to `offset`, which must lie within the buffer (or at its end).
     ///
-    /// - Throws: ``PlistError/Code/corruptData`` when it does not.
+    /// - Throws: ``OutOfBounds`` when it does not.
     mutating func seek(to offset: Int) throws {
         guard offset >= 0, offset <= buffer.count else { throw outOfBounds(offset, 0) }
         position = offset
     }
 
-    private func outOfBounds(_ offset: Int, _ length: Int) -> PlistError {
-        PlistError(.corruptData, "A read of \(length) bytes runs past the end of the \(buffer.count)-byte input",
-                   at: .byteOffset(offset))
+    private func outOfBounds(_ offset: Int, _ length: Int) -> OutOfBounds {
+        OutOfBounds(offset: offset, length: length, bufferCount: buffer.count)
+    }
+
+    /// A read or seek outside the bytes: what a checked read throws. Readers turn it into
+    /// their own error where it leaves them (`PlistError(_:)`), so that this base type
+    /// knows nothing of the value model.
+    struct OutOfBounds: Error, Equatable {
+        /// Where the read started.
+        let offset: Int
+        /// How many bytes it wanted (0 for a seek).
+        let length: Int
+        /// The size of the whole buffer.
+        let bufferCount: Int
+
+        /// The sentence for messages.
+        var reason: String {
+            "A read of \(length) bytes runs past the end of the \(bufferCount)-byte input"
+        }
     }
 
     // MARK: Fixed layouts: peeking (position unchanged)
 
     /// The byte at `offset`.
     ///
-    /// - Throws: ``PlistError/Code/corruptData`` when `offset` is outside the buffer.
+    /// - Throws: ``OutOfBounds`` when `offset` is outside the buffer.
     @inline(__always)
     func peekByte(at offset: Int) throws -> UInt8 {
         guard contains(offset, 1) else { throw outOfBounds(offset, 1) }
@@ -106,7 +122,7 @@ struct ByteCursor: ~Copyable {
 
     /// A big-endian unsigned integer of `size` bytes (1 through 8) at `offset`.
     ///
-    /// - Throws: ``PlistError/Code/corruptData`` when the bytes are not all in the buffer.
+    /// - Throws: ``OutOfBounds`` when the bytes are not all in the buffer.
     @inline(__always)
     func peekUInt(at offset: Int, size: Int) throws -> UInt64 {
         // `buffer.count - size` cannot overflow: both are non-negative here.
@@ -135,7 +151,7 @@ struct ByteCursor: ~Copyable {
 
     /// The next 8-byte big-endian IEEE 754 double.
     ///
-    /// - Throws: ``PlistError/Code/corruptData`` when fewer than 8 bytes are left.
+    /// - Throws: ``OutOfBounds`` when fewer than 8 bytes are left.
     mutating func readDouble() throws -> Double {
         let bits = try peekUInt(at: position, size: 8)
         position += 8
@@ -144,7 +160,7 @@ struct ByteCursor: ~Copyable {
 
     /// The next 4-byte big-endian IEEE 754 float.
     ///
-    /// - Throws: ``PlistError/Code/corruptData`` when fewer than 4 bytes are left.
+    /// - Throws: ``OutOfBounds`` when fewer than 4 bytes are left.
     mutating func readFloat() throws -> Float {
         let bits = try peekUInt(at: position, size: 4)
         position += 4
@@ -153,7 +169,7 @@ struct ByteCursor: ~Copyable {
 
     /// The next `count` bytes as `Data`.
     ///
-    /// - Throws: ``PlistError/Code/corruptData`` when fewer than `count` bytes are left.
+    /// - Throws: ``OutOfBounds`` when fewer than `count` bytes are left.
     mutating func readData(count: Int) throws -> Data {
         guard contains(position, count) else { throw outOfBounds(position, count) }
         let data = Data(UnsafeRawBufferPointer(rebasing: buffer[position..<(position + count)]))
@@ -165,7 +181,7 @@ struct ByteCursor: ~Copyable {
     /// non-Apple writers put there (UTF-8 text under the ASCII marker), are read as ISO Latin-1,
     /// one character per byte, as CoreFoundation on Linux reads them.
     ///
-    /// - Throws: ``PlistError/Code/corruptData`` when fewer than `count` bytes are left.
+    /// - Throws: ``OutOfBounds`` when fewer than `count` bytes are left.
     mutating func readASCIIString(count: Int) throws -> String {
         guard contains(position, count) else { throw outOfBounds(position, count) }
         let slice = UnsafeRawBufferPointer(rebasing: buffer[position..<(position + count)])
@@ -184,7 +200,7 @@ struct ByteCursor: ~Copyable {
     /// a scalar, returns where it is, with the position unchanged and what was transcoded
     /// before it left in `sink`.
     ///
-    /// - Throws: ``PlistError/Code/corruptData`` when fewer than `count` units are left.
+    /// - Throws: ``OutOfBounds`` when fewer than `count` units are left.
     @inline(__always)
     mutating func readUnicode<Sink: UTF8Sink>(
         count: Int, form: UnicodeTranscoder.Form, into sink: inout Sink
@@ -219,7 +235,7 @@ struct ByteCursor: ~Copyable {
     /// The next `count` big-endian UTF-16 code units as a string, or `nil` (position unchanged)
     /// when they hold an unpaired surrogate; `badOffset` then holds the unit's byte offset.
     ///
-    /// - Throws: ``PlistError/Code/corruptData`` when fewer than `2 × count` bytes are left.
+    /// - Throws: ``OutOfBounds`` when fewer than `2 × count` bytes are left.
     mutating func readUTF16BEString(count: Int, badOffset: inout Int) throws -> String? {
         let (byteCount, overflow) = count.multipliedReportingOverflow(by: 2)
         guard !overflow, contains(position, byteCount) else { throw outOfBounds(position, count) }

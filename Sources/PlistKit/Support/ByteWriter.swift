@@ -114,16 +114,14 @@ struct ByteWriter: ~Copyable {
 
     // MARK: Finishing
 
-    /// The bytes written, handed over without a copy.
-    ///
-    /// - Throws: ``PlistError/Code/limitExceeded`` when a put was dropped (see
-    ///   ``hasOverflowed``).
-    consuming func finish() throws -> Data {
+    /// The bytes written, handed over without a copy; `nil` when a put was dropped (see
+    /// ``hasOverflowed``), for the caller to report.
+    consuming func finish() -> Data? {
         let storage = self.storage, count = self.count, overflowed = hasOverflowed
         discard self
         guard !overflowed else {
             storage.deallocate()
-            throw PlistError(.limitExceeded, "The output is larger than this process can address")
+            return nil
         }
         return Data(bytesNoCopy: storage, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }

@@ -8,6 +8,13 @@ import FoundationEssentials
 /// are then given as line and column in characters (Unicode scalars), which are the same
 /// whatever the input encoding was.
 enum TextInput {
+    /// Input that is not text in the encoding its first bytes select: the sentence and the
+    /// byte offset, which the reader turns into its own error.
+    struct MalformedText: Error, Equatable {
+        let reason: String
+        let offset: Int
+    }
+
     /// The input as UTF-8 bytes without a byte-order mark.
     ///
     /// - A UTF-8 BOM is dropped.
@@ -16,7 +23,7 @@ enum TextInput {
     ///   §3 describes for JSON (the first two characters of a document are ASCII).
     /// - Anything else is taken as UTF-8; the readers validate it as they scan.
     ///
-    /// - Throws: ``PlistError/Code/corruptData`` with the byte offset of a malformed UTF-16
+    /// - Throws: ``MalformedText`` with the byte offset of a malformed UTF-16
     ///   surrogate, an invalid UTF-32 code point or a partial code unit; `formatName` names
     ///   the format in the message.
     /// - Complexity: O(n) when transcoding; O(1) for UTF-8 without a BOM.
@@ -50,12 +57,10 @@ enum TextInput {
         let leftover = (count - wide.bom) % wide.form.unitSize
         switch wide.form {
         case .utf16 where leftover != 0:
-            throw PlistError(
-                .corruptData, "The \(formatName) text is UTF-16 but has an odd number of bytes", at: .byteOffset(count - 1))
+            throw MalformedText(reason: "The \(formatName) text is UTF-16 but has an odd number of bytes", offset: count - 1)
         case .utf32 where leftover != 0:
-            throw PlistError(
-                .corruptData, "The \(formatName) text is UTF-32 but its length is not a multiple of 4 bytes",
-                at: .byteOffset(count - leftover))
+            throw MalformedText(
+                reason: "The \(formatName) text is UTF-32 but its length is not a multiple of 4 bytes", offset: count - leftover)
         default:
             break
         }
@@ -70,7 +75,7 @@ enum TextInput {
                 let reason = error.kind == .notAScalar
                     ? "The \(formatName) text holds 0x\(hex), which is not a Unicode scalar"
                     : "The \(formatName) text holds an unpaired UTF-16 surrogate 0x\(hex)"
-                throw PlistError(.corruptData, reason, at: .byteOffset(error.offset))
+                throw MalformedText(reason: reason, offset: error.offset)
             }
             return Data(utf8)
         }
@@ -80,7 +85,7 @@ enum TextInput {
     /// CR; columns count Unicode scalars (continuation bytes are not counted).
     ///
     /// Only error paths call this. Complexity: O(offset).
-    static func lineAndColumn(of offset: Int, in text: borrowing ByteCursor) -> PlistError.Location {
+    static func lineAndColumn(of offset: Int, in text: borrowing ByteCursor) -> (line: Int, column: Int) {
         var line = 1, column = 1, i = 0
         let end = min(offset, text.count)
         while i < end, let byte = text.byte(at: i) {
@@ -94,7 +99,7 @@ enum TextInput {
             }
             i += 1
         }
-        return .line(line, column: column)
+        return (line, column)
     }
 
     /// A printable description of a byte for error messages: the character when it is

@@ -41,7 +41,8 @@ enum XMLUnicodeTranscoder {
     ///   trailing partial code unit.
     static func utf8(from bytes: UnsafeRawBufferPointer, form: UnicodeTranscoder.Form, skip: Int) throws -> [UInt8] {
         var cursor = ByteCursor(bytes)
-        try cursor.seek(to: skip)
+        // `skip` is a BOM length that `form(of:)` found in these bytes.
+        try PlistError.reportingReadFailures { try cursor.seek(to: skip) }
         do {
             return try UnicodeTranscoder.utf8(from: &cursor, form: form)
         } catch {

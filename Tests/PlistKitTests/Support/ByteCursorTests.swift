@@ -8,12 +8,12 @@ import Testing
     static let bytes: [UInt8] = [0x00, 0x01, 0x02, 0x03, 0xFF]
 
     /// The error `body` throws, or `nil`.
-    static func error(_ body: () throws -> Void) -> PlistError? {
+    static func error(_ body: () throws -> Void) -> ByteCursor.OutOfBounds? {
         do {
             try body()
             return nil
         } catch {
-            return error as? PlistError
+            return error as? ByteCursor.OutOfBounds
         }
     }
 
@@ -22,9 +22,9 @@ import Testing
             #expect((try? cursor.peekByte(at: 4)) == 0xFF)
             for offset in [5, -1, Int.max, Int.min] {
                 let failure = Self.error { _ = try cursor.peekByte(at: offset) }
-                #expect(failure?.code == .corruptData)
-                #expect(failure?.location == .byteOffset(offset))
-                #expect(failure?.reason == "A read of 1 bytes runs past the end of the 5-byte input")
+                #expect(failure == ByteCursor.OutOfBounds(offset: offset, length: 1, bufferCount: 5))
+                #expect(failure.map(PlistError.init)?.description
+                    == "A read of 1 bytes runs past the end of the 5-byte input at byte offset \(offset).")
                 #expect(cursor.byte(at: offset) == nil)
             }
         }

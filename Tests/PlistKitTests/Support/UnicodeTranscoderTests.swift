@@ -73,13 +73,13 @@ import Testing
     @Test func readsWideTextForTheTextReadersWithTheirMessages() throws {
         let text = try TextInput.utf8(Data([0xFE, 0xFF] + Self.units16("{}", bigEndian: true)), formatName: "JSON")
         #expect(text == Data("{}".utf8))
-        #expect(throws: PlistError(.corruptData, "The JSON text holds an unpaired UTF-16 surrogate 0xDC00", at: .byteOffset(4))) {
+        #expect(throws: TextInput.MalformedText(reason: "The JSON text holds an unpaired UTF-16 surrogate 0xDC00", offset: 4)) {
             try TextInput.utf8(Data([0xFF, 0xFE, 0x7B, 0x00, 0x00, 0xDC]), formatName: "JSON")
         }
-        #expect(throws: PlistError(.corruptData, "The OpenStep text is UTF-16 but has an odd number of bytes", at: .byteOffset(4))) {
+        #expect(throws: TextInput.MalformedText(reason: "The OpenStep text is UTF-16 but has an odd number of bytes", offset: 4)) {
             try TextInput.utf8(Data([0xFE, 0xFF, 0x00, 0x7B, 0x00]), formatName: "OpenStep")
         }
-        #expect(throws: PlistError(.corruptData, "The JSON text holds 0x110000, which is not a Unicode scalar", at: .byteOffset(4))) {
+        #expect(throws: TextInput.MalformedText(reason: "The JSON text holds 0x110000, which is not a Unicode scalar", offset: 4)) {
             try TextInput.utf8(Data([0x00, 0x00, 0xFE, 0xFF, 0x00, 0x11, 0x00, 0x00]), formatName: "JSON")
         }
     }
