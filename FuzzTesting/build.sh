@@ -36,8 +36,7 @@ fi
 
 if stale "$library" "$root_dir/Sources/PlistKit" "$root_dir/Sources/CLibXML2" "$support_dir" "$fuzz_dir/build.sh"; then
     echo "== fuzz build: PlistKit (${#library_sources[@]} files)" >&2
-    # -enable-testing: the pipelined harness reaches the internal parser (@testable import).
-    "$swiftc" "${common[@]}" -parse-as-library -module-name PlistKit -wmo -num-threads 2 -enable-testing \
+    "$swiftc" "${common[@]}" -parse-as-library -module-name PlistKit -wmo -num-threads 2 \
         -emit-library -static -emit-module -emit-module-path "$out_dir/PlistKit.swiftmodule" \
         -o "$library.tmp" "${library_sources[@]}"
     mv "$library.tmp" "$library"

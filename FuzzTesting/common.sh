@@ -20,14 +20,12 @@ regression_folder() {
         detect) echo detect ;;
         keyedarchive|unarchive) echo keyedarchive ;;
         decoder) echo codable ;;
-        pipelined) echo xml ;;
         *) echo "$1" ;;
     esac
 }
 
 dictionary_file() {
     case "$1" in
-        pipelined) echo "$fuzz_dir/Dictionaries/xml.dict" ;;
         *) echo "$fuzz_dir/Dictionaries/$1.dict" ;;
     esac
 }

@@ -225,17 +225,3 @@ for (name, format, shared) in [("record.bplist", PlistFormat.binary, false), ("r
 for (harness, count) in written.sorted(by: { $0.key < $1.key }) where harness == "keyedarchive" || harness == "unarchive" {
     print("\(harness): \(count) files")
 }
-
-// The pipelined harness: every XML seed, its first byte the tape size (1 to 200 bytes, varied),
-// and a document whose last key has no value, met after many tapes.
-let xmlFolder = corpusRoot.appendingPathComponent("xml")
-let xmlSeeds = ((try? FileManager.default.contentsOfDirectory(atPath: xmlFolder.path)) ?? []).sorted()
-for (index, name) in xmlSeeds.enumerated() {
-    guard let document = FileManager.default.contents(atPath: xmlFolder.appendingPathComponent(name).path) else { continue }
-    seed("pipelined", name, Data([UInt8((index * 37) % 200)]) + document)
-}
-let danglingBody = (0..<40).map { "<key>k\($0)</key><integer>\($0)</integer>" }.joined()
-seed("pipelined", "dangling-key-at-the-end.plist", Data([3]) + Data((
-    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>name</key><string>n</string>"
-        + danglingBody + "<key>dangling</key></dict></plist>\n").utf8))
-print("pipelined: \(written["pipelined"] ?? 0) files")

@@ -1,6 +1,5 @@
 #include "CPlistKitSupport.h"
 
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -337,118 +336,6 @@ void plistkit_xml_tape_characters(void *context, const unsigned char *bytes, int
             return;
         }
     }
-}
-
-// MARK: - Tape queue
-
-int plistkit_tape_queue_init(plistkit_tape_queue *queue) {
-    memset(queue, 0, sizeof *queue);
-    pthread_mutex_t *lock = malloc(sizeof *lock);
-    pthread_cond_t *changed = malloc(sizeof *changed);
-    if (lock == NULL || changed == NULL || pthread_mutex_init(lock, NULL) != 0) {
-        free(lock);
-        free(changed);
-        return -1;
-    }
-    if (pthread_cond_init(changed, NULL) != 0) {
-        pthread_mutex_destroy(lock);
-        free(lock);
-        free(changed);
-        return -1;
-    }
-    queue->lock = lock;
-    queue->changed = changed;
-    return 0;
-}
-
-void plistkit_tape_queue_destroy(plistkit_tape_queue *queue) {
-    for (size_t i = 0; i < queue->full_count; i++) {
-        free(queue->full[(queue->full_head + i) % PLISTKIT_TAPE_QUEUE_SLOTS].bytes);
-    }
-    for (size_t i = 0; i < queue->spare_count; i++) free(queue->spare[i].bytes);
-    queue->full_count = 0;
-    queue->spare_count = 0;
-    if (queue->lock != NULL) {
-        pthread_mutex_destroy(queue->lock);
-        free(queue->lock);
-        queue->lock = NULL;
-    }
-    if (queue->changed != NULL) {
-        pthread_cond_destroy(queue->changed);
-        free(queue->changed);
-        queue->changed = NULL;
-    }
-}
-
-int plistkit_tape_queue_push(plistkit_tape_queue *queue, plistkit_xml_tape *tape) {
-    pthread_mutex_lock(queue->lock);
-    while (queue->full_count == PLISTKIT_TAPE_QUEUE_SLOTS && !queue->cancelled) {
-        pthread_cond_wait(queue->changed, queue->lock);
-    }
-    if (queue->cancelled) {
-        pthread_mutex_unlock(queue->lock);
-        tape->count = 0;
-        return 1;
-    }
-    plistkit_tape_buffer full = {tape->bytes, tape->count, tape->capacity};
-    queue->full[(queue->full_head + queue->full_count) % PLISTKIT_TAPE_QUEUE_SLOTS] = full;
-    queue->full_count++;
-    if (queue->spare_count > 0) {
-        plistkit_tape_buffer spare = queue->spare[--queue->spare_count];
-        tape->bytes = spare.bytes;
-        tape->capacity = spare.capacity;
-    } else {
-        tape->bytes = NULL;
-        tape->capacity = 0;
-    }
-    tape->count = 0;
-    pthread_cond_broadcast(queue->changed);
-    pthread_mutex_unlock(queue->lock);
-    return 0;
-}
-
-void plistkit_tape_queue_finish(plistkit_tape_queue *queue) {
-    pthread_mutex_lock(queue->lock);
-    queue->finished = 1;
-    pthread_cond_broadcast(queue->changed);
-    pthread_mutex_unlock(queue->lock);
-}
-
-int plistkit_tape_queue_pop(plistkit_tape_queue *queue, plistkit_tape_buffer *buffer) {
-    pthread_mutex_lock(queue->lock);
-    while (queue->full_count == 0 && !queue->finished) pthread_cond_wait(queue->changed, queue->lock);
-    if (queue->full_count == 0) {
-        pthread_mutex_unlock(queue->lock);
-        return 0;
-    }
-    *buffer = queue->full[queue->full_head];
-    queue->full_head = (queue->full_head + 1) % PLISTKIT_TAPE_QUEUE_SLOTS;
-    queue->full_count--;
-    pthread_cond_broadcast(queue->changed);
-    pthread_mutex_unlock(queue->lock);
-    return 1;
-}
-
-// Buffers grown past this (to hold a long text) are freed rather than kept for reuse, so that
-// the spares stay small however large the document's texts.
-#define PLISTKIT_TAPE_LARGEST_SPARE (4 * PLISTKIT_TAPE_FLUSH_SIZE)
-
-void plistkit_tape_queue_recycle(plistkit_tape_queue *queue, plistkit_tape_buffer buffer) {
-    pthread_mutex_lock(queue->lock);
-    if (queue->spare_count < PLISTKIT_TAPE_QUEUE_SLOTS && buffer.capacity <= PLISTKIT_TAPE_LARGEST_SPARE) {
-        buffer.count = 0;
-        queue->spare[queue->spare_count++] = buffer;
-        buffer.bytes = NULL;
-    }
-    pthread_mutex_unlock(queue->lock);
-    free(buffer.bytes);
-}
-
-void plistkit_tape_queue_cancel(plistkit_tape_queue *queue) {
-    pthread_mutex_lock(queue->lock);
-    queue->cancelled = 1;
-    pthread_cond_broadcast(queue->changed);
-    pthread_mutex_unlock(queue->lock);
 }
 
 // MARK: - Memory reader

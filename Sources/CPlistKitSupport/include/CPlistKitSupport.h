@@ -45,9 +45,8 @@ enum {
 /// into Swift for each: one call per element and per text piece cost more than the work they
 /// carried. The tape is handed to `consume` at element boundaries once it holds
 /// `flush_size` bytes (64 KB unless changed after plistkit_xml_tape_init), and once more by the
-/// owner after the parse; `consume` empties it (sets `count` to 0), or hands its bytes to a
-/// plistkit_tape_queue, which gives the tape other bytes. Lengths are native-endian, unaligned
-/// 32-bit integers.
+/// owner after the parse; `consume` empties it (sets `count` to 0). Lengths are
+/// native-endian, unaligned 32-bit integers.
 ///
 /// This is also the user data of the parse: `owner` is the consumer's object.
 enum { PLISTKIT_TAPE_ELEMENT_COUNT = 11 };
@@ -99,57 +98,6 @@ void plistkit_xml_tape_end_element_sax1(void *context, const unsigned char *name
 /// libxml2's charactersSAXFunc (also its ignorableWhitespace and cdataBlock): copies the text,
 /// whose pointer libxml2 reuses after the call; drops whitespace between elements.
 void plistkit_xml_tape_characters(void *context, const unsigned char *bytes, int length);
-
-// MARK: - Tape queue
-
-/// Bytes of a tape, full of records, or empty for reuse.
-typedef struct plistkit_tape_buffer {
-    unsigned char *bytes;
-    size_t count;
-    size_t capacity;
-} plistkit_tape_buffer;
-
-enum { PLISTKIT_TAPE_QUEUE_SLOTS = 8 };
-
-/// Full tape buffers passed from the thread that runs libxml2 (the producer, whose tape's
-/// `consume` calls plistkit_tape_queue_push) to the thread that builds the value from them
-/// (the consumer), in order, with the emptied buffers passed back for reuse.
-///
-/// At most PLISTKIT_TAPE_QUEUE_SLOTS full buffers wait; the producer then waits for the
-/// consumer, so memory stays bounded however far ahead libxml2 gets. Either side can end the
-/// exchange: the producer by plistkit_tape_queue_finish, the consumer by
-/// plistkit_tape_queue_cancel, after which the producer's pushes drop their records and
-/// report the cancellation (the producer then stops libxml2).
-typedef struct plistkit_tape_queue {
-    void *lock;
-    void *changed;
-    plistkit_tape_buffer full[PLISTKIT_TAPE_QUEUE_SLOTS];
-    size_t full_head;
-    size_t full_count;
-    plistkit_tape_buffer spare[PLISTKIT_TAPE_QUEUE_SLOTS];
-    size_t spare_count;
-    int finished;
-    int cancelled;
-} plistkit_tape_queue;
-
-/// Prepares an empty queue; returns 0, or -1 when its lock could not be made.
-int plistkit_tape_queue_init(plistkit_tape_queue *queue);
-/// Frees the queue's lock and every buffer it still holds. Neither side may use it after.
-void plistkit_tape_queue_destroy(plistkit_tape_queue *queue);
-/// Producer: hands the tape's records to the consumer, waiting while the queue is full, and
-/// gives the tape an empty buffer (a spare one, or none, which the tape allocates when it next
-/// writes). Returns 0, or 1 when the consumer has cancelled (the records are dropped).
-int plistkit_tape_queue_push(plistkit_tape_queue *queue, plistkit_xml_tape *tape);
-/// Producer: nothing more will be pushed.
-void plistkit_tape_queue_finish(plistkit_tape_queue *queue);
-/// Consumer: waits for the next full buffer and moves it to `buffer`; returns 1, or 0 once the
-/// producer has finished and every buffer was taken.
-int plistkit_tape_queue_pop(plistkit_tape_queue *queue, plistkit_tape_buffer *buffer);
-/// Consumer: gives back a buffer taken by plistkit_tape_queue_pop, for the producer to reuse
-/// (or frees it).
-void plistkit_tape_queue_recycle(plistkit_tape_queue *queue, plistkit_tape_buffer buffer);
-/// Consumer: ends the exchange early; the producer's waiting or next push returns 1.
-void plistkit_tape_queue_cancel(plistkit_tape_queue *queue);
 
 // MARK: - Memory reader
 

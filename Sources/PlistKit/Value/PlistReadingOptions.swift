@@ -14,11 +14,8 @@ public struct PlistReadingOptions: Hashable, Sendable {
     /// `{"$data": …}`, `{"CF$UID": n}` and the like, as the tagged JSON writer produces them)
     /// back into dates, data and UIDs. Default: `false`, plain JSON.
     public var readsTaggedJSON: Bool
-    /// Whether an XML document of 1 MiB or more is read by two threads on a machine with more
-    /// than one processor: libxml2 parses on a thread of its own while the calling thread
-    /// builds the value from what it has parsed so far. The value, and any error, are the
-    /// same either way; set it to `false` where the reader must not start a thread.
-    /// Default: `true`.
+    /// Has no effect: the XML reader reads on the calling thread alone. Kept for one release
+    /// so that code setting it still builds; it will be removed.
     public var readsLargeXMLConcurrently: Bool
 
     /// Creates options with the default limits.

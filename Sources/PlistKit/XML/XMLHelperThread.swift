@@ -7,8 +7,7 @@ import Darwin
 #endif
 
 /// Work run on a thread of its own while the thread that started it does other work, until
-/// ``join()``: libxml2's side of a pipelined XML parse, and half of a large container the XML
-/// writer splits.
+/// ``join()``: half of a large container the XML writer splits.
 ///
 /// The work must touch nothing the starting thread changes before ``join()`` (it may read what
 /// both only read, and hand things over through a synchronized queue), and must not outlive
@@ -49,4 +48,10 @@ final class XMLHelperThread {
         work?()
         return nil
     }
+}
+
+extension XMLSAXParser {
+    /// Whether the machine has more than one processor online, so that the XML writer's split
+    /// containers' two threads can run at once.
+    static let hasSecondProcessor: Bool = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
 }

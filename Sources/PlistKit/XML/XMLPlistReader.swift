@@ -75,14 +75,7 @@ enum XMLPlistReader {
         _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions
     ) -> PlistValue? {
         let builder = XMLPlistTreeBuilder(options: options)
-        let pipelined = options.readsLargeXMLConcurrently && raw.count >= smallestPipelinedDocument && XMLSAXParser.hasSecondProcessor
-        let feed: XMLSAXParser.Feed = pipelined ? .pipelined(tapeFlushSize: XMLSAXParser.pipelinedTapeFlushSize) : .memory
-        XMLSAXParser.parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, feed: feed, into: builder)
+        XMLSAXParser.parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, feed: .memory, into: builder)
         return builder.failure == nil ? builder.root : nil
     }
-
-    /// The smallest document parsed by two threads (see
-    /// ``PlistReadingOptions/readsLargeXMLConcurrently``): starting a thread costs tens of
-    /// microseconds, a few kilobytes of parsing.
-    static let smallestPipelinedDocument = 1 << 20
 }

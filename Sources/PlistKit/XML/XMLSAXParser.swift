@@ -49,14 +49,6 @@ enum XMLSAXParser {
         /// It runs in SAX1 mode, which skips namespace processing; documents that use
         /// namespace attributes are refused, for the push parser (see ``Session/tapeHandler``).
         case memory
-        /// As ``memory``, with libxml2 on a second thread: it hands each full tape (of
-        /// `tapeFlushSize` bytes) to the calling thread, which builds the value from it while
-        /// libxml2 reads on. The same records reach the builder in the same order, so the
-        /// value and the verdict are ``memory``'s, except for bytes with a NUL, which
-        /// ``memory`` hands to the push parser and this refuses (the reader then parses them
-        /// with the push parser). On two cores a large document reads in about the time
-        /// libxml2 alone takes. Falls back to ``memory`` when no thread can be started.
-        case pipelined(tapeFlushSize: Int)
     }
 
     /// Parses `bytes` into `builder`; problems are left in `builder.failure`.
@@ -71,70 +63,6 @@ enum XMLSAXParser {
             Session(builder: builder, tracksPositions: true).parse(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
         case .memory:
             Session(builder: builder, tracksPositions: false).parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
-        case .pipelined(let tapeFlushSize):
-            parsePipelined(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, tapeFlushSize: tapeFlushSize, into: builder)
-        }
-    }
-
-    /// Whether the machine has more than one processor online, so that a
-    /// ``Feed/pipelined(tapeFlushSize:)`` parse's two threads can run at once.
-    static let hasSecondProcessor: Bool = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
-
-    /// The tape size a ``Feed/pipelined(tapeFlushSize:)`` parse hands over: small enough that
-    /// the builder starts early and the buffers in flight stay in cache, large enough that
-    /// the handovers (a lock each) are rare.
-    static let pipelinedTapeFlushSize = 64 * 1024
-
-    /// A ``Feed/pipelined(tapeFlushSize:)`` parse: libxml2 on a thread of its own (the
-    /// producer, a ``Session`` whose full tapes go to a `plistkit_tape_queue`), and `builder`
-    /// fed on the calling thread, one tape at a time, as the producer hands them over.
-    ///
-    /// Only the calling thread touches `builder`. The producer's session has a builder of its
-    /// own that is never fed: it only collects what libxml2 and the Swift callbacks refuse,
-    /// and stops the parse, as a ``Feed/memory`` parse's does; once the producer has ended,
-    /// that failure becomes `builder`'s. The scan of the whole input that decides whether the
-    /// pull parser may read it (a NUL byte, ``Session/pullParserTakes(_:)``) runs on the
-    /// producer: bytes it turns away fail the parse, as anything the pull parser refuses
-    /// does, and the reader's push parse takes them. When no thread can be started, the
-    /// parse is a ``Feed/memory`` one.
-    private static func parsePipelined(
-        _ bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, tapeFlushSize: Int, into builder: XMLPlistTreeBuilder
-    ) {
-        let queue = UnsafeMutablePointer<plistkit_tape_queue>.allocate(capacity: 1)
-        defer { queue.deallocate() }
-        guard plistkit_tape_queue_init(queue) == 0 else {
-            Session(builder: builder, tracksPositions: false).parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
-            return
-        }
-        defer { plistkit_tape_queue_destroy(queue) }
-        let producer = Session(builder: XMLPlistTreeBuilder(options: PlistReadingOptions()), tracksPositions: false, queue: queue)
-        producer.tape.pointee.flush_size = max(1, tapeFlushSize)
-        let producerThread = XMLHelperThread.start {
-            // The thread's whole work: the scan, the parse, then the end of the queue.
-            defer { plistkit_tape_queue_finish(queue) }
-            guard Session.pullParserTakes(bytes) else {
-                producer.builder.fail(with: PlistError(.corruptData, "The document is one for the push parser", at: .byteOffset(0)))
-                return
-            }
-            producer.parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, takesBytes: true)
-        }
-        guard let producerThread else {
-            Session(builder: builder, tracksPositions: false).parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
-            return
-        }
-        var buffer = plistkit_tape_buffer()
-        while plistkit_tape_queue_pop(queue, &buffer) != 0 {
-            if let base = buffer.bytes { Session.feed(base, count: buffer.count, into: builder) }
-            plistkit_tape_queue_recycle(queue, buffer)
-            if builder.hasFailed {
-                // The producer drops the rest and stops at its next hand-over.
-                plistkit_tape_queue_cancel(queue)
-                break
-            }
-        }
-        producerThread.join()
-        if builder.failure == nil, let refusal = producer.builder.failure {
-            builder.fail(with: refusal)
         }
     }
 
@@ -155,14 +83,9 @@ enum XMLSAXParser {
         /// successes, which never show a position, so its events skip reading it.
         let tracksPositions: Bool
 
-        /// For the producer of a ``Feed/pipelined(tapeFlushSize:)`` parse: where its full tapes
-        /// go, instead of to ``builder``.
-        let queue: UnsafeMutablePointer<plistkit_tape_queue>?
-
-        init(builder: XMLPlistTreeBuilder, tracksPositions: Bool, queue: UnsafeMutablePointer<plistkit_tape_queue>? = nil) {
+        init(builder: XMLPlistTreeBuilder, tracksPositions: Bool) {
             self.builder = builder
             self.tracksPositions = tracksPositions
-            self.queue = queue
             tape = .allocate(capacity: 1)
             plistkit_xml_tape_init(tape, Unmanaged.passUnretained(self).toOpaque(), Session.consumeTape)
         }
@@ -172,23 +95,14 @@ enum XMLSAXParser {
             tape.deallocate()
         }
 
-        /// Hands the tape's records to the builder in order and empties the tape (or, for a
-        /// pipelined parse's producer, to the queue); stops the parse when the builder has
-        /// failed or the queue's consumer has. Called by the tape's C callbacks when it is
+        /// Hands the tape's records to the builder in order and empties the tape; stops the
+        /// parse when the builder has failed. Called by the tape's C callbacks when it is
         /// full and by ``parseWhole(_:ignoringDeclaredEncoding:)`` after the parse.
         func consumeTape() {
             defer { tape.pointee.count = 0 }
             if tape.pointee.out_of_memory != 0 {
                 builder.fail(with: PlistError(.corruptData, "The XML reader ran out of memory", at: .byteOffset(0)))
                 stop()
-                return
-            }
-            if let queue {
-                if plistkit_tape_queue_push(queue, tape) != 0 {
-                    // The builder on the other thread failed; it has the reason.
-                    builder.fail(with: PlistError(.corruptData, "The tree builder stopped the parse", at: .byteOffset(0)))
-                    stop()
-                }
                 return
             }
             guard let base = tape.pointee.bytes else { return }
@@ -201,7 +115,7 @@ enum XMLSAXParser {
         ///
         /// The records were written by CPlistKitSupport, each whole; every length is still
         /// checked against the count before its bytes are read.
-        static func feed(_ base: UnsafeMutablePointer<UInt8>, count: Int, into builder: XMLPlistTreeBuilder) {
+        private static func feed(_ base: UnsafeMutablePointer<UInt8>, count: Int, into builder: XMLPlistTreeBuilder) {
             var offset = 0
             /// The run of bytes at `offset`: a 4-byte length, then the bytes; `nil` when it
             /// does not fit the tape.
@@ -366,20 +280,19 @@ enum XMLSAXParser {
 
         /// Whether ``parseWhole(_:ignoringDeclaredEncoding:)`` gives `raw` to the pull parser
         /// rather than the push parser.
-        static func pullParserTakes(_ raw: UnsafeRawBufferPointer) -> Bool {
+        private static func pullParserTakes(_ raw: UnsafeRawBufferPointer) -> Bool {
             guard let base = raw.baseAddress, raw.count > 0, raw.count <= Int(Int32.max) else { return false }
             return memchr(base, 0, raw.count) == nil
         }
 
-        /// Parses the whole buffer with libxml2's pull parser (`takesBytes`: the caller has
-        /// found that ``pullParserTakes(_:)``).
-        func parseWhole(_ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, takesBytes: Bool = false) {
+        /// Parses the whole buffer with libxml2's pull parser.
+        func parseWhole(_ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
             // Documents beyond an Int32 length go through the push parser (as libxml2's memory
             // inputs take no more; kept for the same verdicts as before). So do
             // documents with a NUL byte: the pull parser takes NUL for the end of its input,
             // so it would accept a document followed by a NUL and anything, which the push
             // parser refuses.
-            guard takesBytes || Session.pullParserTakes(raw), let base = raw.baseAddress else {
+            guard Session.pullParserTakes(raw), let base = raw.baseAddress else {
                 parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
                 return
             }

@@ -60,7 +60,6 @@ import Testing
         let document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>Major Version</key><integer>1</integer>"
             + "<key>Tracks</key><dict>\(body)</dict><key>Playlists</key><array><dict><key>Name</key><string>all</string></dict></array></dict></plist>\n"
         let bytes = Data(document.utf8)
-        #expect(bytes.count >= XMLPlistReader.smallestPipelinedDocument)
         return bytes
     }
 

@@ -37,20 +37,8 @@ import Testing
             agrees = XMLPullParserDifferentialTests.sameKeyOrder(tape, reference)
         }
         #expect(agrees, "\(label()): tape \(String(describing: tape)), reference \(String(describing: reference))\n\(String(decoding: bytes.prefix(1_000), as: UTF8.self))")
-        // The same tape taken by a second thread in pieces of every size, from one record at a
-        // time (every hand-over waits on a full queue) to several records, builds the same.
-        let flushSize = pipelinedFlushSizes[bytes.count % pipelinedFlushSizes.count]
-        let pipelined = parse(bytes, feed: .pipelined(tapeFlushSize: flushSize), options: options)
-        var pipelinedAgrees = pipelined == tape
-        if pipelinedAgrees, let pipelined, let tape {
-            pipelinedAgrees = XMLPullParserDifferentialTests.sameKeyOrder(pipelined, tape)
-        }
-        #expect(pipelinedAgrees, "\(label()), pipelined in \(flushSize)-byte tapes: \(String(describing: pipelined)), tape \(String(describing: tape))")
         return reference != nil
     }
-
-    /// The tape sizes at which pipelined parses hand over, chosen by the document's length.
-    static let pipelinedFlushSizes = [1, 13, 200, 4_096]
 
     /// Whether a tag in `bytes` has an attribute named `xmlns…` or with a colon: what the
     /// tape leaves to the push parser.
@@ -308,63 +296,5 @@ import Testing
         let deep = "<plist>" + String(repeating: level, count: 2_000) + String(repeating: "</array>", count: 2_000) + "</plist>"
         Self.expectAgreement(Array(deep.utf8), options: PlistReadingOptions(maximumDepth: 1_500), "depth limit after many tapes")
         #expect(Self.expectAgreement(Array(deep.utf8), options: PlistReadingOptions(maximumDepth: 2_001), "deep, within the limit"))
-    }
-
-    /// A pipelined parse stopped by either side: the builder failing early while libxml2 is
-    /// far ahead and waiting on a full queue (it must be released, and stop), and libxml2
-    /// failing late, after the builder has taken everything before it. Each ends, with the
-    /// verdict of the parse on one thread.
-    @Test func pipelinedParsesStoppedByEitherSideEnd() {
-        var body = ""
-        for index in 0..<20_000 { body += "<key>k\(index)</key><integer>\(index)</integer>" }
-        let earlyBuilderFailure = "<plist><dict><key>a</key><integer>not a number</integer>\(body)</dict></plist>"
-        let earlyStructureFailure = "<plist><dict><string>no key</string>\(body)</dict></plist>"
-        let lateParserFailure = "<plist><dict>\(body)</dict></plist><after/>"
-        let truncated = "<plist><dict>\(body)"
-        let limit = "<plist><dict>\(body)</dict></plist>"
-        for flushSize in [1, 64, 65_536] {
-            for (document, options) in [
-                (earlyBuilderFailure, PlistReadingOptions()), (earlyStructureFailure, PlistReadingOptions()),
-                (lateParserFailure, PlistReadingOptions()), (truncated, PlistReadingOptions()),
-                (limit, PlistReadingOptions(maximumObjectCount: 100)),
-            ] {
-                let pipelined = Self.parse(Array(document.utf8), feed: .pipelined(tapeFlushSize: flushSize), options: options)
-                #expect(pipelined == nil, "flush size \(flushSize): \(document.prefix(60))")
-            }
-            let whole = Self.parse(Array(limit.utf8), feed: .pipelined(tapeFlushSize: flushSize), options: PlistReadingOptions())
-            #expect(whole == Self.parse(Array(limit.utf8), feed: .memory, options: PlistReadingOptions()))
-            #expect(whole?.dictionary?.count == 20_000)
-        }
-    }
-
-    /// The reader parses documents of 1 MiB or more on two threads unless told not to; the
-    /// values, key orders and errors are the same either way.
-    @Test func readerGivesTheSameWithOrWithoutTheSecondThread() throws {
-        var random = SeededRandom(seed: 0x2_7EAD)
-        var tree = PlistDictionary()
-        for index in 0..<12_000 {
-            let text = String(repeating: "é", count: Int.random(in: 0...20, using: &random)) + "\(index)"
-            tree["track \(index)"] = ["Name": .string(text), "Size": .integer(PlistInteger(Int64(index))), "Loved": .boolean(index % 3 == 0)]
-        }
-        let document = [UInt8](try PlistValue.dictionary(tree).encoded(as: .xml))
-        #expect(document.count >= XMLPlistReader.smallestPipelinedDocument)
-        var damaged = document
-        damaged[document.count * 2 / 3] = UInt8(ascii: "<")
-        var sequential = PlistReadingOptions()
-        sequential.readsLargeXMLConcurrently = false
-        for bytes in [document, damaged] {
-            var losses = LossReporter()
-            let concurrent = Result { try XMLPlistReader.read(Data(bytes), options: PlistReadingOptions(), losses: &losses) }
-            let single = Result { try XMLPlistReader.read(Data(bytes), options: sequential, losses: &losses) }
-            switch (concurrent, single) {
-            case let (.success(a), .success(b)):
-                #expect(a == b && XMLPullParserDifferentialTests.sameKeyOrder(a, b))
-                #expect(a.dictionary?.count == 12_000)
-            case let (.failure(a), .failure(b)):
-                #expect("\(a)" == "\(b)")
-            default:
-                Issue.record("one reader accepted what the other refused: \(concurrent), \(single)")
-            }
-        }
     }
 }
