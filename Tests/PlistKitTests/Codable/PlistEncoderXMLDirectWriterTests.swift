@@ -233,59 +233,51 @@ import Testing
         }
     }
 
-    struct SplitTrack: Encodable {
+    struct LargeTrack: Encodable {
         var name: String
         var size: Int
         var gain: Double
     }
 
-    struct SplitLibrary: Encodable {
-        var tracks: [String: SplitTrack]
+    struct LargeLibrary: Encodable {
+        var tracks: [String: LargeTrack]
         var list: [[Int]]
         var name: String
     }
 
-    /// A container of more than ``PlistEncodingXMLWriter/smallestSplitContainer`` entries is
-    /// written by two threads, half each: the same bytes as one thread and as the general
-    /// path, in every key order; and the same refusals when the second half holds what XML
-    /// cannot (a control character), or when only the two halves' values together pass the
-    /// value limit.
-    @Test func containersSplitBetweenThreadsWriteTheSame() throws {
+    /// Large containers write the same bytes as the general path in every key order, and
+    /// are refused (for the general path to report) when a late entry holds what XML cannot
+    /// (a control character) or when the tree passes the value limit by one.
+    @Test func largeContainersWriteTheSame() throws {
         var random = SeededRandom(seed: 0x5B117)
-        var tracks: [String: SplitTrack] = [:]
+        var tracks: [String: LargeTrack] = [:]
         for index in 0..<5_000 {
-            tracks["track \(Int.random(in: 0..<1_000_000, using: &random))"] = SplitTrack(name: "é \(index)", size: index, gain: Double(index) / 7)
+            tracks["track \(Int.random(in: 0..<1_000_000, using: &random))"] = LargeTrack(name: "é \(index)", size: index, gain: Double(index) / 7)
         }
-        let library = SplitLibrary(tracks: tracks, list: (0..<3_000).map { [$0, 1] }, name: "library")
+        let library = LargeLibrary(tracks: tracks, list: (0..<3_000).map { [$0, 1] }, name: "library")
         var damaged = library
-        damaged.tracks["zzz last"] = SplitTrack(name: "control \u{1} character", size: 0, gain: 0)
-        for (label, value, writable) in [("library", library, true), ("control character in the second half", damaged, false)] {
+        damaged.tracks["zzz last"] = LargeTrack(name: "control \u{1} character", size: 0, gain: 0)
+        for (label, value, writable) in [("library", library, true), ("control character late in the tree", damaged, false)] {
             for keyOrder in Self.keyOrders {
                 let encoder = Self.encoder(keyOrder)
                 try Self.compare(value, encoder)
                 let node = try #require(try PlistEncodingState(options: encoder).encodeTopLevel(value))
-                let split = PlistEncodingXMLWriter.write(node, options: encoder.writingOptions)
-                let single = PlistEncodingXMLWriter.write(node, options: encoder.writingOptions, splitsContainers: false)
-                #expect(split == single, "\(label), \(keyOrder)")
-                #expect((split != nil) == writable, "\(label), \(keyOrder)")
+                #expect((PlistEncodingXMLWriter.write(node, options: encoder.writingOptions) != nil) == writable, "\(label), \(keyOrder)")
             }
         }
-        // Value limits around the tree's count, which only the two halves' counts together
-        // reach: found as the smallest limit one thread writes under.
+        // The smallest value limit the tree is written under: one less refuses it.
         let encoder = Self.encoder()
         let node = try #require(try PlistEncodingState(options: encoder).encodeTopLevel(library))
         var options = encoder.writingOptions
         var low = 1, high = 1_000_000
         while low < high {
             options.maximumValueCount = (low + high) / 2
-            if PlistEncodingXMLWriter.write(node, options: options, splitsContainers: false) == nil { low = options.maximumValueCount + 1 } else { high = options.maximumValueCount }
+            if PlistEncodingXMLWriter.write(node, options: options) == nil { low = options.maximumValueCount + 1 } else { high = options.maximumValueCount }
         }
         #expect(low > 40_000)
         for limit in [100, low / 2, low - 1, low] {
             options.maximumValueCount = limit
-            let split = PlistEncodingXMLWriter.write(node, options: options)
-            #expect(split == PlistEncodingXMLWriter.write(node, options: options, splitsContainers: false), "limit \(limit)")
-            #expect((split != nil) == (limit == low), "limit \(limit)")
+            #expect((PlistEncodingXMLWriter.write(node, options: options) != nil) == (limit == low), "limit \(limit)")
         }
     }
 
@@ -333,7 +325,7 @@ import Testing
     /// A library that opens its tracks dictionary again after encoding it, and adds to it or
     /// to one of its values.
     struct ReopeningLibrary: Encodable {
-        var tracks: [String: SplitTrack]
+        var tracks: [String: LargeTrack]
         var addsToTrack: Bool
 
         func encode(to encoder: any Encoder) throws {
@@ -354,8 +346,8 @@ import Testing
     /// ends up.
     @Test(arguments: [false, true])
     func aDictionaryOpenedAgainIsWrittenAsItEndsUp(addsToTrack: Bool) throws {
-        var tracks: [String: SplitTrack] = [:]
-        for index in 0..<2_500 { tracks["t\(index)"] = SplitTrack(name: "n\(index)", size: index, gain: Double(index) / 7) }
+        var tracks: [String: LargeTrack] = [:]
+        for index in 0..<2_500 { tracks["t\(index)"] = LargeTrack(name: "n\(index)", size: index, gain: Double(index) / 7) }
         let value = ReopeningLibrary(tracks: tracks, addsToTrack: addsToTrack)
         try Self.compare(value, Self.encoder())
         let text = String(decoding: try Self.encoder().encode(value), as: UTF8.self)
