@@ -140,6 +140,15 @@ final class PlistBinaryDecodingSource {
         return decoder.plainString(node)
     }
 
+    /// Reads object `node` and everything in it as one value, as the eager reader does: each
+    /// object once, shared by every reference to it. `depth` is the object's container depth
+    /// (the root is at 1).
+    /// - Throws: ``PlistError`` when the bytes behind the object are malformed.
+    func value(_ node: Int, depth: Int) throws -> PlistValue {
+        try checkValid()
+        return try decoder.decode(node, depth: depth)
+    }
+
     /// Reads one value: a scalar's contents, or a container's handle.
     /// - Throws: ``PlistError`` when the bytes behind the object are malformed.
     func item(_ node: Int) throws -> PlistDecodingItem {

@@ -86,7 +86,7 @@ struct PlistEncodingBinaryWriter {
                     objects.prefetchScalar(ahead)
                 }
                 index += 1
-                if case .value(let value) = values[index - 1] {
+                if case .value(let value) = values[index - 1], !value.isContainer {
                     valueCount += 1
                     guard valueCount <= valueLimit else { return nil }
                     objects.children[slot] = objects.numberScalar(value)
@@ -109,6 +109,9 @@ struct PlistEncodingBinaryWriter {
         let number = objects.count
         switch node {
         case .value(let value):
+            // A container here is an embedded `PlistValue`: the general path counts its
+            // expanded size and writes it, as the XML writer's does.
+            guard !value.isContainer else { return nil }
             valueCount += 1
             guard valueCount <= valueLimit else { return nil }
             return objects.numberScalar(value)

@@ -14,23 +14,40 @@ public struct PlistReadingOptions: Hashable, Sendable {
     /// `{"$data": …}`, `{"CF$UID": n}` and the like, as the tagged JSON writer produces them)
     /// back into dates, data and UIDs. Default: `false`, plain JSON.
     public var readsTaggedJSON: Bool
-    /// Has no effect: the XML reader reads on the calling thread alone. Kept for one release
-    /// so that code setting it still builds; it will be removed.
-    public var readsLargeXMLConcurrently: Bool
 
     /// Creates options with the default limits.
     public init(
         maximumDepth: Int = 512,
         maximumObjectCount: Int = 1 << 26,
         maximumInputBytes: Int = 1 << 32,
-        readsTaggedJSON: Bool = false,
-        readsLargeXMLConcurrently: Bool = true
+        readsTaggedJSON: Bool = false
     ) {
         self.maximumDepth = maximumDepth
         self.maximumObjectCount = maximumObjectCount
         self.maximumInputBytes = maximumInputBytes
         self.readsTaggedJSON = readsTaggedJSON
-        self.readsLargeXMLConcurrently = readsLargeXMLConcurrently
+    }
+
+    /// Has no effect: the XML reader reads on the calling thread alone, always. Kept for one
+    /// release so that code setting it still builds; reading it gives `false`.
+    @available(*, deprecated, message: "The XML reader no longer uses a helper thread; remove this setting.")
+    public var readsLargeXMLConcurrently: Bool {
+        get { false }
+        set {}
+    }
+
+    /// Creates options with the default limits; `readsLargeXMLConcurrently` has no effect.
+    @available(*, deprecated, message: "The XML reader no longer uses a helper thread; drop readsLargeXMLConcurrently.")
+    public init(
+        maximumDepth: Int = 512,
+        maximumObjectCount: Int = 1 << 26,
+        maximumInputBytes: Int = 1 << 32,
+        readsTaggedJSON: Bool = false,
+        readsLargeXMLConcurrently: Bool
+    ) {
+        self.init(
+            maximumDepth: maximumDepth, maximumObjectCount: maximumObjectCount,
+            maximumInputBytes: maximumInputBytes, readsTaggedJSON: readsTaggedJSON)
     }
 
     /// Tighter limits for input from untrusted sources: depth 128, one million objects,

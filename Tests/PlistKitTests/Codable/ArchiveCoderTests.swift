@@ -29,7 +29,7 @@ import Testing
         var model = ArchivedNote.sample
         model.subtitle = subtitle
         var encoder = ArchiveEncoder()
-        encoder.format = format
+        encoder.outputFormat = format
         let data = try encoder.encode(model)
         #expect(PlistFormat(detecting: data) == format)
         #expect(try Self.decoder.decode(ArchivedNote.self, from: data) == model)

@@ -33,7 +33,7 @@ import Testing
     func setPropertiesArchiveAsNSSetAndRoundTrip(format: PlistFormat) throws {
         let model = ArchivedTagSet.sample
         var encoder = ArchiveEncoder()
-        encoder.format = format
+        encoder.outputFormat = format
         let data = try encoder.encode(model)
         let archive = try KeyedArchive(decoding: data)
         let root = try rootInstance(archive)
@@ -98,7 +98,7 @@ import Testing
     @Test(arguments: [PlistFormat.binary, .xml])
     func foundationUnarchivesEncodedSets(format: PlistFormat) throws {
         var encoder = ArchiveEncoder()
-        encoder.format = format
+        encoder.outputFormat = format
         let data = try encoder.encode(ArchivedTagSet.sample)
         let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
         unarchiver.requiresSecureCoding = true

@@ -25,6 +25,28 @@ import Testing
         #expect(PlistFormat(detecting: try PlistEncoder(format: .xml).encode([1])) == .xml)
     }
 
+    /// `ArchiveEncoder.format` is the earlier name of its `outputFormat`, as on `PlistEncoder`.
+    @available(*, deprecated)
+    @Test func archiveEncoderFormatIsTheDeprecatedNameOfOutputFormat() throws {
+        var encoder = ArchiveEncoder()
+        encoder.format = .xml
+        #expect(encoder.outputFormat == .xml)
+        #expect(PlistFormat(detecting: try encoder.encode(["a": 1])) == .xml)
+        encoder.outputFormat = .binary
+        #expect(encoder.format == .binary)
+    }
+
+    /// `readsLargeXMLConcurrently` is deprecated and has no effect: setting it changes
+    /// neither the options nor what they read.
+    @available(*, deprecated)
+    @Test func readsLargeXMLConcurrentlyHasNoEffect() throws {
+        var options = PlistReadingOptions()
+        options.readsLargeXMLConcurrently = true
+        #expect(options == PlistReadingOptions())
+        #expect(!options.readsLargeXMLConcurrently)
+        #expect(PlistReadingOptions(maximumDepth: 9, readsLargeXMLConcurrently: true) == PlistReadingOptions(maximumDepth: 9))
+    }
+
     @Test func dateStrategiesWriteAndReadTheirRepresentation() throws {
         let cases: [(PlistEncoder.DateEncodingStrategy, PlistDecoder.DateDecodingStrategy, PlistValue)] = [
             (.plistDate, .plistDate, .date(Self.stamped.when)),

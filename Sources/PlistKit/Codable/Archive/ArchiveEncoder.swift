@@ -27,7 +27,14 @@ import FoundationEssentials
 /// numbers uniqued, `$null` at index 0).
 public struct ArchiveEncoder: Sendable {
     /// The format of the archive's bytes. Default: ``PlistFormat/binary``, as NSKeyedArchiver.
-    public var format: PlistFormat = .binary
+    public var outputFormat: PlistFormat = .binary
+
+    /// The format of the archive's bytes: ``outputFormat``, under its earlier name.
+    @available(*, deprecated, renamed: "outputFormat")
+    public var format: PlistFormat {
+        get { outputFormat }
+        set { outputFormat = newValue }
+    }
     /// The `$top` key the value is archived under. Default: `root`, as
     /// `NSKeyedArchiver.archivedData(withRootObject:requiringSecureCoding:)` writes.
     public var rootKey = "root"
@@ -49,10 +56,10 @@ public struct ArchiveEncoder: Sendable {
     public func encode<Value: Encodable>(_ value: Value) throws -> Data {
         let archive = try encodeValue(value)
         do {
-            return try archive.encoded(as: format)
+            return try archive.encoded(as: outputFormat)
         } catch let error as PlistError {
             throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "Unable to write the archive as \(format.plutilName): \(error)", underlyingError: error))
+                codingPath: [], debugDescription: "Unable to write the archive as \(outputFormat.plutilName): \(error)", underlyingError: error))
         }
     }
 

@@ -1,0 +1,122 @@
+import FoundationEssentials
+
+/// A `PlistValue` inside a Codable type: a field whose shape is not known in advance (a
+/// `userInfo` dictionary, an extension point) keeps whatever the file holds.
+///
+/// Through ``PlistEncoder`` and ``PlistDecoder`` the value is carried exactly: integers keep
+/// their width and sign, reals stay reals, dates, data and UIDs stay what they are, and
+/// dictionaries keep their key order. Through another coder (`JSONEncoder`, say) the value is
+/// written with that coder's own scalar types: a UID as a `{"CF$UID": n}` dictionary, as in
+/// plutil's JSON, and an integer, real or date as that coder spells it. Reading from another
+/// coder takes the first type that fits, in the order boolean, integer, real, string, date,
+/// data, dictionary, array; a `{"CF$UID": n}` dictionary reads as a UID.
+extension PlistValue: Codable {
+    /// Encodes this value; ``PlistEncoder`` takes it as it is.
+    public func encode(to encoder: any Encoder) throws {
+        if let plistEncoder = encoder as? PlistEncoderImpl {
+            plistEncoder.node = .value(self)
+            return
+        }
+        switch self {
+        case .string(let text):
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        case .integer(let integer):
+            var container = encoder.singleValueContainer()
+            if let signed = integer.int64Value { try container.encode(signed) } else { try container.encode(integer.uint64Value ?? 0) }
+        case .real(let real):
+            var container = encoder.singleValueContainer()
+            try container.encode(real)
+        case .boolean(let flag):
+            var container = encoder.singleValueContainer()
+            try container.encode(flag)
+        case .date(let date):
+            var container = encoder.singleValueContainer()
+            try container.encode(date)
+        case .data(let bytes):
+            var container = encoder.singleValueContainer()
+            try container.encode(bytes)
+        case .uid(let uid):
+            var container = encoder.container(keyedBy: PlistCodingKey.self)
+            try container.encode(uid, forKey: PlistCodingKey(stringValue: PlistValue.uidKey))
+        case .array(let elements):
+            var container = encoder.unkeyedContainer()
+            for element in elements { try container.encode(element) }
+        case .dictionary(let dictionary):
+            var container = encoder.container(keyedBy: PlistCodingKey.self)
+            for (key, value) in zip(dictionary.keys, dictionary.values) {
+                try container.encode(value, forKey: PlistCodingKey(stringValue: key))
+            }
+        }
+    }
+
+    /// Decodes a value; from ``PlistDecoder``, exactly the value the file holds.
+    public init(from decoder: any Decoder) throws {
+        if let plistDecoder = decoder as? PlistDecoderImpl {
+            self = try plistDecoder.decodePlistValue()
+            return
+        }
+        if let container = try? decoder.singleValueContainer(), let scalar = PlistValue.scalar(in: container) {
+            self = scalar
+        } else if let container = try? decoder.container(keyedBy: PlistCodingKey.self) {
+            let keys = container.allKeys
+            if keys.count == 1, keys[0].stringValue == PlistValue.uidKey,
+               let uid = try? container.decode(UInt32.self, forKey: keys[0]) {
+                self = .uid(uid)
+                return
+            }
+            var dictionary = PlistDictionary()
+            for key in keys {
+                dictionary[key.stringValue] = try container.decode(PlistValue.self, forKey: key)
+            }
+            self = .dictionary(dictionary)
+        } else {
+            var container = try decoder.unkeyedContainer()
+            var elements: [PlistValue] = []
+            while !container.isAtEnd {
+                elements.append(try container.decode(PlistValue.self))
+            }
+            self = .array(elements)
+        }
+    }
+
+    /// The key of a UID written through a coder with no UID type, as plutil's JSON spells it.
+    private static let uidKey = "CF$UID"
+
+    /// The scalar a single-value container holds, tried in the order the type documents.
+    private static func scalar(in container: any SingleValueDecodingContainer) -> PlistValue? {
+        if let flag = try? container.decode(Bool.self) { return .boolean(flag) }
+        if let signed = try? container.decode(Int64.self) { return .integer(PlistInteger(signed)) }
+        if let unsigned = try? container.decode(UInt64.self) { return .integer(PlistInteger(unsigned)) }
+        if let real = try? container.decode(Double.self) { return .real(real) }
+        if let text = try? container.decode(String.self) { return .string(text) }
+        if let date = try? container.decode(Date.self) { return .date(date) }
+        if let bytes = try? container.decode(Data.self) { return .data(bytes) }
+        return nil
+    }
+}
+
+extension PlistDecoderImpl {
+    /// The value at this decoder's node, as the file holds it: a value in memory as it is, an
+    /// object of a binary plist through the binary reader's own decode, which reads each
+    /// shared object once and checks the depth and object limits.
+    func decodePlistValue() throws -> PlistValue {
+        switch node {
+        case .value(let value)?:
+            return value
+        case .object(let object)?:
+            guard let source else {
+                throw PlistError(.invalidArgument, "A binary object reference outside a binary plist")
+            }
+            do {
+                return try source.value(object, depth: depth + 1)
+            } catch let error as PlistError {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: path.keys, debugDescription: "The property list is corrupt: \(error)", underlyingError: error))
+            }
+        case nil:
+            throw DecodingError.valueNotFound(PlistValue.self, DecodingError.Context(
+                codingPath: path.keys, debugDescription: "Expected a property list value but found nothing."))
+        }
+    }
+}
