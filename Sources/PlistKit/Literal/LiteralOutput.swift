@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FoundationEssentials
 
 /// The text being built and the recursive walk of ``PlistLiteralWriter``.
@@ -97,12 +90,7 @@ struct LiteralOutput {
     /// `%f` as plutil prints reals, when that text reads back as the same real; otherwise the
     /// shortest text that does.
     static func fixedOrShortest(_ real: Double) -> String {
-        var buffer = [CChar](repeating: 0, count: 400)
-        let count = withVaList([real]) { arguments in
-            buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, "%f", arguments) }
-        }
-        guard count > 0, count < buffer.count else { return real.description }
-        let fixed = String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let fixed = CNumericLocale.format(real, "%f")
         if let back = Double(fixed), back.bitPattern == real.bitPattern { return fixed }
         return real.description
     }

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FoundationEssentials
 
 /// The text macOS's `defaults read` prints for a value (Foundation's old-style `description`
@@ -147,12 +140,7 @@ public enum DefaultsDescription {
 
     /// NSNumber's description of a double: printf's `%.16g`.
     static func realText(_ real: Double) -> String {
-        var buffer = [CChar](repeating: 0, count: 40)
-        let count = withVaList([real]) { arguments in
-            buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, "%.16g", arguments) }
-        }
-        guard count > 0, count < buffer.count else { return real.description }
-        return String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        CNumericLocale.format(real, "%.16g")
     }
 
     /// NSDate's description: `YYYY-MM-DD HH:MM:SS +0000`, seconds rounded down.

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FoundationEssentials
 
 /// Text renderings of single values shared by the printers.
@@ -25,12 +18,7 @@ enum ValueText {
 
     /// `real` as printf's `%f` in the C locale: six decimals, `inf`, `nan`.
     static func fixedPoint(_ real: Double) -> String {
-        // 309 integer digits for the largest double, a sign, a point and six decimals.
-        var buffer = [CChar](repeating: 0, count: 328)
-        let count = XMLCLocale.withCNumericLocale {
-            withVaList([real]) { vsnprintf(&buffer, buffer.count, "%f", $0) }
-        }
-        return String(decoding: buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        CNumericLocale.format(real, "%f")
     }
 
     /// Bytes as lowercase hexadecimal, two digits each.

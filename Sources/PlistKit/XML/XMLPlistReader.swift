@@ -25,7 +25,7 @@ enum XMLPlistReader {
                 throw PlistError(.corruptData, "The document holds only whitespace", at: .line(1, column: 1))
             }
             // strtod in the builder must read '.' whatever locale the host program set.
-            return try XMLCLocale.withCNumericLocale {
+            return try CNumericLocale.withCNumericLocale {
                 if let wide = XMLUnicodeTranscoder.form(of: raw) {
                     let utf8 = try XMLUnicodeTranscoder.utf8(from: raw, form: wide.form, skip: wide.skip)
                     return try utf8.withUnsafeBytes {

@@ -61,7 +61,7 @@ enum XMLPlistWriter {
         var emitter = Emitter(sortsKeys: options.sortsKeys(for: .xml), realStyle: options.xmlRealStyle)
         header.withUnsafeBytes { emitter.out.append($0) }
         // `%.17g` must not take the host program's decimal separator from its locale.
-        try XMLCLocale.withCNumericLocale { try body(&emitter) }
+        try CNumericLocale.withCNumericLocale { try body(&emitter) }
         emitter.out.append("</plist>\n")
         return emitter.out.takeData()
     }
