@@ -29,9 +29,12 @@ enum XMLPlistReader {
                 if let wide = XMLUnicodeTranscoder.form(of: raw) {
                     let utf8 = try XMLUnicodeTranscoder.utf8(from: raw, form: wide.form, skip: wide.skip)
                     return try utf8.withUnsafeBytes {
-                        try parse($0, ignoringDeclaredEncoding: true, options: options, usesPullParser: usesPullParser)
+                        try XMLAttributeScreen.check($0)
+                        return try parse($0, ignoringDeclaredEncoding: true, options: options, usesPullParser: usesPullParser)
                     }
                 }
+                // libxml2's time is quadratic in one element's attributes: refuse many first.
+                try XMLAttributeScreen.check(raw)
                 return try parse(raw, ignoringDeclaredEncoding: false, options: options, usesPullParser: usesPullParser)
             }
         }
