@@ -52,11 +52,12 @@ extension String: PlistPrimitive {
     func plistValue(at path: PlistCodingPath) throws -> PlistValue { .string(self) }
 }
 
-/// `value` as `Value`, which the caller has found to be its own type (`Value.self == T.self`):
-/// reinterpreting a value as its own type is the identity. The coders compare metatypes and
-/// then use this rather than `as? Value`, a runtime cast that also looked up
-/// `Optional<Value>`'s metadata, on every scalar encoded or decoded through generic code.
+/// `value` as `Value`, which the caller has found to be its own type (`Value.self == T.self`).
+///
+/// A forced cast, checked at run time (a trap here is a bug in the caller, never a property of
+/// the input). It is `as!` rather than `as?`: the runtime casts a value to its own type by
+/// copying it, and a forced cast needs no `Optional<Value>` metadata on every scalar encoded
+/// or decoded through generic code. Specialized code compares the types at compile time.
 func sameTypeCast<T, Value>(_ value: T, as type: Value.Type) -> Value {
-    precondition(T.self == Value.self, "sameTypeCast between different types")
-    return unsafeBitCast(value, to: Value.self)
+    value as! Value
 }

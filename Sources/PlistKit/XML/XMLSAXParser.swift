@@ -60,44 +60,56 @@ enum XMLSAXParser {
         _ = libraryInitialized
         switch feed {
         case .push:
-            Session(builder: builder, tracksPositions: true).parse(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+            Session.run(builder: builder, tracksPositions: true) {
+                Session.parse($0, bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+            }
         case .memory:
-            Session(builder: builder, tracksPositions: false).parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+            Session.run(builder: builder, tracksPositions: false) {
+                Session.parseWhole($0, bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+            }
         }
     }
 
     /// One parse: the libxml2 context and the tree builder its callbacks feed.
     ///
-    /// The user data of every callback is the session's ``tape``, whose `owner` is the session
-    /// (the C callbacks of a ``Feed/memory`` parse need the tape; the Swift ones find the
-    /// session through it).
-    private final class Session {
+    /// A session lives in memory of its own for the length of one parse (``run(builder:tracksPositions:_:)``),
+    /// because libxml2 and the tape's C callbacks take their context as a plain pointer: the
+    /// user data of every callback is the session's ``tape``, whose `owner` is the session's
+    /// address (the C callbacks of a ``Feed/memory`` parse need the tape; the Swift ones find
+    /// the session through it). The parse functions take the session's address rather than
+    /// being mutating methods, so that no access to the session is open while libxml2 calls
+    /// back into it; the callbacks only read it.
+    private struct Session {
         let builder: XMLPlistTreeBuilder
-        /// The event tape of a ``Feed/memory`` parse (unused by a ``Feed/push`` one); owned by
-        /// the session, which outlives the parse.
+        /// The event tape of a ``Feed/memory`` parse (unused by a ``Feed/push`` one).
         let tape: UnsafeMutablePointer<plistkit_xml_tape>
-        /// Read on every event; only one parse touches it, on one thread.
-        @exclusivity(unchecked) var context: xmlParserCtxtPtr?
+        /// The libxml2 context while a parse runs.
+        var context: xmlParserCtxtPtr?
 
         /// Whether events carry the parser's position. A ``Feed/memory`` parse keeps only its
         /// successes, which never show a position, so its events skip reading it.
         let tracksPositions: Bool
 
-        init(builder: XMLPlistTreeBuilder, tracksPositions: Bool) {
-            self.builder = builder
-            self.tracksPositions = tracksPositions
-            tape = .allocate(capacity: 1)
-            plistkit_xml_tape_init(tape, Unmanaged.passUnretained(self).toOpaque(), Session.consumeTape)
-        }
-
-        deinit {
-            plistkit_xml_tape_destroy(tape)
-            tape.deallocate()
+        /// Runs `body` with a new session for `builder` and its tape, both allocated for the
+        /// call and freed when it returns (the parse never outlives it).
+        static func run(builder: XMLPlistTreeBuilder, tracksPositions: Bool, _ body: (UnsafeMutablePointer<Session>) -> Void) {
+            let tape = UnsafeMutablePointer<plistkit_xml_tape>.allocate(capacity: 1)
+            let session = UnsafeMutablePointer<Session>.allocate(capacity: 1)
+            session.initialize(to: Session(builder: builder, tape: tape, context: nil, tracksPositions: tracksPositions))
+            // Initializes every field of the tape.
+            plistkit_xml_tape_init(tape, UnsafeMutableRawPointer(session), Session.consumeTapeCallback)
+            defer {
+                plistkit_xml_tape_destroy(tape)
+                tape.deallocate()
+                session.deinitialize(count: 1)
+                session.deallocate()
+            }
+            body(session)
         }
 
         /// Hands the tape's records to the builder in order and empties the tape; stops the
         /// parse when the builder has failed. Called by the tape's C callbacks when it is
-        /// full and by ``parseWhole(_:ignoringDeclaredEncoding:)`` after the parse.
+        /// full and by ``parseWhole(_:_:ignoringDeclaredEncoding:)`` after the parse.
         func consumeTape() {
             defer { tape.pointee.count = 0 }
             if tape.pointee.out_of_memory != 0 {
@@ -221,15 +233,16 @@ enum XMLSAXParser {
             if let context { xmlStopParser(context) }
         }
 
-        /// Runs `body` with this session's error routing in place and `context` (made by
-        /// `makeContext` from this session's user-data pointer) set up with the parse options,
+        /// Runs `body` with the error routing of `session` in place and its `context` (made by
+        /// `makeContext` from the session's user-data pointer) set up with the parse options,
         /// then frees the context.
-        private func withContext(
+        private static func withContext(
+            _ session: UnsafeMutablePointer<Session>,
             ignoringDeclaredEncoding: Bool,
             _ makeContext: (UnsafeMutableRawPointer) -> xmlParserCtxtPtr?,
             _ body: (xmlParserCtxtPtr) -> Void
         ) {
-            let me = UnsafeMutableRawPointer(tape)
+            let me = UnsafeMutableRawPointer(session.pointee.tape)
             // Errors raised without a parser context (character conversion) go to the thread's
             // structured handler; route them here for this parse instead of to stderr.
             let savedHandler = __xmlStructuredError().pointee
@@ -237,29 +250,29 @@ enum XMLSAXParser {
             xmlSetStructuredErrorFunc(me, Session.contextlessErrorCallback)
             defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
 
-            withExtendedLifetime(self) {
-                guard let context = makeContext(me) else {
-                    builder.fail(with: PlistError(.corruptData, "libxml2 could not create a parser", at: .byteOffset(0)))
-                    return
-                }
-                self.context = context
-                defer {
-                    self.context = nil
-                    xmlFreeParserCtxt(context)
-                }
-                var flags = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue)
-                if ignoringDeclaredEncoding { flags |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
-                xmlCtxtUseOptions(context, flags)
-                body(context)
+            guard let context = makeContext(me) else {
+                session.pointee.builder.fail(with: PlistError(.corruptData, "libxml2 could not create a parser", at: .byteOffset(0)))
+                return
             }
+            session.pointee.context = context
+            defer {
+                session.pointee.context = nil
+                xmlFreeParserCtxt(context)
+            }
+            var flags = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue)
+            if ignoringDeclaredEncoding { flags |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
+            xmlCtxtUseOptions(context, flags)
+            body(context)
         }
 
-        func parse(_ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
+        /// Parses `raw` with libxml2's push parser, in ``XMLSAXParser/chunkSize`` pieces.
+        static func parse(_ session: UnsafeMutablePointer<Session>, _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
             var handler = Session.handler
+            let builder = session.pointee.builder
             let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
             // The first bytes let libxml2 detect UTF-16/32 and the BOM.
             let head = min(4, raw.count)
-            withContext(ignoringDeclaredEncoding: ignoringDeclaredEncoding, { me in
+            withContext(session, ignoringDeclaredEncoding: ignoringDeclaredEncoding, { me in
                 xmlCreatePushParserCtxt(&handler, me, base, Int32(head), nil)
             }, { context in
                 var offset = head
@@ -270,7 +283,7 @@ enum XMLSAXParser {
                     offset += count
                     if builder.failure != nil { break }
                     if status != 0 || context.pointee.wellFormed == 0 {
-                        reportLastError(context)
+                        session.pointee.reportLastError(context)
                         break
                     }
                     if last { break }
@@ -278,7 +291,7 @@ enum XMLSAXParser {
             })
         }
 
-        /// Whether ``parseWhole(_:ignoringDeclaredEncoding:)`` gives `raw` to the pull parser
+        /// Whether ``parseWhole(_:_:ignoringDeclaredEncoding:)`` gives `raw` to the pull parser
         /// rather than the push parser.
         private static func pullParserTakes(_ raw: UnsafeRawBufferPointer) -> Bool {
             guard let base = raw.baseAddress, raw.count > 0, raw.count <= Int(Int32.max) else { return false }
@@ -286,20 +299,21 @@ enum XMLSAXParser {
         }
 
         /// Parses the whole buffer with libxml2's pull parser.
-        func parseWhole(_ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
+        static func parseWhole(_ session: UnsafeMutablePointer<Session>, _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
             // Documents beyond an Int32 length go through the push parser (as libxml2's memory
             // inputs take no more; kept for the same verdicts as before). So do
             // documents with a NUL byte: the pull parser takes NUL for the end of its input,
             // so it would accept a document followed by a NUL and anything, which the push
             // parser refuses.
             guard Session.pullParserTakes(raw), let base = raw.baseAddress else {
-                parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+                parse(session, raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
                 return
             }
+            let builder = session.pointee.builder, tape = session.pointee.tape
             let reader = UnsafeMutablePointer<plistkit_memory_reader>.allocate(capacity: 1)
             reader.initialize(to: plistkit_memory_reader(bytes: base.assumingMemoryBound(to: UInt8.self), count: raw.count, offset: 0))
             defer { reader.deallocate() }
-            withContext(ignoringDeclaredEncoding: ignoringDeclaredEncoding, { me in
+            withContext(session, ignoringDeclaredEncoding: ignoringDeclaredEncoding, { me in
                 // libxml2 reads the bytes through a callback, a few KB at a time, into a small
                 // buffer it reuses. Its memory input copied the whole document first (a fresh,
                 // page-faulting allocation as large as the input, every parse: about 6% of the
@@ -335,9 +349,9 @@ enum XMLSAXParser {
             }, { context in
                 let status = xmlParseDocument(context)
                 // The last records, short of a full tape (or a tape whose consumption failed).
-                if !builder.hasFailed { consumeTape() }
+                if !builder.hasFailed { session.pointee.consumeTape() }
                 if builder.failure == nil && (status != 0 || context.pointee.wellFormed == 0) {
-                    reportLastError(context)
+                    session.pointee.reportLastError(context)
                 }
             })
         }
@@ -383,88 +397,74 @@ enum XMLSAXParser {
             if stopping { stop() }
         }
 
-        /// The session whose tape is the callbacks' user data `pointer`.
-        private static func session(_ pointer: UnsafeMutableRawPointer?) -> Session? {
+        /// The session whose tape is the callbacks' user data `pointer`: the tape's `owner` is
+        /// the session's address (see ``run(builder:tracksPositions:_:)``), valid for the parse.
+        private static func session(_ pointer: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<Session>? {
             guard let owner = pointer?.assumingMemoryBound(to: plistkit_xml_tape.self).pointee.owner else { return nil }
-            return Unmanaged<Session>.fromOpaque(owner).takeUnretainedValue()
+            return owner.assumingMemoryBound(to: Session.self)
         }
 
-        /// The session whose tape is `userData`, borrowed for one hot event (the parse keeps
-        /// it alive) instead of retained and released.
-        @inline(__always)
-        private static func withSession(_ userData: UnsafeMutableRawPointer, _ body: (Session) -> Void) {
-            guard let owner = userData.assumingMemoryBound(to: plistkit_xml_tape.self).pointee.owner else { return }
-            Unmanaged<Session>.fromOpaque(owner)._withUnsafeGuaranteedRef(body)
+        /// The tape's consumer: `owner` is the session's address.
+        private static let consumeTapeCallback: @convention(c) (UnsafeMutableRawPointer?) -> Void = { owner in
+            owner?.assumingMemoryBound(to: Session.self).pointee.consumeTape()
         }
 
-        private static let consumeTape: @convention(c) (UnsafeMutableRawPointer?) -> Void = { owner in
-            guard let owner else { return }
-            Unmanaged<Session>.fromOpaque(owner)._withUnsafeGuaranteedRef { $0.consumeTape() }
-        }
-
-        private static func afterEvent(_ session: Session) {
-            if session.builder.hasFailed { session.stop() }
+        private func afterEvent() {
+            if builder.hasFailed { stop() }
         }
 
         // MARK: - Callbacks (plain C functions: no captures; the session comes as user data)
 
         private static let contextlessErrorCallback: xmlStructuredErrorFunc = { userData, error in
             guard let session = Session.session(userData), let error else { return }
-            session.record(&error.pointee, stopping: false)
+            session.pointee.record(&error.pointee, stopping: false)
         }
 
         nonisolated(unsafe) private static let handler: xmlSAXHandler = {
             var sax = xmlSAXHandler()
             sax.initialized = UInt32(XML_SAX2_MAGIC)
             sax.startElementNs = { userData, localName, prefix, _, _, _, _, _, _ in
-                guard let userData, let localName else { return }
-                withSession(userData) { session in
-                    let (line, column) = session.eventPosition
-                    // Plist elements have no prefix; their names are recognised without
-                    // measuring them first. Anything else takes the general path, which reports it.
-                    if prefix == nil, let element = XMLPlistElement(cString: localName) {
-                        session.builder.startElement(element, line: line, column: column)
-                        afterEvent(session)
-                        return
-                    }
+                guard let session = Session.session(userData), let localName else { return }
+                let (line, column) = session.pointee.eventPosition
+                // Plist elements have no prefix; their names are recognised without
+                // measuring them first. Anything else takes the general path, which reports it.
+                if prefix == nil, let element = XMLPlistElement(cString: localName) {
+                    session.pointee.builder.startElement(element, line: line, column: column)
+                } else {
                     let name = UnsafeBufferPointer(start: localName, count: Int(max(0, xmlStrlen(localName))))
                     let prefixBytes = prefix.map { UnsafeBufferPointer(start: $0, count: Int(max(0, xmlStrlen($0)))) }
-                    session.builder.startElement(name: name, prefix: prefixBytes, line: line, column: column)
-                    afterEvent(session)
+                    session.pointee.builder.startElement(name: name, prefix: prefixBytes, line: line, column: column)
                 }
+                session.pointee.afterEvent()
             }
             sax.endElementNs = { userData, _, _, _ in
-                guard let userData else { return }
-                withSession(userData) { session in
-                    let (line, column) = session.eventPosition
-                    session.builder.endElement(line: line, column: column)
-                    afterEvent(session)
-                }
+                guard let session = Session.session(userData) else { return }
+                let (line, column) = session.pointee.eventPosition
+                session.pointee.builder.endElement(line: line, column: column)
+                session.pointee.afterEvent()
             }
             let characters: charactersSAXFunc = { userData, bytes, count in
-                guard let userData, let bytes, count > 0 else { return }
-                withSession(userData) { session in
-                    let (line, column) = session.eventPosition
-                    session.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(count)), line: line, column: column)
-                    afterEvent(session)
-                }
+                guard let session = Session.session(userData), let bytes, count > 0 else { return }
+                let (line, column) = session.pointee.eventPosition
+                session.pointee.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(count)), line: line, column: column)
+                session.pointee.afterEvent()
             }
             sax.characters = characters
             sax.ignorableWhitespace = characters
             sax.cdataBlock = characters
             sax.serror = { userData, error in
                 guard let session = Session.session(userData), let error else { return }
-                session.record(&error.pointee)
+                session.pointee.record(&error.pointee)
             }
             sax.entityDecl = { userData, name, _, _, _, _ in
-                Session.session(userData)?.refuseEntityDeclaration(named: name)
+                Session.session(userData)?.pointee.refuseEntityDeclaration(named: name)
             }
             sax.unparsedEntityDecl = { userData, name, _, _, _ in
-                Session.session(userData)?.refuseEntityDeclaration(named: name)
+                Session.session(userData)?.pointee.refuseEntityDeclaration(named: name)
             }
             sax.reference = { userData, name in
                 guard let session = Session.session(userData) else { return }
-                session.refuse("The entity reference '&\(Session.text(name));' names no entity; only &lt; &gt; &amp; &quot; &apos; and character references are allowed")
+                session.pointee.refuse("The entity reference '&\(Session.text(name));' names no entity; only &lt; &gt; &amp; &quot; &apos; and character references are allowed")
             }
             sax.getEntity = { _, _ in nil }
             sax.getParameterEntity = { _, _ in nil }
@@ -481,7 +481,7 @@ enum XMLSAXParser {
         /// would check for namespaces (a colon in an element or attribute name, an `xmlns`
         /// declaration), so the push parser, which is SAX2, decides those documents. In SAX1
         /// mode libxml2 sends errors to the thread's structured handler rather than the
-        /// handler's `serror`; ``withContext(ignoringDeclaredEncoding:_:_:)`` routes that
+        /// handler's `serror`; ``withContext(_:ignoringDeclaredEncoding:_:_:)`` routes that
         /// handler to this session for the parse, so every error still fails it.
         nonisolated(unsafe) private static let tapeHandler: xmlSAXHandler = {
             var sax = handler
