@@ -3,15 +3,22 @@
 /// A Swift `Array` checks uniqueness and capacity through generic code on every append and
 /// mutation through a subscript; the builder pushes and pops about a million times per 5,000
 /// iTunes tracks, and those checks were a visible share of reading. This stack grows by
-/// doubling, moves elements out without retaining them again (``popArray(from:)``), and is
-/// freed explicitly by its owner (``release()``): it is a value type with no deinit, so exactly
-/// one copy (the owner's stored property) may be used, which the builder guarantees by never
-/// copying it. Every access is inside `0..<count`, checked where the index comes from outside.
-struct UnsafeStack<Element> {
+/// doubling and moves elements out without retaining them again (``popArray(from:)``). It is
+/// non-copyable, so its buffer has exactly one owner, and its deinit frees the buffer and its
+/// elements. Every access is inside `0..<count`, checked where the index comes from outside.
+struct UnsafeStack<Element>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>?
     private var capacity = 0
     /// The number of elements.
     private(set) var count = 0
+
+    init() {}
+
+    deinit {
+        guard let base else { return }
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
 
     var isEmpty: Bool { count == 0 }
 
@@ -65,14 +72,6 @@ struct UnsafeStack<Element> {
         return array
     }
 
-    /// Frees the buffer and its elements; the stack is empty afterwards.
-    mutating func release() {
-        removeAll()
-        base?.deallocate()
-        base = nil
-        capacity = 0
-    }
-
     private mutating func grow(minimum: Int) {
         let newCapacity = Swift.max(minimum, capacity * 2, 16)
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
@@ -95,9 +94,10 @@ extension UnsafeStack where Element == UInt8 {
         count += bytes.count
     }
 
-    /// Calls `body` with the bytes.
-    func withBuffer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: base, count: count))
+    /// The bytes, valid until the stack next changes (the buffer moves when it grows and is
+    /// freed with the stack).
+    var buffer: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base, count: count)
     }
 }
 
@@ -138,11 +138,17 @@ extension UnsafeStack where Element == UInt64 {
 
 /// A table of slots (one per ``XMLStringCache`` slot), each remembering the last round that
 /// marked it, for ``UnsafeStack/holdsDistinctNonZero(from:limit:marks:)``: a new round needs
-/// no clearing, only a new number. Freed explicitly by its owner (``release()``), like ``UnsafeStack``.
-struct SlotMarks {
+/// no clearing, only a new number. Non-copyable like ``UnsafeStack``: its deinit frees the table.
+struct SlotMarks: ~Copyable {
     static let slotCount = XMLStringCache.slotCount
     private var rounds: UnsafeMutablePointer<UInt32>?
     private var round: UInt32 = 0
+
+    init() {}
+
+    deinit {
+        rounds?.deallocate()
+    }
 
     /// Starts a round (allocating the table at the first): no slot is marked in it yet.
     mutating func nextRound() -> UInt32 {
@@ -171,11 +177,5 @@ struct SlotMarks {
         if slot.pointee == round { return false }
         slot.pointee = round
         return true
-    }
-
-    /// Frees the table.
-    mutating func release() {
-        rounds?.deallocate()
-        rounds = nil
     }
 }

@@ -17,79 +17,90 @@ final class XMLPlistTreeBuilder {
         var keyStart: Int
     }
 
-    // The parser calls in one at a time on one thread and nothing else touches these, so the
-    // per-access exclusivity checks (measured at 14% of reading time) are switched off. The
-    // stacks are manually managed buffers: every index used is below the matching count,
-    // which only push and pop change.
     private let options: PlistReadingOptions
-    /// The open elements, outermost first.
-    @exclusivity(unchecked) private var openElements = UnsafeStack<XMLPlistElement>()
-    /// The open arrays and dictionaries, outermost first.
-    @exclusivity(unchecked) private var frames = UnsafeStack<Frame>()
-    /// The finished values of all open containers, each container's above its parent's.
-    @exclusivity(unchecked) private var values = UnsafeStack<PlistValue>()
-    /// The keys of all open dictionaries. A dictionary has a key waiting for its value when it
-    /// holds more keys than values.
-    @exclusivity(unchecked) private var keys = UnsafeStack<String>()
-    /// Beside each key on ``keys``, the identity of its bytes from ``XMLStringCache`` (0 when
-    /// it has none): keys whose identities are all different and not 0 are all different,
-    /// which spares a dictionary the check for repeated keys.
-    @exclusivity(unchecked) private var keyIdentities = UnsafeStack<UInt64>()
-    /// Marks that check a dictionary's key identities for repeats in one pass.
-    @exclusivity(unchecked) private var identityMarks = SlotMarks()
-    /// The text of the open text element.
-    @exclusivity(unchecked) private var text = UnsafeStack<UInt8>()
-    @exclusivity(unchecked) private var scratch: [UInt8] = []
     /// Recent keys and short strings, reused when the same text comes again.
     private let strings = XMLStringCache()
-    /// Where the parser was when the open text element started: the `>` ending its start tag.
-    @exclusivity(unchecked) private var textStart = (line: 1, column: 1)
-    @exclusivity(unchecked) private var objectCount = 0
-    /// The finished root value.
-    @exclusivity(unchecked) private(set) var root: PlistValue?
-    /// The first problem found; once set, no more events are taken.
-    @exclusivity(unchecked) private(set) var failure: PlistError? {
-        didSet { hasFailed = failure != nil }
+
+    /// Everything the events change, in one value.
+    ///
+    /// The stacks are manually managed buffers: every index used is below the matching count,
+    /// which only push and pop change.
+    private struct State: ~Copyable {
+        /// The open elements, outermost first.
+        var openElements = UnsafeStack<XMLPlistElement>()
+        /// The open arrays and dictionaries, outermost first.
+        var frames = UnsafeStack<Frame>()
+        /// The finished values of all open containers, each container's above its parent's.
+        var values = UnsafeStack<PlistValue>()
+        /// The keys of all open dictionaries. A dictionary has a key waiting for its value when
+        /// it holds more keys than values.
+        var keys = UnsafeStack<String>()
+        /// Beside each key on ``keys``, the identity of its bytes from ``XMLStringCache`` (0 when
+        /// it has none): keys whose identities are all different and not 0 are all different,
+        /// which spares a dictionary the check for repeated keys.
+        var keyIdentities = UnsafeStack<UInt64>()
+        /// Marks that check a dictionary's key identities for repeats in one pass.
+        var identityMarks = SlotMarks()
+        /// The text of the open text element.
+        var text = UnsafeStack<UInt8>()
+        var scratch: [UInt8] = []
+        /// Where the parser was when the open text element started: the `>` ending its start tag.
+        var textStart = (line: 1, column: 1)
+        var objectCount = 0
+        /// Key lists of dictionaries read recently, each proven distinct and small enough to
+        /// need no index.
+        var recentKeyLists = RecentItems<[String]>(capacity: 8)
+        /// The finished root value.
+        var root: PlistValue?
+        /// The first problem found; once set, no more events are taken.
+        var failure: PlistError?
+
+        /// Whether the keys on ``keys`` from `start` up are distinct by their identities
+        /// (see ``UnsafeStack/holdsDistinctNonZero(from:limit:marks:)``).
+        mutating func keyIdentitiesAreDistinct(from start: Int) -> Bool {
+            keyIdentities.holdsDistinctNonZero(from: start, limit: PlistDictionary.indexThreshold, marks: &identityMarks)
+        }
     }
+
+    // The parser calls in one at a time on one thread and nothing else touches the state, so
+    // the per-access exclusivity checks (measured at 14% of reading time) are switched off.
+    @exclusivity(unchecked) private var state = State()
     /// Whether ``failure`` is set: the parser asks after every event, and a Bool is cheaper to
     /// test than the optional error.
-    @exclusivity(unchecked) private(set) var hasFailed = false
+    private(set) var hasFailed = false
+
+    /// The finished root value.
+    var root: PlistValue? { state.root }
+    /// The first problem found; once set, no more events are taken.
+    var failure: PlistError? { state.failure }
 
     init(options: PlistReadingOptions) {
         self.options = options
     }
 
-    deinit {
-        openElements.release()
-        frames.release()
-        values.release()
-        keys.release()
-        keyIdentities.release()
-        identityMarks.release()
-        text.release()
-    }
-
     private func fail(_ reason: String, _ line: Int, _ column: Int, code: PlistError.Code = .corruptData) {
-        if failure == nil { failure = PlistError(code, reason, at: .line(line, column: column)) }
+        fail(with: PlistError(code, reason, at: .line(line, column: column)))
     }
 
     /// Records a failure found by the XML parser itself.
     func fail(with error: PlistError) {
-        if failure == nil { failure = error }
+        guard !hasFailed else { return }
+        state.failure = error
+        hasFailed = true
     }
 
     /// Whether the innermost container is a dictionary with a key waiting for its value (then
     /// that key is `keys.last`).
     @inline(__always)
     private var hasPendingKey: Bool {
-        guard let frame = frames.last else { return false }
-        return frame.isDictionary && keys.count - frame.keyStart > values.count - frame.valueStart
+        guard let frame = state.frames.last else { return false }
+        return frame.isDictionary && state.keys.count - frame.keyStart > state.values.count - frame.valueStart
     }
 
     // MARK: - Events
 
     /// The innermost open element's name, if any.
-    var innermostOpenElement: String? { openElements.last?.name }
+    var innermostOpenElement: String? { state.openElements.last?.name }
 
     /// An element starts; `name` is its local name and `prefix` its namespace prefix, if any
     /// (no plist element has one).
@@ -106,19 +117,19 @@ final class XMLPlistTreeBuilder {
     /// A plist element starts.
     func startElement(_ element: XMLPlistElement, line: Int, column: Int) {
         guard !hasFailed, admits(element, line: line, column: column) else { return }
-        openElements.push(element)
+        state.openElements.push(element)
         if element.holdsText {
-            text.removeAll()
-            textStart = (line, column)
+            state.text.removeAll()
+            state.textStart = (line, column)
         }
         if element == .plist || element == .key { return }
         guard countsObject(line: line, column: column) else { return }
         if element.isContainer {
-            if frames.count >= options.maximumDepth {
+            if state.frames.count >= options.maximumDepth {
                 fail("Arrays and dictionaries nest deeper than \(options.maximumDepth) levels, the limit", line, column, code: .limitExceeded)
                 return
             }
-            frames.push(Frame(isDictionary: element == .dict, valueStart: values.count, keyStart: keys.count))
+            state.frames.push(Frame(isDictionary: element == .dict, valueStart: state.values.count, keyStart: state.keys.count))
         }
     }
 
@@ -128,7 +139,7 @@ final class XMLPlistTreeBuilder {
     /// can happen between its start and its end.
     func textElement(_ element: XMLPlistElement, content: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
         guard !hasFailed, admits(element, line: line, column: column) else { return }
-        textStart = (line, column)
+        state.textStart = (line, column)
         if element != .key {
             guard countsObject(line: line, column: column) else { return }
         }
@@ -138,8 +149,8 @@ final class XMLPlistTreeBuilder {
     /// One more value; fails and returns `false` when that exceeds the object limit.
     @inline(__always)
     private func countsObject(line: Int, column: Int) -> Bool {
-        objectCount += 1
-        if objectCount > options.maximumObjectCount {
+        state.objectCount += 1
+        if state.objectCount > options.maximumObjectCount {
             fail("The document holds more than \(options.maximumObjectCount) values, the limit", line, column, code: .limitExceeded)
             return false
         }
@@ -150,7 +161,7 @@ final class XMLPlistTreeBuilder {
     @inline(__always)
     private func admits(_ element: XMLPlistElement, line: Int, column: Int) -> Bool {
         // Read once: every event of a text element asks.
-        let innermost = openElements.last
+        let innermost = state.openElements.last
         if element == .key && innermost != .dict {
             fail("A <key> outside a <dict>; keys belong in a dictionary", line, column)
             return false
@@ -158,7 +169,7 @@ final class XMLPlistTreeBuilder {
         if let parent = innermost {
             switch parent {
             case .plist:
-                if root != nil {
+                if state.root != nil {
                     fail("A second value <\(element.name)> in <plist>, which holds one value", line, column)
                     return false
                 }
@@ -166,7 +177,7 @@ final class XMLPlistTreeBuilder {
                 let hasPendingKey = self.hasPendingKey
                 if element == .key {
                     if hasPendingKey {
-                        fail("The key '\(keys.last ?? "")' has no value before the next <key>", line, column)
+                        fail("The key '\(state.keys.last ?? "")' has no value before the next <key>", line, column)
                         return false
                     }
                 } else if !hasPendingKey {
@@ -190,16 +201,17 @@ final class XMLPlistTreeBuilder {
     /// The innermost open element ends; a text element's text is what ``characters(_:line:column:)``
     /// gathered.
     func endElement(line: Int, column: Int) {
-        text.withBuffer { endElement(content: $0, line: line, column: column) }
+        // The text's buffer, not the state, is read while the element ends (which changes no text).
+        endElement(content: state.text.buffer, line: line, column: column)
     }
 
     /// The innermost open element ends, and `content` is all of its text if it holds text:
     /// for a caller that has the text in one piece and skips ``characters(_:line:column:)``.
     func endElement(content: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
-        guard !hasFailed, let element = openElements.pop() else { return }
+        guard !hasFailed, let element = state.openElements.pop() else { return }
         switch element {
         case .plist:
-            if root == nil { fail("The <plist> holds no value", line, column) }
+            if state.root == nil { fail("The <plist> holds no value", line, column) }
         case .key, .string, .integer, .real, .date, .data:
             finishText(element, content: content)
         case .true:
@@ -207,38 +219,37 @@ final class XMLPlistTreeBuilder {
         case .false:
             deliver(.boolean(false))
         case .array:
-            guard let frame = frames.pop() else { return }
-            deliver(.array(values.popArray(from: frame.valueStart)))
+            guard let frame = state.frames.pop() else { return }
+            deliver(.array(state.values.popArray(from: frame.valueStart)))
         case .dict:
-            guard let frame = frames.pop() else { return }
-            let keyCount = keys.count - frame.keyStart
-            if keyCount > values.count - frame.valueStart, let key = keys.last {
+            guard let frame = state.frames.pop() else { return }
+            let keyCount = state.keys.count - frame.keyStart
+            if keyCount > state.values.count - frame.valueStart, let key = state.keys.last {
                 fail("The key '\(key)' has no value before </dict>", line, column)
                 return
             }
-            if keyCount == 1, let uid = Self.uid(key: keys[frame.keyStart], value: values[frame.valueStart]) {
-                keys.removeAll(from: frame.keyStart)
-                keyIdentities.removeAll(from: frame.keyStart)
-                values.removeAll(from: frame.valueStart)
+            if keyCount == 1, let uid = Self.uid(key: state.keys[frame.keyStart], value: state.values[frame.valueStart]) {
+                state.keys.removeAll(from: frame.keyStart)
+                state.keyIdentities.removeAll(from: frame.keyStart)
+                state.values.removeAll(from: frame.valueStart)
                 deliver(.uid(uid))
                 return
             }
-            let dictionaryValues = values.popArray(from: frame.valueStart)
+            let dictionaryValues = state.values.popArray(from: frame.valueStart)
             if let shared = recentKeyList(matchingKeysFrom: frame.keyStart) {
                 // The same keys, as the same strings, as a dictionary read just before: its key
                 // list (already proven distinct) is shared rather than copied again.
-                keys.removeAll(from: frame.keyStart)
-                keyIdentities.removeAll(from: frame.keyStart)
+                state.keys.removeAll(from: frame.keyStart)
+                state.keyIdentities.removeAll(from: frame.keyStart)
                 var dictionary = PlistDictionary()
                 dictionary.orderedKeys = shared
                 dictionary.orderedValues = dictionaryValues
                 deliver(.dictionary(dictionary))
                 return
             }
-            let dictionaryKeys = keys.popArray(from: frame.keyStart)
-            let distinct = keyIdentities.holdsDistinctNonZero(
-                from: frame.keyStart, limit: PlistDictionary.indexThreshold, marks: &identityMarks)
-            keyIdentities.removeAll(from: frame.keyStart)
+            let dictionaryKeys = state.keys.popArray(from: frame.keyStart)
+            let distinct = state.keyIdentitiesAreDistinct(from: frame.keyStart)
+            state.keyIdentities.removeAll(from: frame.keyStart)
             if distinct {
                 remember(keyList: dictionaryKeys)
                 // What PlistDictionary(readingKeys:values:) makes of distinct keys this few (no
@@ -253,10 +264,6 @@ final class XMLPlistTreeBuilder {
         }
     }
 
-    /// Key lists of dictionaries read recently, each proven distinct and small enough to need
-    /// no index.
-    @exclusivity(unchecked) private var recentKeyLists = RecentItems<[String]>(capacity: 8)
-
     /// A recent key list holding exactly the keys on ``keys`` from `start` up (the records of
     /// a file repeat the same few lists), or `nil`.
     ///
@@ -264,13 +271,13 @@ final class XMLPlistTreeBuilder {
     /// check per record, a sixth of the memory of a library's tree, and cache misses when
     /// the tree is read: a decoder looking up keys finds one array already in the cache.
     private func recentKeyList(matchingKeysFrom start: Int) -> [String]? {
-        let count = keys.count - start
+        let count = state.keys.count - start
         guard count > 0 else { return nil }
         // Lists of one model differ mostly in their optional keys, which come last: the last
         // key is compared first.
-        for list in recentKeyLists.items where list.count == count && ExactKey.exactlyEqualExpectingMatch(list[count - 1], keys[keys.count - 1]) {
+        for list in state.recentKeyLists.items where list.count == count && ExactKey.exactlyEqualExpectingMatch(list[count - 1], state.keys[state.keys.count - 1]) {
             var same = true
-            for offset in 0..<(count - 1) where !ExactKey.exactlyEqualExpectingMatch(list[offset], keys[start + offset]) {
+            for offset in 0..<(count - 1) where !ExactKey.exactlyEqualExpectingMatch(list[offset], state.keys[start + offset]) {
                 same = false
                 break
             }
@@ -282,7 +289,7 @@ final class XMLPlistTreeBuilder {
     /// Keeps `keyList`, a distinct, unindexed dictionary's keys, for ``recentKeyList(matchingKeysFrom:)``.
     private func remember(keyList: [String]) {
         guard !keyList.isEmpty else { return }
-        recentKeyLists.insert(keyList)
+        state.recentKeyLists.insert(keyList)
     }
 
     /// The value of the text element `element`, whose text is `content`, ends.
@@ -291,10 +298,10 @@ final class XMLPlistTreeBuilder {
         switch element {
         case .key:
             // A <key> only starts inside a <dict>, so there is a container.
-            guard !frames.isEmpty else { return }
+            guard !state.frames.isEmpty else { return }
             let (key, identity) = strings.stringAndIdentity(content)
-            keys.push(key)
-            keyIdentities.push(identity)
+            state.keys.push(key)
+            state.keyIdentities.push(identity)
         case .string:
             deliver(.string(strings.string(content)))
         case .integer:
@@ -304,10 +311,10 @@ final class XMLPlistTreeBuilder {
                 scalar(content, XMLScalarParser.integer) { .integer($0) }
             }
         case .real:
-            let result = XMLScalarParser.real(content, scratch: &scratch)
+            let result = XMLScalarParser.real(content, scratch: &state.scratch)
             switch result {
             case .success(let real): deliver(.real(real))
-            case .failure(let reason): fail(reason.text, textStart.line, textStart.column)
+            case .failure(let reason): fail(reason.text, state.textStart.line, state.textStart.column)
             }
         case .date:
             scalar(content, XMLScalarParser.date) { .date($0) }
@@ -325,7 +332,7 @@ final class XMLPlistTreeBuilder {
     ) {
         switch parse(content) {
         case .success(let value): deliver(make(value))
-        case .failure(let reason): fail(reason.text, textStart.line, textStart.column)
+        case .failure(let reason): fail(reason.text, state.textStart.line, state.textStart.column)
         }
     }
 
@@ -342,23 +349,23 @@ final class XMLPlistTreeBuilder {
     /// makes it the root.
     @inline(__always)
     private func deliver(_ value: consuming PlistValue) {
-        if frames.isEmpty {
-            root = value
+        if state.frames.isEmpty {
+            state.root = value
         } else {
-            values.push(value)
+            state.values.push(value)
         }
     }
 
     /// Character data (after entity and character-reference replacement, and CDATA sections).
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
         guard !hasFailed else { return }
-        if let element = openElements.last, element.holdsText {
-            text.append(bytes)
+        if let element = state.openElements.last, element.holdsText {
+            state.text.append(bytes)
             return
         }
         for byte in bytes where !XMLScalarParser.isWhitespace(byte) {
             let quoted = XMLScalarParser.quoted(XMLScalarParser.trimmed(bytes))
-            if let element = openElements.last {
+            if let element = state.openElements.last {
                 fail("Text \(quoted) in <\(element.name)>, which holds \(element.isContainer || element == .plist ? "only elements" : "nothing")", line, column)
             } else {
                 fail("Text \(quoted) outside the document element", line, column)

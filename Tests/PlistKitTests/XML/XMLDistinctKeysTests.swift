@@ -10,7 +10,6 @@ import Testing
     /// the builder keeps one across a document's dictionaries).
     static func expectSameAnswer(_ values: [UInt64], below: [UInt64], limit: Int, marks: inout SlotMarks) -> Bool {
         var stack = UnsafeStack<UInt64>()
-        defer { stack.release() }
         for value in below { stack.push(value) }
         for value in values { stack.push(value) }
         let quadratic = stack.holdsDistinctNonZero(from: below.count, limit: limit)
@@ -29,7 +28,6 @@ import Testing
     @Test func agreesWithTheQuadraticCheckOnRandomRuns() {
         var random = SeededRandom(seed: 0xD157)
         var marks = SlotMarks()
-        defer { marks.release() }
         var answers = [false: 0, true: 0]
         for _ in 0..<5_000 {
             let length = Int.random(in: 0...30, using: &random)
@@ -52,7 +50,6 @@ import Testing
     @Test func edgeCases() {
         var random = SeededRandom(seed: 0xED6E)
         var marks = SlotMarks()
-        defer { marks.release() }
         let a = Self.value(inSlot: 5, &random), b = Self.value(inSlot: 5, &random), c = Self.value(inSlot: 6, &random)
         #expect(a != b)
         #expect(Self.expectSameAnswer([], below: [], limit: 24, marks: &marks))
