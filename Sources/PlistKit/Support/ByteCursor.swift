@@ -1,4 +1,9 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A read position over borrowed bytes: the one place PlistKit's readers touch raw memory.
 ///
@@ -364,6 +369,21 @@ struct ByteCursor: ~Copyable {
         var offset = position
         while UInt(bitPattern: offset) < UInt(bitPattern: buffer.count), predicate(buffer[offset]) { offset += 1 }
         position = offset
+    }
+
+    /// Moves ``position`` to the next `byte` at or after it and returns `true`, or returns
+    /// `false` when there is none (the position is then at or past the end).
+    ///
+    /// Searches with `memchr`, many bytes per step: scanners that look for one byte among
+    /// long runs of others (markup between XML text) spend most of their time here.
+    mutating func skip(to byte: UInt8) -> Bool {
+        guard UInt(bitPattern: position) < UInt(bitPattern: buffer.count), let base = buffer.baseAddress else { return false }
+        guard let found = memchr(base + position, Int32(byte), buffer.count - position) else {
+            position = buffer.count
+            return false
+        }
+        position = base.distance(to: UnsafeRawPointer(found))
+        return true
     }
 
     /// The bytes from `start` to ``position``, decoded as UTF-8 with invalid sequences
