@@ -14,7 +14,8 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        // C helpers for what Swift cannot call directly (printf-style formatting).
+        // C helpers for what Swift cannot call directly (printf-style formatting, a prefetch
+        // hint) and the XML reader's SAX callbacks, one C file per concern.
         .target(name: "CPlistKitSupport"),
         .target(
             name: "PlistKit",

@@ -16,8 +16,10 @@ cd "$(dirname "$0")/.."
 filter="$1"
 bench="${2:-}"
 if [[ -z "$bench" ]]; then
-    swift build -c release --package-path Benchmarks --product plist-bench >&2
-    bench="$(swift build -c release --package-path Benchmarks --show-bin-path)/plist-bench"
+    # valgrind 3.19 cannot read clang's default DWARF 5 debug information from a target of
+    # several C files (CPlistKitSupport): the C code is compiled with DWARF 4 for it.
+    swift build -c release --package-path Benchmarks --product plist-bench -Xcc -gdwarf-4 >&2
+    bench="$(swift build -c release --package-path Benchmarks --show-bin-path -Xcc -gdwarf-4)/plist-bench"
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -332,18 +332,13 @@ enum XMLSAXParser {
                 }
                 sax.pointee = Session.tapeHandler
                 context.pointee.userData = me
-                // Element names are interned in the context's dictionary; the tape's callbacks
-                // recognise the plist elements by those pointers.
-                if let dictionary = context.pointee.dict {
-                    for element in XMLPlistElement.allCases {
-                        element.name.withCString { name in
-                            name.withMemoryRebound(to: xmlChar.self, capacity: element.name.utf8.count + 1) {
-                                if let interned = xmlDictLookup(dictionary, $0, -1) {
-                                    plistkit_xml_tape_intern(tape, element.rawValue, interned)
-                                }
-                            }
-                        }
-                    }
+                // The tape learns the plist elements from XMLPlistElement, and recognises them
+                // by the pointers to their names in the context's dictionary, where libxml2
+                // interns element names.
+                for element in XMLPlistElement.byFrequency {
+                    let name = element.spelling.utf8Start
+                    let interned = context.pointee.dict.flatMap { xmlDictLookup($0, name, -1) }
+                    plistkit_xml_tape_define_element(tape, element.rawValue, name, interned, element.holdsText ? 1 : 0)
                 }
                 return context
             }, { context in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CPlistKitSupport
 @testable import PlistKit
 
 /// The event tape (the C SAX callbacks of the pull-parser parse, which record elements and text
@@ -67,6 +68,23 @@ import Testing
             }
         }
         return false
+    }
+
+    /// The tape knows the elements only from XMLPlistElement's definitions: each is defined
+    /// once, in a slot of its own, and a document of each (and each as an unknown name's
+    /// neighbour) reads the same through the tape as through the push parser.
+    @Test func everyElementIsDefinedOnceForTheTape() {
+        #expect(Set(XMLPlistElement.byFrequency) == Set(XMLPlistElement.allCases))
+        #expect(XMLPlistElement.byFrequency.count == XMLPlistElement.allCases.count)
+        #expect(XMLPlistElement.allCases.count == Int(PLISTKIT_TAPE_ELEMENT_COUNT))
+        #expect(XMLPlistElement.allCases.allSatisfy { Int($0.rawValue) < Int(PLISTKIT_TAPE_UNKNOWN) })
+        let bodies = ["<dict><key>k</key><string>s</string></dict>", "<array><integer>1</integer><real>2.5</real></array>",
+                      "<date>2020-01-01T00:00:00Z</date>", "<data>AQI=</data>", "<true/>", "<false/>", "<key>k</key>", "<plists/>"]
+        for body in bodies {
+            let bytes = Array("<?xml version=\"1.0\"?><plist version=\"1.0\">\(body)</plist>".utf8)
+            Self.expectAgreement(bytes, body)
+        }
+        #expect(Self.parse(Array("<plist><date>2020-01-01T00:00:00Z</date></plist>".utf8), feed: .memory, options: PlistReadingOptions()) != nil)
     }
 
     /// libxml2's SAX1 mode, which the pull parse uses, does not check namespaces: documents

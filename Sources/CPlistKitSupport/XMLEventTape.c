@@ -1,19 +1,8 @@
-#include "CPlistKitSupport.h"
+#include "plistkit_xml_tape.h"
 
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int plistkit_format_real_17g(char *buffer, size_t size, double value) {
-    return snprintf(buffer, size, "%.17g", value);
-}
-
-// MARK: - XML event tape
-//
-// Kept in this file rather than one of its own: with a second C file in the target, valgrind
-// 3.19 (which the project's callgrind measurements use) stops reading the binary's DWARF 5
-// debug information ("possibly corrupted debuginfo file").
 
 // Bytes a tape holds before it is handed to its consumer: enough that the crossing into Swift
 // is rare, small enough to stay in cache.
@@ -26,15 +15,14 @@ void plistkit_xml_tape_init(plistkit_xml_tape *tape, void *owner, void (*consume
     tape->flush_size = PLISTKIT_TAPE_FLUSH_SIZE;
 }
 
-void plistkit_xml_tape_intern(plistkit_xml_tape *tape, unsigned char kind, const unsigned char *name) {
-    // The most frequent elements of real plists first.
-    static const unsigned char order[PLISTKIT_TAPE_ELEMENT_COUNT] = {3, 4, 5, 1, 2, 7, 9, 10, 6, 8, 0};
-    for (int i = 0; i < PLISTKIT_TAPE_ELEMENT_COUNT; i++) {
-        if (order[i] == kind) {
-            tape->names[i] = name;
-            tape->kinds[i] = kind;
-        }
-    }
+void plistkit_xml_tape_define_element(
+    plistkit_xml_tape *tape, unsigned char kind, const unsigned char *name, const unsigned char *interned_name, int holds_text) {
+    if (tape->element_count >= PLISTKIT_TAPE_ELEMENT_COUNT || kind >= PLISTKIT_TAPE_ELEMENT_COUNT || name == NULL) return;
+    int i = tape->element_count++;
+    tape->names[i] = name;
+    tape->interned_names[i] = interned_name;
+    tape->kinds[i] = kind;
+    tape->holds_text[i] = holds_text != 0;
 }
 
 void plistkit_xml_tape_destroy(plistkit_xml_tape *tape) {
@@ -90,25 +78,12 @@ static void consume_if_full(plistkit_xml_tape *tape) {
     if (tape->count >= tape->flush_size) tape->consume(tape->owner);
 }
 
-// The kind of a property-list element named `name` (no prefix), or PLISTKIT_TAPE_UNKNOWN. The
-// numbers are XMLPlistElement's raw values.
-static unsigned char element_kind(const unsigned char *name) {
-    switch (name[0]) {
-    case 'a': return strcmp((const char *)name, "array") == 0 ? 2 : PLISTKIT_TAPE_UNKNOWN;
-    case 'd':
-        if (strcmp((const char *)name, "dict") == 0) return 1;
-        if (strcmp((const char *)name, "data") == 0) return 8;
-        if (strcmp((const char *)name, "date") == 0) return 7;
-        return PLISTKIT_TAPE_UNKNOWN;
-    case 'f': return strcmp((const char *)name, "false") == 0 ? 10 : PLISTKIT_TAPE_UNKNOWN;
-    case 'i': return strcmp((const char *)name, "integer") == 0 ? 5 : PLISTKIT_TAPE_UNKNOWN;
-    case 'k': return strcmp((const char *)name, "key") == 0 ? 3 : PLISTKIT_TAPE_UNKNOWN;
-    case 'p': return strcmp((const char *)name, "plist") == 0 ? 0 : PLISTKIT_TAPE_UNKNOWN;
-    case 'r': return strcmp((const char *)name, "real") == 0 ? 6 : PLISTKIT_TAPE_UNKNOWN;
-    case 's': return strcmp((const char *)name, "string") == 0 ? 4 : PLISTKIT_TAPE_UNKNOWN;
-    case 't': return strcmp((const char *)name, "true") == 0 ? 9 : PLISTKIT_TAPE_UNKNOWN;
-    default: return PLISTKIT_TAPE_UNKNOWN;
-    }
+// Records the start of the element defined at `index`.
+static inline void record_element(plistkit_xml_tape *tape, int index) {
+    if (!reserve(tape, 1)) return;
+    tape->bytes[tape->count++] = tape->kinds[index];
+    tape->in_text = tape->holds_text[index];
+    consume_if_full(tape);
 }
 
 // Records the start of an element that is no plist element, with its names, so that the
@@ -135,15 +110,15 @@ __attribute__((noinline)) static void record_unknown_element(
 // (an interned name) saves no registers.
 __attribute__((noinline)) static void record_other_element(
     plistkit_xml_tape *tape, const unsigned char *local_name, const unsigned char *prefix) {
-    unsigned char kind = prefix == NULL ? element_kind(local_name) : PLISTKIT_TAPE_UNKNOWN;
-    if (kind == PLISTKIT_TAPE_UNKNOWN) {
-        record_unknown_element(tape, local_name, prefix);
-    } else {
-        if (!reserve(tape, 1)) return;
-        tape->bytes[tape->count++] = kind;
-        // key, string, integer, real, date and data hold text.
-        tape->in_text = kind >= 3 && kind <= 8;
+    if (prefix == NULL) {
+        for (int i = 0; i < tape->element_count; i++) {
+            if (strcmp((const char *)tape->names[i], (const char *)local_name) == 0) {
+                record_element(tape, i);
+                return;
+            }
+        }
     }
+    record_unknown_element(tape, local_name, prefix);
     consume_if_full(tape);
 }
 
@@ -158,17 +133,11 @@ void plistkit_xml_tape_start_element(
     if (prefix == NULL) {
         // libxml2 hands over names from its dictionary, so a plist element's name is usually
         // one of the interned pointers: one comparison for a <key>.
-        for (unsigned char i = 0; i < PLISTKIT_TAPE_ELEMENT_COUNT; i++) {
-            // local_name is not NULL, so an empty (NULL) entry never matches.
-            if (tape->names[i] == local_name) {
-                unsigned char kind = tape->kinds[i];
-                // The element kinds are below PLISTKIT_TAPE_UNKNOWN (plistkit_xml_tape_intern
-                // is given XMLPlistElement raw values only).
-                if (!reserve(tape, 1)) return;
-                tape->bytes[tape->count++] = kind;
-                // key, string, integer, real, date and data hold text.
-                tape->in_text = kind >= 3 && kind <= 8;
-                consume_if_full(tape);
+        // Every slot is tried (a constant count the compiler unrolls); local_name is not NULL,
+        // so a slot without an interned name never matches.
+        for (int i = 0; i < PLISTKIT_TAPE_ELEMENT_COUNT; i++) {
+            if (tape->interned_names[i] == local_name) {
+                record_element(tape, i);
                 return;
             }
         }
@@ -336,16 +305,4 @@ void plistkit_xml_tape_characters(void *context, const unsigned char *bytes, int
             return;
         }
     }
-}
-
-// MARK: - Memory reader
-
-int plistkit_memory_reader_read(void *context, char *buffer, int length) {
-    plistkit_memory_reader *reader = context;
-    if (reader == NULL || buffer == NULL || length <= 0) return 0;
-    size_t left = reader->count - reader->offset;
-    size_t count = (size_t)length < left ? (size_t)length : left;
-    if (count > 0) memcpy(buffer, reader->bytes + reader->offset, count);
-    reader->offset += count;
-    return (int)count;
 }
