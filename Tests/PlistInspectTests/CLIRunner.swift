@@ -94,6 +94,24 @@ enum CLIRunner {
         return Result(stdout: outputData, stderr: errorData, status: process.terminationStatus)
     }
 
+    /// Runs the binary as the user and group 'nobody' (65534) through `setpriv`, which needs
+    /// root: a copy of the binary in a world-readable scratch directory runs, in case the
+    /// checkout is not readable by 'nobody'.
+    static func runAsNobody(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        guard FileManager.default.isExecutableFile(atPath: setpriv.path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: setpriv.path])
+        }
+        let binaryCopy = try scratch().appendingPathComponent("plist-inspect")
+        try FileManager.default.copyItem(at: binary, to: binaryCopy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binaryCopy.path)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: binaryCopy.deletingLastPathComponent().path)
+        return try run(
+            ["--reuid=65534", "--regid=65534", "--clear-groups", binaryCopy.path] + arguments, in: directory,
+            executable: setpriv)
+    }
+
     /// Ignores SIGPIPE for the test process, once (see ``run(_:in:stdin:executable:environment:)``).
     private static let ignoreBrokenPipes: Void = {
         _ = signal(SIGPIPE, SIG_IGN)

@@ -104,17 +104,7 @@ import PlistKit
         let arguments = ["set", "K", "--string", "v", file.path]
         let result: CLIRunner.Result
         if getuid() == 0 {
-            let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
-            try #require(FileManager.default.isExecutableFile(atPath: setpriv.path))
-            // A copy of the binary in a world-readable place, in case the checkout is not
-            // readable by 'nobody'.
-            let binaryCopy = try CLIRunner.scratch().appendingPathComponent("plist-inspect")
-            try FileManager.default.copyItem(at: CLIRunner.binary, to: binaryCopy)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binaryCopy.path)
-            try FileManager.default.setAttributes(
-                [.posixPermissions: 0o755], ofItemAtPath: binaryCopy.deletingLastPathComponent().path)
-            result = try CLIRunner.run(
-                ["--reuid=65534", "--regid=65534", "--clear-groups", binaryCopy.path] + arguments, executable: setpriv)
+            result = try CLIRunner.runAsNobody(arguments)
         } else {
             result = try CLIRunner.run(arguments)
         }

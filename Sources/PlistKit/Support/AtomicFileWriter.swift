@@ -16,9 +16,17 @@ import FoundationEssentials
 /// rename itself survives a power loss. When anything fails, the temporary file is removed and
 /// the destination is untouched. The file keeps its permission bits, and its owner and group
 /// where the system allows; being a new file, it does not keep hard links to the old one.
+/// Setuid and setgid are kept when the new file has the old one's owner (setuid) or group
+/// (setgid), and dropped otherwise.
+///
+/// On Linux the temporary file is unnamed (`O_TMPFILE`) while it is written, and gets its
+/// `.NAME.tmp-XXXXXX` name only just before the rename, so a process killed during the write
+/// leaves nothing behind; where the file system has no unnamed files, it is named from the
+/// start. A kill between naming and renaming can leave the named file: ``LockedFileUpdate``
+/// removes such files of the file it updates.
 public enum AtomicFileWriter {
     /// The test hook: when this environment variable is set to a number of seconds, the writer
-    /// sleeps that long after the temporary file is written and synced and before the rename,
+    /// sleeps that long after the temporary file is written, synced and named, before the rename,
     /// so an end-to-end test can kill the process in the middle of a write. It is read only
     /// when set, and has no other effect.
     static let pauseEnvironmentVariable = "PLISTKIT_ATOMIC_WRITE_PAUSE"
@@ -46,44 +54,84 @@ public enum AtomicFileWriter {
         let path = resolvingSymbolicLink(requestedPath)
         let directory = directoryPath(of: path)
         var existing = stat()
-        let hasExisting = stat(path, &existing) == 0
+        let original = stat(path, &existing) == 0 ? existing : nil
+        let temporaryPath = try writeTemporaryFile(bytes, in: directory, for: path, replacing: original)
+        var renamed = false
+        defer {
+            if !renamed { unlink(temporaryPath) }
+        }
+        pauseForTestsIfAsked()
+        guard rename(temporaryPath, path) == 0 else { throw failure(.rename, path) }
+        renamed = true
+        syncDirectory(directory)
+    }
+
+    /// Writes `bytes` to a new file in `directory`, with the mode, owner and group it is to
+    /// have, synced, and returns the name it was given (`.NAME.tmp-XXXXXX`).
+    ///
+    /// Where the file system allows (Linux's `O_TMPFILE`), the file has no name while it is
+    /// written: a process killed then leaves nothing behind, and the file gets its name only
+    /// just before the rename. Elsewhere it is a `mkstemp` file from the start. Either way a
+    /// kill between naming and renaming can leave the named file; ``LockedFileUpdate``
+    /// removes such files on the next update.
+    private static func writeTemporaryFile(_ bytes: Data, in directory: String, for path: String, replacing original: stat?) throws -> String {
+        #if os(Linux)
+        if let unnamed = try UnnamedFile(in: directory, for: path) {
+            defer { close(unnamed.descriptor) }
+            try prepare(unnamed.descriptor, with: bytes, for: path, replacing: original)
+            if let name = unnamed.link(as: directory + "/." + fileName(of: path) + ".tmp-") { return name }
+            // Neither /proc nor AT_EMPTY_PATH could name it: write a named file instead.
+        }
+        #endif
         var template = Array("\(directory)/.\(fileName(of: path)).tmp-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
             return mkstemp(base)
         }
         guard descriptor >= 0 else { throw failure(.createTemporaryFile, path) }
+        defer { close(descriptor) }
         // mkstemp replaced the X's in place; the buffer still ends with its NUL.
         let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var renamed = false
-        defer {
-            if !renamed { unlink(temporaryPath) }
-        }
         do {
-            defer { close(descriptor) }
-            try writeAll(bytes, to: descriptor, path: path)
-            // mkstemp creates 0600; the destination keeps its own mode, a new file gets the
-            // mode a plain open(2) would have given.
-            let mode: mode_t
-            if hasExisting {
-                mode = existing.st_mode & 0o7777
-            } else {
-                let mask = umask(0)
-                umask(mask)
-                mode = 0o666 & ~mask
-            }
-            guard fchmod(descriptor, mode) == 0 else { throw failure(.setMode, path) }
-            if hasExisting && (existing.st_uid != geteuid() || existing.st_gid != getegid()) {
-                // Keep the owner and group where the system lets us (root can; others may
-                // at least keep a group they belong to); a refusal is not an error.
-                _ = fchown(descriptor, existing.st_uid, existing.st_gid)
-            }
-            guard fsync(descriptor) == 0 else { throw failure(.sync, path) }
+            try prepare(descriptor, with: bytes, for: path, replacing: original)
+        } catch {
+            unlink(temporaryPath)
+            throw error
         }
-        pauseForTestsIfAsked()
-        guard rename(temporaryPath, path) == 0 else { throw failure(.rename, path) }
-        renamed = true
-        syncDirectory(directory)
+        return temporaryPath
+    }
+
+    /// Writes the bytes, gives the file its owner, group and mode, and syncs it.
+    ///
+    /// The mode is the destination's, or for a new file the one a plain `open(2)` gives
+    /// (`0o666` less the umask). The owner and group are set first, because `chown` clears
+    /// the setuid and setgid bits, and `fchmod` then sets the mode: setuid is kept only when
+    /// the new file has the old one's owner, setgid only when it has its group (the kernel
+    /// lets a caller who is not root keep only a group it belongs to), so an edit never gives
+    /// a program the privileges of an owner or group it did not have.
+    private static func prepare(_ descriptor: Int32, with bytes: Data, for path: String, replacing original: stat?) throws {
+        try writeAll(bytes, to: descriptor, path: path)
+        var mode: mode_t
+        if let original {
+            mode = original.st_mode & 0o7777
+            var written = stat()
+            guard fstat(descriptor, &written) == 0 else { throw failure(.setMode, path) }
+            // A new file gets the caller's owner, and its group or a setgid directory's: keep
+            // the old ones where the system lets us (root can; others may at least keep a
+            // group they belong to); a refusal is not an error.
+            if written.st_uid != original.st_uid || written.st_gid != original.st_gid {
+                _ = fchown(descriptor, original.st_uid, original.st_gid)
+                guard fstat(descriptor, &written) == 0 else { throw failure(.setMode, path) }
+            }
+            if written.st_uid != original.st_uid { mode &= ~mode_t(S_ISUID) }
+            if written.st_gid != original.st_gid { mode &= ~mode_t(S_ISGID) }
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            mode = 0o666 & ~mask
+        }
+        guard fchmod(descriptor, mode) == 0 else { throw failure(.setMode, path) }
+        guard fsync(descriptor) == 0 else { throw failure(.sync, path) }
     }
 
     private static func writeInPlace(_ bytes: Data, to path: String) throws {
@@ -156,7 +204,7 @@ public enum AtomicFileWriter {
         return String(path[path.index(after: slash)...])
     }
 
-    private static func failure(_ step: AtomicFileWriteError.Step, _ path: String) -> AtomicFileWriteError {
+    static func failure(_ step: AtomicFileWriteError.Step, _ path: String) -> AtomicFileWriteError {
         let number = errno
         return AtomicFileWriteError(
             step: step, path: path, errorNumber: number, systemMessage: String(cString: strerror(number)))

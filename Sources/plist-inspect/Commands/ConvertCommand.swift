@@ -1,3 +1,4 @@
+import FoundationEssentials
 import PlistKit
 
 /// `convert -f FORMAT FILE…`: rewrites files in another format.
@@ -71,13 +72,18 @@ enum ConvertCommand: Subcommand {
                 else if let ext { destination = file == "-" ? "-" : replacingExtension(of: file, with: ext) }
                 else if inPlace { destination = file }
                 else { destination = "-" }
-                let document = try Documents.load(file, options: readingOptions)
-                let (data, writeWarnings) = try Encoding.encode(document.value, as: format, options: writingOptions, sourceName: file)
-                let warnings = Encoding.significant(document.warnings + writeWarnings)
-                if strict, let first = warnings.first {
-                    throw CommandError("\(FileIO.displayName(file)): Refusing a lossy conversion: \(first)", exitCode: .dataError)
+                var warnings: [PlistWarning] = []
+                func converted(_ bytes: Data) throws -> Data {
+                    let document = try Documents.decode(bytes, from: file, options: readingOptions)
+                    let (data, writeWarnings) = try Encoding.encode(document.value, as: format, options: writingOptions, sourceName: file)
+                    warnings = Encoding.significant(document.warnings + writeWarnings)
+                    if strict, let first = warnings.first {
+                        throw CommandError("\(FileIO.displayName(file)): Refusing a lossy conversion: \(first)", exitCode: .dataError)
+                    }
+                    return data
                 }
-                try FileIO.write(data, to: destination)
+                let bytes = try FileIO.read(file)
+                try FileIO.write(try converted(bytes), to: destination, madeFrom: bytes, of: file, recomputing: converted)
                 return FileOutcome(stderr: Encoding.warningText(warnings, file: file))
             } catch {
                 return .failure(Failure.wrap(error, file: file))

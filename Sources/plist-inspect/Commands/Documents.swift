@@ -1,3 +1,4 @@
+import FoundationEssentials
 import PlistKit
 
 /// Loading property lists from paths for the subcommands.
@@ -8,7 +9,13 @@ enum Documents {
     /// - Throws: ``CommandError``: exit 66 when the file cannot be read, 65 when it is not a
     ///   valid property list.
     static func load(_ path: String, format: PlistFormat? = nil, options: PlistReadingOptions = PlistReadingOptions()) throws -> PlistDocument {
-        let bytes = try FileIO.read(path)
+        try decode(FileIO.read(path), from: path, format: format, options: options)
+    }
+
+    /// Decodes the bytes read from `path`, detecting their format unless one is given.
+    ///
+    /// - Throws: ``CommandError`` with exit 65 when they are not a valid property list.
+    static func decode(_ bytes: Data, from path: String, format: PlistFormat? = nil, options: PlistReadingOptions = PlistReadingOptions()) throws -> PlistDocument {
         do {
             return try PlistDocument(decoding: bytes, format: format, options: options)
         } catch {

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import PlistKit
 
 /// `set`, `insert`, `replace`, `remove` and `append`: edit files in place, atomically, in
@@ -46,7 +47,8 @@ enum EditCommand {
             abstract: verb.abstract,
             discussion: """
               The file is rewritten atomically: a temporary file in the same directory is
-              written, synced and renamed over it, keeping its permissions. Standard input ('-')
+              written, synced and renamed over it, keeping its permissions, under a lock that
+              makes concurrent edits of one file wait for each other. Standard input ('-')
               is written to standard output.
               """,
             arguments: [
@@ -79,17 +81,22 @@ enum EditCommand {
         let edit = newValue, targetFormat = format
         let outcomes = BatchRunner.run(files, jobs: 1, verb: "edited", showsSummary: false) { file in
             do {
-                let document = try Documents.load(file)
-                var value = document.value
-                do {
-                    try apply(verb, edit, at: path, to: &value)
-                } catch {
-                    throw Failure.wrap(error, file: file)
+                var warnings: [PlistWarning] = []
+                func edited(_ bytes: Data) throws -> Data {
+                    let document = try Documents.decode(bytes, from: file)
+                    var value = document.value
+                    do {
+                        try apply(verb, edit, at: path, to: &value)
+                    } catch {
+                        throw Failure.wrap(error, file: file)
+                    }
+                    let encoded = try Encoding.encode(
+                        value, as: .plist(targetFormat ?? document.format), options: PlistWritingOptions(), sourceName: file)
+                    warnings = encoded.warnings
+                    return encoded.data
                 }
-                let destination = output ?? (file == "-" ? "-" : file)
-                let (data, warnings) = try Encoding.encode(
-                    value, as: .plist(targetFormat ?? document.format), options: PlistWritingOptions(), sourceName: file)
-                try FileIO.write(data, to: destination)
+                let bytes = try FileIO.read(file)
+                try FileIO.write(try edited(bytes), to: output ?? file, madeFrom: bytes, of: file, recomputing: edited)
                 return FileOutcome(stderr: silent ? "" : Encoding.warningText(Encoding.significant(warnings), file: file))
             } catch {
                 return .failure(Failure.wrap(error, file: file))

@@ -172,16 +172,19 @@ enum PlutilCommand {
             }
             throw Message(text: "\(name): (\(failure.fileProblem ?? failure.message))")
         }
-        let document: PlistDocument
-        do {
-            document = try PlistDocument(decoding: bytes)
-            // plutil -lint checks property-list formats only: JSON fails there (as the
-            // OpenStep text it is then read as), while the other verbs accept JSON.
-            if invocation.verb == .lint && document.format == .json {
-                _ = try PlistDocument(decoding: bytes, format: .openStep)
+        let document = try decode(bytes, invocation, name: name)
+        /// Writes what `transform` makes of the document to `destination`; when that is the
+        /// input itself, as one locked read-modify-write (see
+        /// ``FileIO/write(_:to:madeFrom:of:recomputing:)``).
+        func rewrite(to destination: String, _ transform: (PlistDocument) throws -> Data) throws {
+            let data = try transform(document)
+            do {
+                try FileIO.write(data, to: destination, madeFrom: bytes, of: file) { try transform(try decode($0, invocation, name: name)) }
+            } catch let message as Message {
+                throw message
+            } catch {
+                throw Message(text: "\(FileIO.displayName(destination)): \(Failure.wrap(error).message)")
             }
-        } catch let error as PlistError {
-            throw Message(text: "\(name): (\(MessageText.singleLine(error.description)))")
         }
         switch invocation.verb {
         case .lint:
@@ -190,7 +193,7 @@ enum PlutilCommand {
             Console.shared.out(PlutilPrinter.description(of: document.value) + "\n")
         case .convert(let formatName):
             if let format = plistFormat(formatName) {
-                try write(try encode(document.value, as: format, invocation, file: file), to: destination(for: file, invocation))
+                try rewrite(to: destination(for: file, invocation)) { try encode($0.value, as: format, invocation, file: file) }
             } else {
                 try convertToLiteral(document.value, objc: formatName == "objc", invocation, file: file)
             }
@@ -201,18 +204,39 @@ enum PlutilCommand {
                 try write(Encoding.raw(value, newline: invocation.newline), to: invocation.output ?? "-")
             } else {
                 guard let format = plistFormat(formatName) else { throw Message(text: "Unknown format specifier: \(formatName)") }
-                try write(try encode(value, as: format, invocation, file: file), to: destination(for: file, invocation))
+                try rewrite(to: destination(for: file, invocation)) { document in
+                    let value = try lookUp(path, in: document.value, file: name)
+                    try checkExpectation(invocation.expect, value, path, file: name)
+                    return try encode(value, as: format, invocation, file: file)
+                }
             }
         case .type(let path):
             let value = try lookUp(path, in: document.value, file: name)
             try checkExpectation(invocation.expect, value, path, file: name)
             Console.shared.out(value.kind.plutilName + (invocation.newline ? "\n" : ""))
         case .insert(let path), .replace(let path), .remove(let path):
-            var value = document.value
-            try edit(invocation, path: path, value: &value, file: name)
-            try write(try encode(value, as: document.format, invocation, file: file), to: destination(for: file, invocation))
+            try rewrite(to: destination(for: file, invocation)) { document in
+                var value = document.value
+                try edit(invocation, path: path, value: &value, file: name)
+                return try encode(value, as: document.format, invocation, file: file)
+            }
         case .help, .create:
             break
+        }
+    }
+
+    /// Decodes a file's bytes, with plutil's message for bytes that are not a property list.
+    private static func decode(_ bytes: Data, _ invocation: Invocation, name: String) throws -> PlistDocument {
+        do {
+            let document = try PlistDocument(decoding: bytes)
+            // plutil -lint checks property-list formats only: JSON fails there (as the
+            // OpenStep text it is then read as), while the other verbs accept JSON.
+            if invocation.verb == .lint && document.format == .json {
+                _ = try PlistDocument(decoding: bytes, format: .openStep)
+            }
+            return document
+        } catch let error as PlistError {
+            throw Message(text: "\(name): (\(MessageText.singleLine(error.description)))")
         }
     }
 

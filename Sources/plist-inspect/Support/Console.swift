@@ -23,6 +23,9 @@ final class Console: Sendable {
     /// Whether a progress line is on screen and must be cleared before other stderr output;
     /// the lock every write holds.
     private let progressShown = Mutex(false)
+    /// The `errno` of the first write to standard output that failed, or 0; once set, nothing
+    /// more is written there.
+    private let stdoutFailure = Mutex<Int32>(0)
 
     private init() {
         stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
@@ -34,9 +37,30 @@ final class Console: Sendable {
     /// Whether output to stdout may carry ANSI colour.
     var usesColor: Bool { stdoutIsTerminal && !noColorRequested }
 
-    /// Writes bytes to standard output.
+    /// Writes bytes to standard output, recording the first failure for
+    /// ``finishStandardOutput()``.
     func out(_ data: Data) {
-        progressShown.withLock { _ in Self.writeAll(data, to: STDOUT_FILENO) }
+        progressShown.withLock { _ in
+            stdoutFailure.withLock { failure in
+                guard failure == 0 else { return }
+                failure = Self.writeAll(data, to: STDOUT_FILENO)
+            }
+        }
+    }
+
+    /// Ends the output to standard output: closes it, so that a file system that reports
+    /// write errors only then (NFS, a full disk under delayed allocation) reports them, and
+    /// returns the error of the first write that failed, or `nil` when everything written
+    /// arrived.
+    ///
+    /// `EPIPE` is returned too; the caller decides how a closed pipe ends the process.
+    func finishStandardOutput() -> Int32? {
+        stdoutFailure.withLock { failure in
+            if failure == 0 && close(STDOUT_FILENO) != 0 && errno != EBADF && errno != EINTR {
+                failure = errno
+            }
+            return failure == 0 ? nil : failure
+        }
     }
 
     /// Writes text to standard output.
@@ -71,19 +95,21 @@ final class Console: Sendable {
         }
     }
 
-    private static func writeAll(_ data: Data, to descriptor: Int32) {
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            guard let base = buffer.baseAddress else { return }
+    /// Writes all of `data`, and returns 0, or the `errno` of the write that failed.
+    @discardableResult
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> Int32 {
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int32 in
+            guard let base = buffer.baseAddress else { return 0 }
             var offset = 0
             while offset < buffer.count {
                 let written = write(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    // A closed pipe (`| head`) ends the output; nothing useful can be reported.
-                    return
+                    return errno
                 }
                 offset += written
             }
+            return 0
         }
     }
 }

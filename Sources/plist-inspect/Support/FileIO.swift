@@ -77,6 +77,43 @@ enum FileIO {
         }
     }
 
+    /// Writes `result`, made from the bytes `original` read from `source`, to `destination`.
+    ///
+    /// When `destination` is `source` itself (an edit in place), the file is replaced as one
+    /// read-modify-write under ``LockedFileUpdate``'s lock, so that concurrent edits of one
+    /// file (other `plist-inspect` processes, preference domains) each see the others'
+    /// changes: under the lock, when the file no longer holds `original`, `transform` (which
+    /// made `result` of `original`) runs again on what it holds now. `result` is computed
+    /// before the lock is taken, so that a batch (`convert --in-place --jobs N`) decodes and
+    /// encodes in parallel and holds the lock only to compare, write and sync. The same lock
+    /// removes temporary files that an edit killed in the middle of its write left beside the
+    /// file. Any other destination, and a source that is not a regular file (`-`, a device,
+    /// a pipe), is simply written with ``write(_:to:)``.
+    ///
+    /// - Throws: ``CommandError``: exit 66 when the file cannot be read again, 74 when it
+    ///   cannot be locked or written (the file is then untouched); or what `transform` throws.
+    static func write(
+        _ result: Data, to destination: String, madeFrom original: Data, of source: String,
+        recomputing transform: (Data) throws -> Data
+    ) throws {
+        var info = stat()
+        guard destination == source, source != "-", stat(source, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            try write(result, to: destination)
+            return
+        }
+        do {
+            try LockedFileUpdate.update(source) { current in
+                guard let current else { throw inputError(source, ENOENT) }
+                return current == original ? result : try transform(current)
+            }
+        } catch let error as LockedFileUpdateError {
+            if error.step == .read { throw inputError(source, error.errorNumber) }
+            throw CommandError(error.description, exitCode: .ioError)
+        } catch let error as AtomicFileWriteError {
+            throw CommandError(error.description, exitCode: .ioError)
+        }
+    }
+
     /// Whether a path exists (for `-`, always).
     static func exists(_ path: String) -> Bool {
         path == "-" || access(path, F_OK) == 0

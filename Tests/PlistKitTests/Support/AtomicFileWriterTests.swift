@@ -122,4 +122,37 @@ import Testing
         #expect(info.st_uid == owner)
         #expect(info.st_gid == group)
     }
+
+    @Test(arguments: [0o4755, 0o2755, 0o6755] as [mode_t])
+    func keepsSetuidAndSetgidWhenOwnerAndGroupStay(bits: mode_t) throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("tool.plist")
+        try Data("old".utf8).write(to: file)
+        #expect(chmod(file.path, bits) == 0)
+        try AtomicFileWriter.write(Data("new".utf8), to: file.path)
+        var info = stat()
+        #expect(stat(file.path, &info) == 0)
+        #expect(info.st_mode & 0o7777 == bits)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["tool.plist"])
+    }
+
+    /// In a setgid directory a new file takes the directory's group, not the old file's; the
+    /// writer gives it the old group back, and with it the setgid bit.
+    @Test(.enabled(if: getuid() == 0, "needs root to give the directory another group"))
+    func inASetgidDirectoryKeepsTheFilesOwnGroupAndSetgid() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(chown(directory.path, 0, 65534) == 0)
+        #expect(chmod(directory.path, 0o2775) == 0)
+        let file = directory.appendingPathComponent("tool.plist")
+        try Data("old".utf8).write(to: file)
+        #expect(chown(file.path, 0, 0) == 0)
+        #expect(chmod(file.path, 0o2755) == 0)
+        try AtomicFileWriter.write(Data("new".utf8), to: file.path)
+        var info = stat()
+        #expect(stat(file.path, &info) == 0)
+        #expect(info.st_gid == 0)
+        #expect(info.st_mode & 0o7777 == 0o2755)
+    }
 }
