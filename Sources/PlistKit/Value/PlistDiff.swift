@@ -49,7 +49,8 @@ public struct PlistDiff: Hashable, Sendable {
             case .date(let d):
                 let seconds = d.timeIntervalSinceReferenceDate
                 guard seconds.isFinite else { return "date \(seconds)" }
-                return d.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: seconds.rounded(.down) != seconds))
+                // Not Foundation's formatter: PlistKit's own calendar renders any time.
+                return CivilDate.rfc3339(ofSeconds: seconds)
             case .data(let d): return "data (\(counted(d.count, "byte")))"
             case .uid(let u): return "uid \(u)"
             case .array(let a): return "array (\(counted(a.count, "element")))"
