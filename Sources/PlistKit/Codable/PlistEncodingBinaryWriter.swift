@@ -13,7 +13,8 @@ import FoundationEssentials
 /// It writes only what it can write exactly as the general path would, and returns `nil`
 /// otherwise, for that path to write or report: a dictionary with a key encoded twice (which
 /// the finished value resolves to the first position and the last value), a tree larger than
-/// ``PlistWritingOptions/maximumValueCount``, and options that sort keys (see
+/// ``PlistWritingOptions/maximumValueCount`` values or
+/// ``PlistWritingOptions/maximumExpandedByteCount`` bytes, and options that sort keys (see
 /// ``canWrite(options:)``).
 struct PlistEncodingBinaryWriter {
     private var objects = BinaryPlistObjectList()
@@ -21,6 +22,10 @@ struct PlistEncodingBinaryWriter {
     /// (each container, key and scalar once; an encoder tree shares nothing).
     private var valueCount = 0
     private let valueLimit: Int
+    /// The bytes of strings, keys and data the finished tree would hold; with
+    /// `ExpandedSizeCounter.bytesPerValue` per value, its expanded bytes.
+    private var payloadBytes = 0
+    private let byteLimit: Int
     /// Per object number, the last dictionary (by its count of dictionaries entered) whose
     /// keys included that string: a key met twice in one dictionary finds its own stamp. Keys
     /// are strings uniqued by exact bytes, so equal keys have equal numbers.
@@ -35,8 +40,27 @@ struct PlistEncodingBinaryWriter {
         let firstSlot: Int
     }
 
-    private init(valueLimit: Int) {
-        self.valueLimit = valueLimit
+    private init(options: PlistWritingOptions) {
+        valueLimit = options.maximumValueCount
+        byteLimit = options.maximumExpandedByteCount
+    }
+
+    /// Counts a scalar's bytes; `false` when the tree passes the byte limit.
+    @inline(__always)
+    private mutating func countBytes(of value: PlistValue) -> Bool {
+        switch value {
+        case .string(let string): payloadBytes &+= string.utf8.count
+        case .data(let data): payloadBytes &+= data.count
+        default: break
+        }
+        return withinByteLimit
+    }
+
+    /// Whether the values and bytes counted so far are within the byte limit. (The counts
+    /// are within the value limit and the input's size, far from overflowing.)
+    private var withinByteLimit: Bool {
+        let (perValue, overflow) = valueCount.multipliedReportingOverflow(by: ExpandedSizeCounter.bytesPerValue)
+        return !overflow && perValue &+ payloadBytes <= byteLimit
     }
 
     /// Whether these writing options leave the binary bytes to the encoder's order, with
@@ -54,7 +78,7 @@ struct PlistEncodingBinaryWriter {
     /// several times over, and room never used is never touched.
     static func write(_ root: PlistEncodingNode, options: PlistWritingOptions, estimatedValueCount: Int = 0) -> Data? {
         guard canWrite(options: options) else { return nil }
-        var writer = PlistEncodingBinaryWriter(valueLimit: options.maximumValueCount)
+        var writer = PlistEncodingBinaryWriter(options: options)
         let room = min(estimatedValueCount, options.maximumValueCount)
         writer.objects.reserveCapacity(objects: room + room / 4, references: room + room / 4)
         guard writer.number(root) != nil else { return nil }
@@ -88,7 +112,7 @@ struct PlistEncodingBinaryWriter {
                 index += 1
                 if case .value(let value) = values[index - 1], !value.isContainer {
                     valueCount += 1
-                    guard valueCount <= valueLimit else { return nil }
+                    guard valueCount <= valueLimit, countBytes(of: value) else { return nil }
                     objects.children[slot] = objects.numberScalar(value)
                     continue
                 }
@@ -113,18 +137,19 @@ struct PlistEncodingBinaryWriter {
             // expanded size and writes it, as the XML writer's does.
             guard !value.isContainer else { return nil }
             valueCount += 1
-            guard valueCount <= valueLimit else { return nil }
+            guard valueCount <= valueLimit, countBytes(of: value) else { return nil }
             return objects.numberScalar(value)
         case .array(let array):
             let elements = array.elements
             valueCount += 1
-            guard valueCount <= valueLimit else { return nil }
+            guard valueCount <= valueLimit, withinByteLimit else { return nil }
             let start = objects.openArray(count: elements.count)
             frames.append(Frame(values: elements, next: 0, firstSlot: start))
         case .dictionary(let dictionary):
             let keys = dictionary.keys
             valueCount += 1 + keys.count
-            guard valueCount <= valueLimit else { return nil }
+            for key in keys { payloadBytes &+= key.utf8.count }
+            guard valueCount <= valueLimit, withinByteLimit else { return nil }
             let start = objects.openDictionary(numberingKeys: keys)
             dictionariesEntered += 1
             let stamp = dictionariesEntered

@@ -15,8 +15,9 @@ import FoundationEssentials
 ///
 /// - a dictionary with a key encoded twice (the finished value resolves it to the first
 ///   position and the last value);
-/// - a tree holding more than ``PlistWritingOptions/maximumValueCount`` values, or nesting
-///   deeper than ``PlistWritingOptions/maximumDepth`` (the general path's limit errors);
+/// - a tree holding more than ``PlistWritingOptions/maximumValueCount`` values or
+///   ``PlistWritingOptions/maximumExpandedByteCount`` bytes, or nesting deeper than
+///   ``PlistWritingOptions/maximumDepth`` (the general path's limit errors);
 /// - a string or key XML cannot hold, or a date it cannot write (the emitter stops there, and
 ///   the general path reports the first such value with its key path);
 /// - strict writing (see ``canWrite(options:)``).
@@ -28,12 +29,16 @@ struct PlistEncodingXMLWriter {
     /// (each container, key and scalar once; an encoder tree shares nothing).
     private var valueCount = 0
     private let valueLimit: Int
+    /// The bytes the finished tree would hold, counted as `ExpandedSizeCounter` counts them.
+    private var byteCount = 0
+    private let byteLimit: Int
     /// `PlistWritingOptions.maximumDepth`: a container at emitting depth `d` (the root at 0)
     /// nests `d + 1` levels deep as `ExpandedSizeCounter` counts them.
     private let depthLimit: Int
 
     private init(options: PlistWritingOptions) {
         valueLimit = options.maximumValueCount
+        byteLimit = options.maximumExpandedByteCount
         depthLimit = options.maximumDepth
     }
 
@@ -58,11 +63,15 @@ struct PlistEncodingXMLWriter {
         }
     }
 
-    /// Counts `count` more values against the limit.
+    /// Counts `count` more values, with `payload` bytes of strings, keys and data, against
+    /// the limits.
     @inline(__always)
-    private mutating func count(_ count: Int) throws {
+    private mutating func count(_ count: Int, payload: Int = 0) throws {
         valueCount += count
         guard valueCount <= valueLimit else { throw Fallback() }
+        let (bytes, overflow) = byteCount.addingReportingOverflow(count &* ExpandedSizeCounter.bytesPerValue &+ payload)
+        guard !overflow, bytes <= byteLimit else { throw Fallback() }
+        byteCount = bytes
     }
 
     /// Emits `node` at `depth`. Recursive, as the general writer is, and as deep: no deeper
@@ -73,7 +82,11 @@ struct PlistEncodingXMLWriter {
             // The encoder stores only scalars here; a container would need the general
             // path's count of its expanded size.
             guard !value.isContainer else { throw Fallback() }
-            try count(1)
+            switch value {
+            case .string(let string): try count(1, payload: string.utf8.count)
+            case .data(let data): try count(1, payload: data.count)
+            default: try count(1)
+            }
             try emitter.emitScalar(value, depth: depth)
         case .array(let array):
             guard depth < depthLimit else { throw Fallback() }
@@ -87,7 +100,9 @@ struct PlistEncodingXMLWriter {
         case .dictionary(let dictionary):
             guard depth < depthLimit else { throw Fallback() }
             let keys = dictionary.keys, values = dictionary.values
-            try count(1 + keys.count)
+            var keyBytes = 0
+            for key in keys { keyBytes &+= key.utf8.count }
+            try count(1 + keys.count, payload: keyBytes)
             guard emitter.open(.dictionary, isEmpty: keys.isEmpty, depth: depth) else { return }
             // The emitter's cache of key orders also says whether a key was encoded twice;
             // its sorted order is found (once per distinct key list) even when keys are

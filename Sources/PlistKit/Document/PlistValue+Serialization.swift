@@ -40,7 +40,8 @@ extension PlistValue {
     ///   when the format cannot hold a value, ``PlistError/Code/lossyConversion`` under
     ///   strict writing, or ``PlistError/Code/limitExceeded`` when the tree, with its shared
     ///   references expanded, holds more than ``PlistWritingOptions/maximumValueCount`` values
-    ///   (or, for the text formats, nests deeper than ``PlistWritingOptions/maximumDepth``).
+    ///   or ``PlistWritingOptions/maximumExpandedByteCount`` bytes (or, for the text formats,
+    ///   nests deeper than ``PlistWritingOptions/maximumDepth``), before anything is written.
     public func encoded(as format: PlistFormat, options: PlistWritingOptions = PlistWritingOptions()) throws -> Data {
         try encodedReportingLosses(as: format, options: options).data
     }
@@ -53,20 +54,8 @@ extension PlistValue {
         as format: PlistFormat,
         options: PlistWritingOptions = PlistWritingOptions()
     ) throws -> (data: Data, warnings: [PlistWarning]) {
-        guard let size = ExpandedSizeCounter.size(of: self, limit: options.maximumValueCount) else {
-            throw PlistError(
-                .limitExceeded,
-                "The value holds more than \(options.maximumValueCount) values once its shared references are expanded, more than writing allows (PlistWritingOptions.maximumValueCount)",
-                at: .keyPath(.root))
-        }
-        // The binary writer (like the loss analysis and this count) walks iteratively; the
-        // text writers recurse, so they take a bounded depth rather than risk the stack.
-        if format != .binary, size.depth > options.maximumDepth {
-            throw PlistError(
-                .limitExceeded,
-                "The value nests \(size.depth) levels deep, more than the \(options.maximumDepth) the \(format.plutilName) writer is allowed (PlistWritingOptions.maximumDepth)",
-                at: .keyPath(.root))
-        }
+        let size = try ExpandedSizeCounter.check(
+            self, limits: options, for: format == .binary ? .binaryWriter : .textWriter(format.plutilName))
         var analyzer = ConversionLossAnalyzer(format: format, options: options)
         try analyzer.check(self)
         let data: Data

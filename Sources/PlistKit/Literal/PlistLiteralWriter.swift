@@ -40,14 +40,23 @@ public struct PlistLiteralWriter: Sendable {
     public var sourceName: String
     /// The name of the generated constant.
     public var variableName: String
+    /// The limits on the value's size once its shared references are expanded, as writing
+    /// checks them (``PlistWritingOptions/maximumValueCount``,
+    /// ``PlistWritingOptions/maximumExpandedByteCount``, ``PlistWritingOptions/maximumDepth``;
+    /// the other options do not apply). Default: writing's defaults.
+    public var limits: PlistWritingOptions
 
     /// Creates a writer; the constant is named after `sourceName` as plutil names it (the
     /// file name without its extension), made a valid identifier, unless `variableName` is
     /// given.
-    public init(language: Language, sourceName: String = "-", variableName: String? = nil) {
+    public init(
+        language: Language, sourceName: String = "-", variableName: String? = nil,
+        limits: PlistWritingOptions = PlistWritingOptions()
+    ) {
         self.language = language
         self.sourceName = sourceName
         self.variableName = variableName ?? Self.variableName(forSourceName: sourceName, language: language)
+        self.limits = limits
     }
 
     /// The identifier plutil derives from a file name: the last path component without its
@@ -89,9 +98,12 @@ public struct PlistLiteralWriter: Sendable {
     /// The source text: Swift, or the Objective-C implementation without an `#import`.
     ///
     /// - Throws: ``PlistError`` with ``PlistError/Code/unrepresentableValue`` and the key path
-    ///   of a value the language's literals cannot hold (a UID; a date or data in Objective-C).
+    ///   of a value the language's literals cannot hold (a UID; a date or data in Objective-C),
+    ///   or ``PlistError/Code/limitExceeded`` when the value, with its shared references
+    ///   expanded, passes ``limits``, before anything is written.
     /// - Complexity: O(n) in the size of the value.
     public func source(for value: PlistValue) throws -> String {
+        try ExpandedSizeCounter.check(value, limits: limits, for: .textWriter(language == .swift ? "Swift literal" : "Objective-C literal"))
         var output = LiteralOutput(language: language)
         output.text = "/// Generated from \(sourceName)\n"
         switch language {

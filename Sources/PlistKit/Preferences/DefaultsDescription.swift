@@ -32,7 +32,13 @@ import FoundationEssentials
 /// Docs/Preferences.md lists which of these rules were checked against real macOS output.
 public enum DefaultsDescription {
     /// What `defaults read` prints for `value` (without the final newline).
-    public static func text(of value: PlistValue) -> String {
+    ///
+    /// - Parameter limits: the limits on the value's size once its shared references are
+    ///   expanded, as writing checks them (see ``PlistTreePrinter/limits``).
+    /// - Throws: ``PlistError`` with ``PlistError/Code/limitExceeded`` when `value` passes
+    ///   `limits`, before anything is printed.
+    public static func text(of value: PlistValue, limits: PlistWritingOptions = PlistWritingOptions()) throws -> String {
+        try ExpandedSizeCounter.check(value, limits: limits, for: .textWriter("defaults"))
         switch value {
         case .string(let string): return string
         case .date(let date): return dateText(date)

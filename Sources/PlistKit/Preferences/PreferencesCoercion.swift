@@ -53,7 +53,8 @@ enum PreferencesCoercion {
     static func string(_ value: PlistValue?) -> String? {
         switch value {
         case .string(let string)?: return string
-        case .integer, .real, .boolean: return value.map(DefaultsDescription.text(of:))
+        // A number is one value, within any limit of the printer's.
+        case .integer, .real, .boolean: return value.flatMap { try? DefaultsDescription.text(of: $0) }
         default: return nil
         }
     }

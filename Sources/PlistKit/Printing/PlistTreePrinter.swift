@@ -19,20 +19,32 @@ public struct PlistTreePrinter: Hashable, Sendable {
     public var usesColor: Bool
     /// How many leading bytes of a data value are shown in hexadecimal (none when 0 or less).
     public var dataPreviewBytes: Int
+    /// The limits on the tree's size once its shared references are expanded, as writing
+    /// checks them (``PlistWritingOptions/maximumValueCount``,
+    /// ``PlistWritingOptions/maximumExpandedByteCount``, ``PlistWritingOptions/maximumDepth``;
+    /// the other options do not apply). Default: writing's defaults.
+    public var limits: PlistWritingOptions
 
     /// Creates a printer; the defaults show everything, without colour, with 16 bytes of each
-    /// data value.
-    public init(showsKeyPaths: Bool = false, maximumDepth: Int? = nil, usesColor: Bool = false, dataPreviewBytes: Int = 16) {
+    /// data value, within writing's default limits.
+    public init(
+        showsKeyPaths: Bool = false, maximumDepth: Int? = nil, usesColor: Bool = false, dataPreviewBytes: Int = 16,
+        limits: PlistWritingOptions = PlistWritingOptions()
+    ) {
         self.showsKeyPaths = showsKeyPaths
         self.maximumDepth = maximumDepth
         self.usesColor = usesColor
         self.dataPreviewBytes = dataPreviewBytes
+        self.limits = limits
     }
 
     /// The tree of `value`, headed by `title`, each line ending with a newline.
     ///
+    /// - Throws: ``PlistError`` with ``PlistError/Code/limitExceeded`` when `value`, with its
+    ///   shared references expanded, passes ``limits``, before anything is printed.
     /// - Complexity: O(n) in the number of values shown.
-    public func tree(of value: PlistValue, title: String) -> String {
+    public func tree(of value: PlistValue, title: String) throws -> String {
+        try ExpandedSizeCounter.check(value, limits: limits, for: .textWriter("tree"))
         var out = paint(title, .bold) + ": " + summary(value, depth: 0) + "\n"
         var path: [String] = []
         children(of: value, prefix: "", depth: 1, path: &path, into: &out)

@@ -14,8 +14,13 @@ public enum PlutilPrinter {
     /// NSData's description does. (plutil for Linux drops the leading zero of bytes below 0x10
     /// there; this prints two digits per byte as macOS does.)
     ///
+    /// - Parameter limits: the limits on the value's size once its shared references are
+    ///   expanded, as writing checks them (see ``PlistTreePrinter/limits``).
+    /// - Throws: ``PlistError`` with ``PlistError/Code/limitExceeded`` when `value` passes
+    ///   `limits`, before anything is printed.
     /// - Complexity: O(n log n) in the number of values (each dictionary's keys are sorted).
-    public static func description(of value: PlistValue) -> String {
+    public static func description(of value: PlistValue, limits: PlistWritingOptions = PlistWritingOptions()) throws -> String {
+        try ExpandedSizeCounter.check(value, limits: limits, for: .textWriter("plutil -p"))
         var out = ""
         write(value, indent: 0, into: &out)
         return out

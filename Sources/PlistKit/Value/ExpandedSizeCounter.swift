@@ -1,85 +1,171 @@
-/// Counts how many values a tree holds once every shared reference is expanded, without
-/// expanding it.
+/// Counts how many values and bytes a tree holds once every shared reference is expanded,
+/// without expanding it.
 ///
 /// A binary plist of a few hundred bytes can reference its objects so that, as a tree, it
-/// holds 2⁶⁰ values. Readers decode such objects once and share them (copy-on-write), so the
-/// value in memory stays small, but every writer expands it: XML, JSON and OpenStep write
-/// each occurrence, and the binary writer, like Apple's, does not unique containers. Writing
-/// starts with this count and refuses a tree above ``PlistWritingOptions/maximumValueCount``.
+/// holds 2⁶⁰ values; one of 100 KB can reference a 100,000-byte string 2¹⁶ times, few values
+/// but 6.5 GB of text. Readers decode such objects once and share them (copy-on-write), so the
+/// value in memory stays small, but every writer and printer expands it: XML, JSON, OpenStep,
+/// the literals and the printers write each occurrence, and the binary writer, like Apple's,
+/// does not unique containers. ``check(_:limits:format:)`` is the one check all of them start
+/// with.
 ///
 /// Shared subtrees are recognised by their storage: a container shared through copy-on-write
-/// has one buffer, whose address identifies it while the tree is alive. Each buffer's count is
+/// has one buffer, whose address identifies it while the tree is alive. Each buffer's size is
 /// computed once, so the walk costs O(distinct containers + their elements), however large
 /// the expansion. Iterative, so nesting depth cannot overflow the stack.
 struct ExpandedSizeCounter {
-    /// One container being counted: its children, where the walk is, the sum so far and the
+    /// The bytes a value counts beyond its payload: what any writer spends on it at least
+    /// (a tag, a separator, a number's digits), so that many small values weigh too.
+    static let bytesPerValue = 8
+
+    /// One container being counted: its children, where the walk is, the sums so far and the
     /// deepest nesting below it.
     private struct Frame {
         let identity: UnsafeRawPointer?
         let children: [PlistValue]
         var next = 0
-        var total: Int
-        var height = 1
+        var size: Size
     }
 
     /// The size of a tree once expanded.
-    struct Size {
+    struct Size: Equatable {
         /// Every key, value and container, each counted once per occurrence.
         var count: Int
+        /// The UTF-8 bytes of every string and key, the bytes of every data value, and
+        /// ``bytesPerValue`` for each value counted in `count`, once per occurrence.
+        var bytes: Int
         /// The deepest nesting of containers (a root container with only scalars is 1; a
         /// scalar root is 0), as the readers' `maximumDepth` counts it.
         var depth: Int
+
+        /// Adds a child's size, or returns the limit a sum would pass (leaving the size as it was).
+        fileprivate mutating func add(_ child: Size, valueLimit: Int, byteLimit: Int) -> Exceeded? {
+            let (count, countOverflow) = self.count.addingReportingOverflow(child.count)
+            guard !countOverflow, count <= valueLimit else { return .values }
+            let (bytes, bytesOverflow) = self.bytes.addingReportingOverflow(child.bytes)
+            guard !bytesOverflow, bytes <= byteLimit else { return .bytes }
+            self.count = count
+            self.bytes = bytes
+            depth = Swift.max(depth, child.depth + 1)
+            return nil
+        }
     }
 
-    /// The expanded size of `root`, or `nil` when its count exceeds `limit`.
+    /// Which limit a tree passed.
+    enum Exceeded: Error, Equatable {
+        case values, bytes
+    }
+
+    /// The expanded size of `root`, or the first limit it passes: more than `valueLimit`
+    /// values or more than `byteLimit` bytes.
     ///
     /// Complexity: O(distinct containers and their elements).
-    static func size(of root: PlistValue, limit: Int) -> Size? {
+    static func size(of root: PlistValue, valueLimit: Int, byteLimit: Int = .max) -> Result<Size, Exceeded> {
         var memo: [UnsafeRawPointer: Size] = [:]
         var frames: [Frame] = []
         // The size of a value known without descending, or nil after pushing its frame.
         func open(_ value: PlistValue) -> Size? {
             let children: [PlistValue]
-            let keyCount: Int
+            var keyCount = 0, keyBytes = 0
             switch value {
             case .array(let elements):
                 children = elements
-                keyCount = 0
             case .dictionary(let dictionary):
                 children = dictionary.values
                 keyCount = dictionary.count
+                // Keys are at most the input's bytes, far from overflowing an Int.
+                for key in dictionary.keys { keyBytes &+= key.utf8.count &+ bytesPerValue }
+            case .string(let string):
+                return Size(count: 1, bytes: bytesPerValue &+ string.utf8.count, depth: 0)
+            case .data(let data):
+                return Size(count: 1, bytes: bytesPerValue &+ data.count, depth: 0)
             default:
-                return Size(count: 1, depth: 0)
+                return Size(count: 1, bytes: bytesPerValue, depth: 0)
             }
-            if children.isEmpty { return Size(count: 1, depth: 1) }
+            if children.isEmpty { return Size(count: 1, bytes: bytesPerValue, depth: 1) }
             let identity = children.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
             if let identity, let known = memo[identity] { return known }
-            frames.append(Frame(identity: identity, children: children, total: 1 + keyCount))
+            let own = Size(count: 1 + keyCount, bytes: bytesPerValue &+ keyBytes, depth: 1)
+            frames.append(Frame(identity: identity, children: children, size: own))
             return nil
         }
-        if let known = open(root) { return known.count <= limit ? known : nil }
+        func within(_ size: Size) -> Result<Size, Exceeded> {
+            if size.count > valueLimit { return .failure(.values) }
+            if size.bytes > byteLimit { return .failure(.bytes) }
+            return .success(size)
+        }
+        if let known = open(root) { return within(known) }
+        if case .failure(let exceeded) = within(frames[0].size) { return .failure(exceeded) }
         while !frames.isEmpty {
             let top = frames.count - 1
             if frames[top].next < frames[top].children.count {
                 let child = frames[top].children[frames[top].next]
                 frames[top].next += 1
                 if let known = open(child) {
-                    let (sum, overflow) = frames[top].total.addingReportingOverflow(known.count)
-                    guard !overflow, sum <= limit else { return nil }
-                    frames[top].total = sum
-                    frames[top].height = Swift.max(frames[top].height, known.depth + 1)
+                    if let exceeded = frames[top].size.add(known, valueLimit: valueLimit, byteLimit: byteLimit) {
+                        return .failure(exceeded)
+                    }
                 }
                 continue
             }
             let finished = frames.removeLast()
-            let size = Size(count: finished.total, depth: finished.height)
-            if let identity = finished.identity { memo[identity] = size }
-            guard let parent = frames.indices.last else { return size }
-            let (sum, overflow) = frames[parent].total.addingReportingOverflow(size.count)
-            guard !overflow, sum <= limit else { return nil }
-            frames[parent].total = sum
-            frames[parent].height = Swift.max(frames[parent].height, size.depth + 1)
+            if let identity = finished.identity { memo[identity] = finished.size }
+            guard let parent = frames.indices.last else { return .success(finished.size) }
+            if let exceeded = frames[parent].size.add(finished.size, valueLimit: valueLimit, byteLimit: byteLimit) {
+                return .failure(exceeded)
+            }
         }
-        return nil
+        preconditionFailure("the walk ends when the root's frame finishes")
+    }
+}
+
+extension ExpandedSizeCounter {
+    /// What is about to expand a tree, which decides the limits it must stay within.
+    enum Expander {
+        /// The binary writer: it iterates, so any depth is fine, but it numbers every
+        /// occurrence and reads (hashes) every occurrence of a string or data value to find
+        /// the one it writes, so the value and byte counts apply.
+        case binaryWriter
+        /// A writer or printer that writes every occurrence and recurses (XML, JSON,
+        /// OpenStep, the literals, the printers), named for the message: the value count,
+        /// the byte count and ``PlistWritingOptions/maximumDepth`` all apply.
+        case textWriter(String)
+    }
+
+    /// The expanded size of `value`, checked against `options`' limits for `expander`: the
+    /// one check every writer and printer runs before it writes anything.
+    ///
+    /// - Throws: ``PlistError`` with ``PlistError/Code/limitExceeded`` naming the limit the
+    ///   tree passes.
+    /// - Complexity: O(distinct containers and their elements).
+    @discardableResult
+    static func check(_ value: PlistValue, limits options: PlistWritingOptions, for expander: Expander) throws -> Size {
+        let name: String?
+        switch expander {
+        case .binaryWriter: name = nil
+        case .textWriter(let writer): name = writer
+        }
+        switch size(of: value, valueLimit: options.maximumValueCount, byteLimit: options.maximumExpandedByteCount) {
+        case .failure(.values):
+            throw PlistError(
+                .limitExceeded,
+                "The value holds more than \(options.maximumValueCount) values once its shared references are expanded, more than writing allows (PlistWritingOptions.maximumValueCount)",
+                at: .keyPath(.root))
+        case .failure(.bytes):
+            throw PlistError(
+                .limitExceeded,
+                "The value holds more than \(options.maximumExpandedByteCount) bytes of strings, data and values once its shared references are expanded, more than writing allows (PlistWritingOptions.maximumExpandedByteCount)",
+                at: .keyPath(.root))
+        case .success(let size):
+            // The binary writer (like the loss analysis and this count) walks iteratively;
+            // the others recurse, so they take a bounded depth rather than risk the stack.
+            if let name, size.depth > options.maximumDepth {
+                throw PlistError(
+                    .limitExceeded,
+                    "The value nests \(size.depth) levels deep, more than the \(options.maximumDepth) the \(name) writer is allowed (PlistWritingOptions.maximumDepth)",
+                    at: .keyPath(.root))
+            }
+            return size
+        }
     }
 }

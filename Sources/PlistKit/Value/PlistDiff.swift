@@ -49,7 +49,8 @@ public struct PlistDiff: Hashable, Sendable {
             case .date(let d):
                 let seconds = d.timeIntervalSinceReferenceDate
                 guard seconds.isFinite else { return "date \(seconds)" }
-                return d.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: seconds.rounded(.down) != seconds))
+                // Not Foundation's formatter: PlistKit's own calendar renders any time.
+                return CivilDate.rfc3339(ofSeconds: seconds)
             case .data(let d): return "data (\(counted(d.count, "byte")))"
             case .uid(let u): return "uid \(u)"
             case .array(let a): return "array (\(counted(a.count, "element")))"
@@ -66,11 +67,20 @@ public struct PlistDiff: Hashable, Sendable {
 
     /// Compares `old` with `new`.
     ///
-    /// - Parameter maximumDepth: how deep to descend; deeper containers that differ are
-    ///   reported as one change at the depth limit, so hostile input cannot recurse without
-    ///   bound.
+    /// - Parameters:
+    ///   - maximumDepth: how deep to descend; deeper containers that differ are reported as
+    ///     one change at the depth limit, so hostile input cannot recurse without bound.
+    ///   - limits: the limits on each value's size once its shared references are expanded,
+    ///     as writing checks them (see ``PlistTreePrinter/limits``): a diff walks, and may
+    ///     report, every occurrence.
+    /// - Throws: ``PlistError`` with ``PlistError/Code/limitExceeded`` when either value
+    ///   passes `limits`, before anything is compared.
     /// - Complexity: O(n) in the total number of values.
-    public init(from old: PlistValue, to new: PlistValue, maximumDepth: Int = 512) {
+    public init(from old: PlistValue, to new: PlistValue, maximumDepth: Int = 512, limits: PlistWritingOptions = PlistWritingOptions()) throws {
+        // The walk keeps its own depth limit, so the writers' depth limit is not asked.
+        var unlimitedDepth = limits
+        unlimitedDepth.maximumDepth = .max
+        for value in [old, new] { try ExpandedSizeCounter.check(value, limits: unlimitedDepth, for: .textWriter("diff")) }
         var changes: [Change] = []
         var path: [String] = []
         Self.compare(old, new, path: &path, depth: 1, maximumDepth: maximumDepth, into: &changes)

@@ -14,7 +14,9 @@ public struct PlistError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The input is of a known family but a version or variant PlistKit does not read
         /// (for example `bplist15`).
         case unsupportedFormat
-        /// The input exceeds a limit of ``PlistReadingOptions`` (depth, object count, size).
+        /// The input exceeds a limit of ``PlistReadingOptions`` (depth, object count, size) or
+        /// of ``PlistWritingOptions`` (expanded values or bytes, depth), or a write could not
+        /// get the memory for its output.
         case limitExceeded
         /// The target format cannot hold a value (a date in strict JSON, a number in OpenStep).
         case unrepresentableValue

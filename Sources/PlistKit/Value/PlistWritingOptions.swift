@@ -53,6 +53,17 @@ public struct PlistWritingOptions: Hashable, Sendable {
     /// trying. Default: 2²⁶ (about 67 million, some 60 times an iTunes library of 50,000
     /// tracks).
     public var maximumValueCount: Int
+    /// The most bytes a written or printed tree may hold with every shared reference
+    /// expanded: the UTF-8 bytes of its strings and keys, the bytes of its data, and 8 for
+    /// every value (what any writer spends on one at least), per occurrence. A 100 KB binary
+    /// plist can reference one 100,000-byte string 2¹⁶ times, few values but 6.5 GB of text;
+    /// writing refuses such a tree with ``PlistError/Code/limitExceeded`` before anything is
+    /// written. (The binary writer writes that string once, but reads every occurrence to
+    /// find it, so the limit applies to it too.) Default: 2³⁰ (1 GiB): twice what 2²⁶ values of 8 bytes (the default
+    /// ``maximumValueCount``) weigh, and far above the largest real property lists (tens of
+    /// megabytes), while the text a writer holds in memory, up to a few times the count
+    /// (base64, escapes, indentation), stays within a few GiB.
+    public var maximumExpandedByteCount: Int
     /// The deepest nesting the XML, JSON and OpenStep writers accept; the root container is
     /// at depth 1. Default: 512, the readers' default `maximumDepth`. Those writers recurse,
     /// and a thread's stack can be small (512 KiB on Dispatch's worker threads), so deeper
@@ -76,8 +87,10 @@ public struct PlistWritingOptions: Hashable, Sendable {
         writesStringsFile: Bool = false,
         maximumValueCount: Int = 1 << 26,
         maximumDepth: Int = 512,
-        xmlRealStyle: XMLRealStyle = .seventeenDigits
+        xmlRealStyle: XMLRealStyle = .seventeenDigits,
+        maximumExpandedByteCount: Int = 1 << 30
     ) {
+        self.maximumExpandedByteCount = maximumExpandedByteCount
         self.keyOrder = keyOrder
         self.isStrict = isStrict
         self.jsonStyle = jsonStyle

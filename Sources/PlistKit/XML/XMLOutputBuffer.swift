@@ -24,9 +24,21 @@ final class XMLOutputBuffer {
     @exclusivity(unchecked) private(set) var count = 0
     @exclusivity(unchecked) private var capacity: Int
 
+    /// Whether growing failed (the memory could not be had): the buffer then holds nothing
+    /// useful, and the writer reports the failure (``XMLPlistWriter/document(options:_:)``)
+    /// instead of a trap. The size of the output depends on the input, so its allocation
+    /// must be allowed to fail.
+    @exclusivity(unchecked) private(set) var hasFailed = false
+    /// The size the buffer failed to grow to, when ``hasFailed``.
+    @exclusivity(unchecked) private(set) var failedCapacity = 0
+
+    /// The room always available: the largest piece a writer stores in place after
+    /// ``reserve(_:)`` (a base64 line: 76 characters and its LF) fits, even after a failure.
+    static let minimumCapacity = 128
+
     /// An empty buffer with room for `initialCapacity` bytes.
     init(initialCapacity: Int = 4096) {
-        capacity = max(64, initialCapacity)
+        capacity = max(Self.minimumCapacity, initialCapacity)
         guard let memory = malloc(capacity) else { fatalError("XMLOutputBuffer: out of memory") }
         start = memory
     }
@@ -35,16 +47,35 @@ final class XMLOutputBuffer {
 
     /// Makes room for `extra` more bytes, at least doubling so that appending stays
     /// amortized O(1) (and a large document is copied by `realloc` about once in all).
-    @inline(__always)
-    func reserve(_ extra: Int) {
-        if capacity - count < extra { grow(to: count + extra) }
+    ///
+    /// Returns `false` when there is no room: the memory could not be had, and the buffer
+    /// has failed (see ``hasFailed``). A failed buffer drops what it holds and goes on taking
+    /// pieces up to ``minimumCapacity`` bytes (written over each other), so that the writer
+    /// can run to its end without checking every piece.
+    @inline(__always) @discardableResult
+    func reserve(_ extra: Int) -> Bool {
+        if capacity - count < extra { return grow(by: extra) }
+        return true
     }
 
-    private func grow(to needed: Int) {
-        let newCapacity = max(needed, capacity * 2)
-        guard let memory = realloc(start, newCapacity) else { fatalError("XMLOutputBuffer: out of memory") }
-        start = memory
-        capacity = newCapacity
+    private func grow(by extra: Int) -> Bool {
+        let (needed, overflow) = count.addingReportingOverflow(extra)
+        if !hasFailed, !overflow {
+            let newCapacity = max(needed, capacity.multipliedReportingOverflow(by: 2).partialValue)
+            if let memory = realloc(start, newCapacity) {
+                start = memory
+                capacity = newCapacity
+                return true
+            }
+        }
+        fail(needing: overflow ? .max : needed)
+        return extra <= capacity
+    }
+
+    private func fail(needing size: Int) {
+        if !hasFailed { failedCapacity = size }
+        hasFailed = true
+        count = 0
     }
 
     /// Where the next byte goes; valid until the next ``reserve(_:)``, for writers that have
@@ -72,7 +103,7 @@ final class XMLOutputBuffer {
     /// inside the `length` bytes reserved; unaligned loads and stores of trivial types.
     @inline(__always)
     func append(_ bytes: UnsafeRawPointer, count length: Int) {
-        reserve(length)
+        guard reserve(length) else { return }
         let target = start + count
         if length >= 8 && length <= 32 {
             let head = bytes.loadUnaligned(as: UInt64.self)
@@ -114,7 +145,7 @@ final class XMLOutputBuffer {
     /// Appends `byte` `repetitions` times.
     @inline(__always)
     func append(_ byte: UInt8, repetitions: Int) {
-        reserve(repetitions)
+        guard reserve(repetitions) else { return }
         (start + count).initializeMemory(as: UInt8.self, repeating: byte, count: repetitions)
         count += repetitions
     }
@@ -146,7 +177,8 @@ final class XMLOutputBuffer {
     /// Appends everything `other` holds.
     func append(contentsOf other: XMLOutputBuffer) {
         // A large copy: memcpy, not the short-piece path of append(_:count:).
-        reserve(other.count)
+        guard !other.hasFailed else { return fail(needing: other.failedCapacity) }
+        guard reserve(other.count) else { return }
         memcpy(start + count, other.start, other.count)
         count += other.count
     }

@@ -56,13 +56,21 @@ enum XMLPlistWriter {
     /// emitter set up for `options`, and the closing tag; also for writers that emit the root
     /// from a tree of their own.
     ///
-    /// - Throws: what `body` throws (the emitter's ``Unrepresentable``, for one).
+    /// - Throws: what `body` throws (the emitter's ``Unrepresentable``, for one), or
+    ///   ``PlistError`` with ``PlistError/Code/limitExceeded`` when the memory for the output
+    ///   could not be had.
     static func document(options: PlistWritingOptions, _ body: (inout Emitter) throws -> Void) throws -> Data {
         var emitter = Emitter(sortsKeys: options.sortsKeys(for: .xml), realStyle: options.xmlRealStyle)
         header.withUnsafeBytes { emitter.out.append($0) }
         // `%.17g` must not take the host program's decimal separator from its locale.
         try CNumericLocale.withCNumericLocale { try body(&emitter) }
         emitter.out.append("</plist>\n")
+        if emitter.out.hasFailed {
+            throw PlistError(
+                .limitExceeded,
+                "The XML writer could not get the memory for \(emitter.out.failedCapacity) bytes of output",
+                at: .keyPath(.root))
+        }
         return emitter.out.takeData()
     }
 
@@ -342,7 +350,9 @@ enum XMLPlistWriter {
                 lineStarts = []
             }
             var lines = out.takeBytes(from: mark)
-            if lineStarts.isEmpty { lines = [] }
+            // A failed output (out of memory) kept none of the lines.
+            if lineStarts.isEmpty || out.hasFailed { lines = [] }
+            if out.hasFailed { lineStarts = [] }
             let found = KeyOrder(keys: keys, sorted: sorted, hasRepeatedKey: hasRepeatedKey, lines: lines, lineStarts: lineStarts)
             recentSorts.insert(found)
             return found

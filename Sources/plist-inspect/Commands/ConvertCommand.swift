@@ -25,7 +25,7 @@ enum ConvertCommand: Subcommand {
             .init(["--gnustep"], help: "OpenStep: write numbers, booleans and dates as GNUstep typed values."),
             .init(["--strings"], help: "OpenStep: write a flat dictionary of strings as a .strings file."),
             BatchRunner.jobsOption,
-        ])
+        ] + ExpansionLimits.options)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let formatName = arguments.value("--format") ?? ""  // required: the parser checked
@@ -50,7 +50,7 @@ enum ConvertCommand: Subcommand {
         if arguments.flag("--sort-keys") && arguments.flag("--keep-order") {
             throw CommandError.usage("Use either --sort-keys or --keep-order.", spec)
         }
-        var options = PlistWritingOptions()
+        var options = try ExpansionLimits.applying(arguments)
         options.keyOrder = arguments.flag("--sort-keys") ? .sorted : arguments.flag("--keep-order") ? .preserved : .formatDefault
         // --strict is checked here on the reported losses rather than by the writer's strict
         // mode, which also refuses the key sorting XML always does: dictionary order is not

@@ -102,14 +102,14 @@ enum DefaultsCommand {
             for name in try store.domainNames() {
                 all[name] = .dictionary(try store.domain(named: name).storedValues())
             }
-            output(.dictionary(all))
+            try output(.dictionary(all))
         case 1:
             let (domain, name) = try resolve(arguments[0], store)
             let values = try domain.storedValues()
             guard !values.isEmpty else { throw Message(text: "Domain \(name) does not exist") }
-            output(.dictionary(values))
+            try output(.dictionary(values))
         case 2:
-            output(try storedValue(arguments[1], in: arguments[0], store))
+            try output(storedValue(arguments[1], in: arguments[0], store))
         default:
             throw usage("'read' takes at most a domain and a key.")
         }
@@ -214,7 +214,7 @@ enum DefaultsCommand {
             return
         }
         for match in matches {
-            Console.shared.out("Found \(match.matchCount) keys in domain '\(match.domain)': \(DefaultsDescription.text(of: .dictionary(match.values)))\n")
+            Console.shared.out("Found \(match.matchCount) keys in domain '\(match.domain)': \(try DefaultsDescription.text(of: .dictionary(match.values)))\n")
         }
     }
 
@@ -297,8 +297,8 @@ enum DefaultsCommand {
 
     // MARK: - Output and errors
 
-    private static func output(_ value: PlistValue) {
-        Console.shared.out(DefaultsDescription.text(of: value) + "\n")
+    private static func output(_ value: PlistValue) throws {
+        Console.shared.out(try DefaultsDescription.text(of: value) + "\n")
     }
 
     private static func usage(_ message: String) -> CommandError {

@@ -40,7 +40,7 @@ enum EditCommand {
             .init(["-f", "--format"], value: "format", help: "Write in this format instead of the file's own."),
             .init(["-o", "--output"], value: "path", help: "Write the result here instead of in place ('-' for standard output)."),
             .init(["-s", "--silent"], help: "Print no warnings."),
-        ]
+        ] + ExpansionLimits.options
         let target = verb == .append ? "The array to append to ('' for the root)." : "Where to edit."
         return CommandSpec(
             name: verb.rawValue,
@@ -79,6 +79,7 @@ enum EditCommand {
         }
         let silent = arguments.flag("--silent")
         let edit = newValue, targetFormat = format
+        let writingOptions = try ExpansionLimits.applying(arguments)
         let outcomes = BatchRunner.run(files, jobs: 1, verb: "edited", showsSummary: false) { file in
             do {
                 var warnings: [PlistWarning] = []
@@ -91,7 +92,7 @@ enum EditCommand {
                         throw Failure.wrap(error, file: file)
                     }
                     let encoded = try Encoding.encode(
-                        value, as: .plist(targetFormat ?? document.format), options: PlistWritingOptions(), sourceName: file)
+                        value, as: .plist(targetFormat ?? document.format), options: writingOptions, sourceName: file)
                     warnings = encoded.warnings
                     return encoded.data
                 }

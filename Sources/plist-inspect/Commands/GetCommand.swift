@@ -21,10 +21,11 @@ enum GetCommand: Subcommand {
             .init(["-o", "--output"], value: "path", help: "Write the value here instead of standard output."),
             .init(["-n", "--no-newline"], help: "Raw: no newline after the value."),
             .init(["--expect"], value: "type", help: "Fail unless the value has this type."),
-        ])
+        ] + ExpansionLimits.options)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let format = try parseFormat(arguments.value("--format") ?? "raw")
+        let options = try ExpansionLimits.applying(arguments)
         let path = PlistKeyPath(parsing: arguments.positionals[0])
         let file = arguments.positionals[1]
         let value = try TypeCommand.lookUp(path, in: file)
@@ -35,7 +36,7 @@ enum GetCommand: Subcommand {
         if format == .raw {
             data = Encoding.raw(value, newline: !arguments.flag("--no-newline"))
         } else {
-            let (bytes, warnings) = try Encoding.encode(value, as: format, options: PlistWritingOptions(), sourceName: file)
+            let (bytes, warnings) = try Encoding.encode(value, as: format, options: options, sourceName: file)
             Console.shared.err(Encoding.warningText(Encoding.significant(warnings), file: file))
             data = bytes
         }

@@ -17,7 +17,7 @@ enum LiteralOutput {
     static func encode(
         _ value: PlistValue, objc: Bool, sourceName file: String, options: PlistWritingOptions
     ) throws -> (data: Data, warnings: [PlistWarning]) {
-        let writer = PlistLiteralWriter(language: objc ? .objectiveC : .swift, sourceName: sourceName(for: file))
+        let writer = PlistLiteralWriter(language: objc ? .objectiveC : .swift, sourceName: sourceName(for: file), limits: options)
         return (Data(try writer.source(for: value).utf8), [])
     }
 

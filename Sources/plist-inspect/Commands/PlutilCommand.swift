@@ -190,7 +190,11 @@ enum PlutilCommand {
         case .lint:
             if !invocation.silent { Console.shared.out("\(name): OK\n") }
         case .print:
-            Console.shared.out(PlutilPrinter.description(of: document.value) + "\n")
+            do {
+                Console.shared.out(try PlutilPrinter.description(of: document.value) + "\n")
+            } catch let error as PlistError {
+                throw Message(text: "\(name): \(MessageText.singleLine(error.description))")
+            }
         case .convert(let formatName):
             if let format = plistFormat(formatName) {
                 try rewrite(to: destination(for: file, invocation)) { try encode($0.value, as: format, invocation, file: file) }

@@ -11,10 +11,11 @@ enum UnarchiveCommand: Subcommand {
             .init(["-f", "--format"], value: "format", help: "print (default), xml, binary, json or openstep."),
             .init(["--allow"], value: "classes", help: "Fail unless every class is in this comma-separated list."),
             .init(["-o", "--output"], value: "path", help: "Write the tree here instead of standard output."),
-        ])
+        ] + ExpansionLimits.options)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let file = arguments.positionals[0]
+        let limits = try ExpansionLimits.applying(arguments)
         let document = try Documents.load(file)
         let allowed = arguments.value("--allow").map { list in
             Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
@@ -23,13 +24,18 @@ enum UnarchiveCommand: Subcommand {
         let name = arguments.value("--format") ?? "print"
         let data: Data
         if name == "print" {
-            let printer = PlistTreePrinter(usesColor: Console.shared.usesColor && arguments.value("--output") == nil)
-            data = Data(printer.tree(of: tree, title: "\(FileIO.displayName(file)) (keyed archive)").utf8)
+            let printer = PlistTreePrinter(usesColor: Console.shared.usesColor && arguments.value("--output") == nil, limits: limits)
+            do {
+                data = Data(try printer.tree(of: tree, title: "\(FileIO.displayName(file)) (keyed archive)").utf8)
+            } catch {
+                throw Failure.wrap(error, file: file)
+            }
         } else {
             guard let format = PlistFormat(name: name) else {
                 throw CommandError.usage("Unknown format '\(name)'; use print, xml, binary, json or openstep.", spec)
             }
-            let options = PlistWritingOptions(keyOrder: .preserved, jsonStyle: .tagged, prettyPrintsJSON: true)
+            let options = try ExpansionLimits.applying(
+                arguments, to: PlistWritingOptions(keyOrder: .preserved, jsonStyle: .tagged, prettyPrintsJSON: true))
             var bytes = try Encoding.encode(tree, as: .plist(format), options: options, sourceName: file).data
             if format == .json && bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
             data = bytes

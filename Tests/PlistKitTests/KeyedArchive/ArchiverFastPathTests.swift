@@ -295,7 +295,7 @@ import Testing
         var maker = GraphMaker(seed: UInt64(seed) &+ 5000)
         let archiver = KeyedArchiver()
         try archiver.encode(maker.record(depth: 0), forKey: "root")
-        let count = try #require(ExpandedSizeCounter.size(of: archiver.archiveValue, limit: .max)).count
+        let count = try ExpandedSizeCounter.size(of: archiver.archiveValue, valueLimit: .max).get().count
         #expect(archiver.directBinaryData(valueLimit: count) == (try archiver.archiveValue.encoded(as: .binary)))
         #expect(archiver.directBinaryData(valueLimit: count - 1) == nil)
     }

@@ -14,6 +14,8 @@ struct HandMadeBinaryPlist {
     /// The size of an object reference in containers, in bytes.
     var referenceSize: UInt8 = 1
     var topObject: UInt64 = 0
+    /// The size of each offset in the table: the smallest that holds every offset when `nil`.
+    var offsetSize: Int?
     /// Replaces the object count written in the trailer (the true count when `nil`).
     var claimedObjectCount: UInt64?
     /// Replaces the offset size written in the trailer.
@@ -59,7 +61,7 @@ struct HandMadeBinaryPlist {
             file += object
         }
         let tableOffset = UInt64(file.count)
-        let offsetSize = (offsets.max() ?? 0) <= 0xFF ? 1 : ((offsets.max() ?? 0) <= 0xFFFF ? 2 : 4)
+        let offsetSize = self.offsetSize ?? ((offsets.max() ?? 0) <= 0xFF ? 1 : ((offsets.max() ?? 0) <= 0xFFFF ? 2 : 4))
         for offset in offsets { file += Self.bigEndian(offset, size: offsetSize) }
         file += [0, 0, 0, 0, 0, 0]
         file.append(claimedOffsetSize ?? UInt8(offsetSize))
@@ -81,6 +83,18 @@ struct HandMadeBinaryPlist {
             plist.objects.append(array([next, next], referenceSize: Int(plist.referenceSize)))
         }
         plist.objects.append(ascii("x"))
+        return plist
+    }
+
+    /// A byte bomb: object `i` is an array holding object `i + 1` twice, `levels` times,
+    /// ending in one ASCII string of `stringBytes` bytes. The file is a little larger than
+    /// the string; expanded as a tree it holds 2^`levels` copies of it (16 levels of a
+    /// 100,000-byte string: 6.5 GB of text, but only 2¹⁷ values).
+    static func byteBomb(levels: Int, stringBytes: Int) -> HandMadeBinaryPlist {
+        var plist = referenceBomb(levels: levels)
+        plist.objects[levels] = ascii(String(repeating: "b", count: stringBytes))
+        // The offsets must reach the table, after the string.
+        plist.offsetSize = 4
         return plist
     }
 }

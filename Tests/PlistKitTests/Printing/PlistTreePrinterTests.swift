@@ -10,8 +10,8 @@ import PlistKit
         "when": .date(Date(timeIntervalSinceReferenceDate: 1.5)),
     ])
 
-    @Test func drawsEveryValueWithTypeAndSizeInTheDictionarysOrder() {
-        #expect(PlistTreePrinter().tree(of: Self.sample, title: "x.plist") == """
+    @Test func drawsEveryValueWithTypeAndSizeInTheDictionarysOrder() throws {
+        #expect(try PlistTreePrinter().tree(of: Self.sample, title: "x.plist") == """
             x.plist: dictionary (4 keys)
             ├── name: string "say \\"hi\\"\\n"
             ├── items: array (2 elements)
@@ -24,9 +24,9 @@ import PlistKit
             """)
     }
 
-    @Test func labelsKeyPathsAndStopsAtTheDepthLimit() {
+    @Test func labelsKeyPathsAndStopsAtTheDepthLimit() throws {
         let printer = PlistTreePrinter(showsKeyPaths: true, maximumDepth: 2, dataPreviewBytes: 2)
-        #expect(printer.tree(of: Self.sample, title: "x") == """
+        #expect(try printer.tree(of: Self.sample, title: "x") == """
             x: dictionary (4 keys)
             ├── name: string "say \\"hi\\"\\n"
             ├── items: array (2 elements)
@@ -38,15 +38,15 @@ import PlistKit
             """)
     }
 
-    @Test func coloursWithANSIEscapes() {
-        let text = PlistTreePrinter(usesColor: true).tree(of: .dictionary(["k": .integer(1)]), title: "t")
+    @Test func coloursWithANSIEscapes() throws {
+        let text = try PlistTreePrinter(usesColor: true).tree(of: .dictionary(["k": .integer(1)]), title: "t")
         #expect(text == "\u{1B}[1mt\u{1B}[0m: \u{1B}[90mdictionary\u{1B}[0m (1 key)\n"
             + "\u{1B}[2m└── \u{1B}[0m\u{1B}[36mk\u{1B}[0m: \u{1B}[90minteger\u{1B}[0m \u{1B}[33m1\u{1B}[0m\n")
     }
 
     @Test(arguments: [0, -1])
-    func aPreviewOfNoBytesShowsOnlyTheSize(bytes: Int) {
-        let text = PlistTreePrinter(dataPreviewBytes: bytes).tree(of: .data(Data([1, 2])), title: "t")
+    func aPreviewOfNoBytesShowsOnlyTheSize(bytes: Int) throws {
+        let text = try PlistTreePrinter(dataPreviewBytes: bytes).tree(of: .data(Data([1, 2])), title: "t")
         #expect(text == "t: data (2 bytes)\n")
     }
 }

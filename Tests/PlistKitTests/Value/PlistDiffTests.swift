@@ -3,13 +3,13 @@ import Testing
 @testable import PlistKit
 
 @Suite struct PlistDiffTests {
-    @Test func equalValuesInAnyKeyOrderHaveNoChanges() {
+    @Test func equalValuesInAnyKeyOrderHaveNoChanges() throws {
         let a: PlistValue = .dictionary(["x": .integer(1), "y": .array([.string("s"), .boolean(true)])])
         let b: PlistValue = .dictionary(["y": .array([.string("s"), .boolean(true)]), "x": .integer(1)])
-        #expect(PlistDiff(from: a, to: b).isEmpty)
+        #expect(try PlistDiff(from: a, to: b).isEmpty)
     }
 
-    @Test func reportsAddedRemovedAndChangedWithKeyPaths() {
+    @Test func reportsAddedRemovedAndChangedWithKeyPaths() throws {
         let a: PlistValue = .dictionary([
             "keep": .string("k"), "gone": .integer(1),
             "nested": .dictionary(["a.b": .real(1.5)]), "list": .array([.integer(1), .integer(2)]),
@@ -18,7 +18,7 @@ import Testing
             "keep": .string("k"), "nested": .dictionary(["a.b": .real(2.5)]),
             "list": .array([.integer(1)]), "new": .boolean(false),
         ])
-        let diff = PlistDiff(from: a, to: b)
+        let diff = try PlistDiff(from: a, to: b)
         #expect(diff.changes == [
             .removed("gone", .integer(1)),
             .changed(PlistKeyPath(components: ["nested", "a.b"]), from: .real(1.5), to: .real(2.5)),
@@ -30,24 +30,24 @@ import Testing
         ])
     }
 
-    @Test func typeChangeIsOneChange() {
-        let diff = PlistDiff(from: .dictionary(["v": .integer(1)]), to: .dictionary(["v": .string("1")]))
+    @Test func typeChangeIsOneChange() throws {
+        let diff = try PlistDiff(from: .dictionary(["v": .integer(1)]), to: .dictionary(["v": .string("1")]))
         #expect(diff.changes.map(\.description) == ["~ v: 1 -> \"1\""])
     }
 
-    @Test func rootScalarChange() {
-        let diff = PlistDiff(from: .integer(1), to: .integer(2))
+    @Test func rootScalarChange() throws {
+        let diff = try PlistDiff(from: .integer(1), to: .integer(2))
         #expect(diff.changes.map(\.description) == ["~ (root): 1 -> 2"])
     }
 
-    @Test func depthLimitReportsWholeSubtree() {
+    @Test func depthLimitReportsWholeSubtree() throws {
         let deep: PlistValue = .array([.array([.integer(1)])])
         let other: PlistValue = .array([.array([.integer(2)])])
-        let diff = PlistDiff(from: deep, to: other, maximumDepth: 2)
+        let diff = try PlistDiff(from: deep, to: other, maximumDepth: 2)
         #expect(diff.changes == [.changed("0", from: .array([.integer(1)]), to: .array([.integer(2)]))])
     }
 
-    @Test func summariesOfEachType() {
+    @Test func summariesOfEachType() throws {
         typealias Change = PlistDiff.Change
         #expect(Change.summary(.date(Date(timeIntervalSinceReferenceDate: 0))) == "2001-01-01T00:00:00Z")
         #expect(Change.summary(.date(Date(timeIntervalSinceReferenceDate: 0.5))) == "2001-01-01T00:00:00.500Z")

@@ -106,7 +106,13 @@ struct ArchiveBinaryWriter {
     /// Numbers a container with any subtree, after counting its expanded size the way the
     /// writer's guard does (a shared subtree read from a hostile file must not be expanded).
     private mutating func numberTree(_ root: PlistValue) -> Int? {
-        guard let size = ExpandedSizeCounter.size(of: root, limit: valueLimit - valueCount) else { return nil }
+        // A subtree alone above the byte limit puts the tree above it; the general path
+        // then refuses it as the writer does (a shared string read from a hostile file is
+        // hashed at each occurrence).
+        let byteLimit = PlistWritingOptions().maximumExpandedByteCount
+        guard case .success(let size) = ExpandedSizeCounter.size(of: root, valueLimit: valueLimit - valueCount, byteLimit: byteLimit) else {
+            return nil
+        }
         valueCount += size.count
         return objects.number(root, sortsKeys: false)
     }

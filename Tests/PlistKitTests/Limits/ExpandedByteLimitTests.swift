@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import PlistKit
+
+/// The expanded-byte limit: a small binary plist that references one long string through
+/// levels of pairs expands to gigabytes of text with few values. Every writer that writes each
+/// occurrence, and every printer, refuses it before writing anything; so does the binary
+/// writer, which writes the string once but hashes each occurrence. Attempts run in a forked child with a memory cap and a
+/// deadline, so a writer that tried fails the test instead of taking the test process down.
+@Suite struct ExpandedByteLimitTests {
+    typealias B = HandMadeBinaryPlist
+
+    /// The shape of issue 20: 16 levels over a 100,000-byte string, 6.5 GB expanded.
+    static func byteBomb() throws -> PlistValue {
+        try PlistValue(decoding: B.byteBomb(levels: 16, stringBytes: 100_000).bytes, format: .binary)
+    }
+
+    /// The limit error of `work`, run in a child: 10 for a limitExceeded error naming
+    /// `limit`, 11 when it succeeded, 12 for another error.
+    static func refusal(naming limit: String, _ work: () throws -> Void) -> IsolatedRun.Outcome {
+        IsolatedRun.run(seconds: LimitExpectations.fastSeconds) {
+            do {
+                try work()
+                return 11
+            } catch let error as PlistError where error.code == .limitExceeded && error.description.contains(limit) {
+                return 10
+            } catch {
+                return 12
+            }
+        }
+    }
+
+    @Test func countsStringDataAndKeyBytesPerOccurrence() throws {
+        // An array holding one 3-byte string twice (shared) and a dictionary {"ab": data(5)}:
+        // 5 values and 1 key at 8 bytes each, 3 + 3 string bytes, 2 key bytes, 5 data bytes.
+        let shared: PlistValue = "abc"
+        let tree: PlistValue = [shared, shared, ["ab": .data(Data(count: 5))]]
+        let size = try ExpandedSizeCounter.size(of: tree, valueLimit: .max).get()
+        #expect(size.count == 6)
+        #expect(size.bytes == 6 * 8 + 3 + 3 + 2 + 5)
+        _ = try tree.encoded(as: .xml, options: PlistWritingOptions(maximumExpandedByteCount: size.bytes))
+        let error = #expect(throws: PlistError.self) {
+            try tree.encoded(as: .xml, options: PlistWritingOptions(maximumExpandedByteCount: size.bytes - 1))
+        }
+        #expect(error?.code == .limitExceeded)
+        #expect(error?.description == "The value holds more than \(size.bytes - 1) bytes of strings, data and values once its shared references are expanded, more than writing allows (PlistWritingOptions.maximumExpandedByteCount) at the root.")
+    }
+
+    /// The binary writer too: it writes the string once, but hashes every occurrence to
+    /// find it (6.5 GB read, 20 seconds).
+    @Test(arguments: [PlistFormat.xml, .json, .openStep, .binary])
+    func everyWriterRefusesTheSixteenLevelStringBomb(format: PlistFormat) throws {
+        let bomb = try Self.byteBomb()
+        let options = PlistWritingOptions(jsonStyle: .tagged, writesGNUstepTypedValues: true)
+        let outcome = Self.refusal(naming: "PlistWritingOptions.maximumExpandedByteCount") {
+            _ = try bomb.encoded(as: format, options: options)
+        }
+        #expect(outcome == .exited(10), "writing the byte bomb as \(format): the child \(outcome)")
+    }
+
+    /// Every printer and literal writer runs the same check, for the value bomb (2⁶⁰ values)
+    /// and the byte bomb alike.
+    @Test(arguments: ["tree", "plutil -p", "swift", "objc", "defaults", "diff", "encoder"])
+    func printersRefuseBothBombs(printer: String) throws {
+        let valueBomb = try PlistValue(decoding: B.referenceBomb(levels: 60).bytes, format: .binary)
+        for (bomb, limit) in [(valueBomb, "maximumValueCount"), (try Self.byteBomb(), "maximumExpandedByteCount")] {
+            let outcome = Self.refusal(naming: "PlistWritingOptions.\(limit)") {
+                switch printer {
+                case "tree": _ = try PlistTreePrinter().tree(of: bomb, title: "bomb")
+                case "plutil -p": _ = try PlutilPrinter.description(of: bomb)
+                case "swift": _ = try bomb.swiftLiteral()
+                case "objc": _ = try bomb.objectiveCLiteral()
+                case "defaults": _ = try DefaultsDescription.text(of: bomb)
+                case "diff": _ = try PlistDiff(from: bomb, to: .array([]))
+                default:
+                    // PlistEncoder's own XML writer counts as the general path does and
+                    // leaves the refusal to it.
+                    var encoder = PlistEncoder()
+                    encoder.outputFormat = .xml
+                    do {
+                        _ = try encoder.encode(bomb)
+                    } catch let error as EncodingError {
+                        guard case .invalidValue(_, let context) = error, let underlying = context.underlyingError else { throw error }
+                        throw underlying
+                    }
+                }
+            }
+            #expect(outcome == .exited(10), "\(printer) on the \(limit) bomb: the child \(outcome)")
+        }
+    }
+
+    /// The XML writer's buffer reports a failed allocation as an error, not a trap.
+    @Test func aFailedXMLOutputAllocationIsAnError() throws {
+        let error = #expect(throws: PlistError.self) {
+            try XMLPlistWriter.document(options: PlistWritingOptions()) { emitter in
+                #expect(emitter.out.reserve(Int.max / 2) == false)
+                // A failed buffer goes on taking small pieces, so the writer can finish.
+                emitter.out.append("<string>x</string>\n")
+                try emitter.emitScalar("after the failure", depth: 1)
+            }
+        }
+        #expect(error?.code == .limitExceeded)
+        #expect(error?.description.contains("could not get the memory") == true)
+    }
+}
