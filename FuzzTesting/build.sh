@@ -26,12 +26,19 @@ stale() {  # stale TARGET INPUT...: the target is missing or older than an input
     [[ -n "$(find "$@" -newer "$target" -print -quit)" ]]
 }
 
-# The C helpers (CPlistKitSupport), compiled with the same sanitizer and linked into each harness.
+# The C helpers (CPlistKitSupport, one C file per concern), compiled with the same sanitizer
+# and linked into each harness as one relocatable object.
 support_object="$out_dir/CPlistKitSupport.o"
 if stale "$support_object" "$support_dir" "$fuzz_dir/build.sh"; then
     echo "== fuzz build: CPlistKitSupport" >&2
-    "$(dirname "$(command -v "$swiftc")")/clang" -c -O2 -g -fsanitize=fuzzer-no-link,address \
-        -I "$support_dir/include" "$support_dir"/*.c -o "$support_object"
+    clang="$(dirname "$(command -v "$swiftc")")/clang"
+    objects=()
+    for source in "$support_dir"/*.c; do
+        object="$out_dir/CPlistKitSupport-$(basename "$source" .c).o"
+        "$clang" -c -O2 -g -fsanitize=fuzzer-no-link,address -I "$support_dir/include" "$source" -o "$object"
+        objects+=("$object")
+    done
+    "$(dirname "$clang")/ld.lld" -r "${objects[@]}" -o "$support_object"
 fi
 
 if stale "$library" "$root_dir/Sources/PlistKit" "$root_dir/Sources/CLibXML2" "$support_dir" "$fuzz_dir/build.sh"; then
