@@ -51,7 +51,7 @@ enum XMLAttributeScreen {
                 continue
             default:
                 if countAttributes(&cursor) > maximumAttributesPerElement {
-                    let (line, column) = lineAndColumn(of: tagStart, in: bytes)
+                    let (line, column) = TextInput.lineAndColumn(of: tagStart, in: cursor)
                     throw PlistError(
                         .limitExceeded,
                         "An element has more than \(maximumAttributesPerElement) attributes (property-list elements have at most one, version)",
@@ -121,19 +121,5 @@ enum XMLAttributeScreen {
             }
             cursor.advance()
         }
-    }
-
-    /// The 1-based line and column (in characters) of the byte at `offset`.
-    private static func lineAndColumn(of offset: Int, in bytes: UnsafeRawBufferPointer) -> (Int, Int) {
-        var line = 1, column = 1
-        for byte in bytes.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
     }
 }
