@@ -18,7 +18,7 @@ import Testing
     /// The limit error of `work`, run in a child: 10 for a limitExceeded error naming
     /// `limit`, 11 when it succeeded, 12 for another error.
     static func refusal(naming limit: String, _ work: () throws -> Void) -> IsolatedRun.Outcome {
-        IsolatedRun.run(seconds: LimitExpectations.fastSeconds) {
+        IsolatedRun.run(seconds: LimitExpectations.hangSeconds) {
             do {
                 try work()
                 return 11

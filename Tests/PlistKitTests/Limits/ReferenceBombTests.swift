@@ -52,7 +52,7 @@ import PlistKit
             return  // Refused when read: nothing downstream can expand it.
         }
         let options = PlistWritingOptions(jsonStyle: .tagged, writesGNUstepTypedValues: true)
-        let outcome = IsolatedRun.run(seconds: LimitExpectations.fastSeconds) {
+        let outcome = IsolatedRun.run(seconds: LimitExpectations.hangSeconds) {
             do {
                 _ = try value.encoded(as: format, options: options)
                 return Status.wroteOutput.rawValue
