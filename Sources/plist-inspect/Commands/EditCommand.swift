@@ -39,6 +39,7 @@ enum EditCommand {
         options += [
             .init(["-f", "--format"], value: "format", help: "Write in this format instead of the file's own."),
             .init(["-o", "--output"], value: "path", help: "Write the result here instead of in place ('-' for standard output)."),
+            .init(["--force"], help: "Edit a file in place although its permissions make it read-only."),
             .init(["--reformat"], help: "Rewrite the whole file as the writer lays it out, instead of changing only the edited text."),
             .init(["-s", "--silent"], help: "Print no warnings."),
         ] + ExpansionLimits.options
@@ -81,7 +82,7 @@ enum EditCommand {
         if output != nil && files.count > 1 {
             throw CommandError.usage("-o takes one input file.", spec)
         }
-        let silent = arguments.flag("--silent"), reformats = arguments.flag("--reformat")
+        let silent = arguments.flag("--silent"), reformats = arguments.flag("--reformat"), forces = arguments.flag("--force")
         let edit = plistEdit(verb, newValue, at: path), targetFormat = format
         let writingOptions = try ExpansionLimits.applying(arguments)
         let outcomes = BatchRunner.run(files, jobs: 1, verb: "edited", showsSummary: false) { file in
@@ -111,6 +112,7 @@ enum EditCommand {
                         return encoded.data
                     }
                 }
+                if output == nil && !forces { try FileIO.requireWritePermission(file, hint: " (--force edits it anyway)") }
                 let bytes = try FileIO.read(file)
                 try FileIO.write(try edited(bytes), to: output ?? file, madeFrom: bytes, of: file, recomputing: edited)
                 return FileOutcome(stderr: stderr)

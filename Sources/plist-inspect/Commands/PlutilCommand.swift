@@ -179,6 +179,7 @@ enum PlutilCommand {
         func rewrite(to destination: String, _ transform: (PlistDocument) throws -> Data) throws {
             let data = try transform(document)
             do {
+                if destination == file { try FileIO.requireWritePermission(file, hint: "") }
                 try FileIO.write(data, to: destination, madeFrom: bytes, of: file) { try transform(try decode($0, invocation, name: name)) }
             } catch let message as Message {
                 throw message
