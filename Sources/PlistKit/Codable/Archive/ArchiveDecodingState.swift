@@ -68,6 +68,9 @@ final class ArchiveDecodingState {
 
     // MARK: Decoding values
 
+    /// Decodes `item` as `type`; a type that decodes itself is built by the initializer of
+    /// `type`, the metatype passed, so a subclass passed as its superclass's type is built as
+    /// the subclass.
     func unbox<Value: Decodable>(_ item: ArchiveDecodingItem, as type: Value.Type, path: PlistCodingPath) throws -> Value {
         if let primitive = type as? any ArchiveDecodablePrimitive.Type,
            let value = try primitive.unbox(item, state: self, path: path) as? Value {
@@ -84,7 +87,7 @@ final class ArchiveDecodingState {
                 codingPath: path.keys, debugDescription: "The value nests deeper than \(maximumDepth) levels."))
         }
         guard case .instance(let instance) = item else {
-            return try Value(from: ArchiveDecoderImpl(state: self, item: item, path: path))
+            return try type.init(from: ArchiveDecoderImpl(state: self, item: item, path: path))
         }
         guard inProgress.insert(instance.index).inserted else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
@@ -92,7 +95,7 @@ final class ArchiveDecodingState {
                 debugDescription: "Object $objects[\(instance.index)] of class '\(instance.className)' refers back to itself while it is being decoded (a cycle)."))
         }
         defer { inProgress.remove(instance.index) }
-        return try Value(from: ArchiveDecoderImpl(state: self, item: item, path: path))
+        return try type.init(from: ArchiveDecoderImpl(state: self, item: item, path: path))
     }
 
     /// `Date`, `Data`, `UUID` and `URL` from their Foundation objects, or `nil` for other types.
