@@ -128,5 +128,10 @@ struct MetatypeWrapper: Decodable {
         #expect((decoded as? MetatypeEmployee)?.employer == "Acme")
         let roster = try decoder.decode(MetatypeRoster.self, from: ArchiveEncoder().encode(MetatypeRoster.plist))
         #expect(roster.members.count == 2 && roster.members.allSatisfy { $0 is MetatypeEmployee })
+        // From a single-value container over the object being decoded, which is no cycle.
+        let wrapped = try decoder.decode(MetatypeWrapper.self, from: data)
+        #expect((wrapped.person as? MetatypeEmployee)?.employer == "Acme")
+        let inList = try decoder.decode([MetatypeWrapper].self, from: ArchiveEncoder().encode([Self.employee, Self.employee]))
+        #expect(inList.count == 2 && inList.allSatisfy { $0.person is MetatypeEmployee })
     }
 }
