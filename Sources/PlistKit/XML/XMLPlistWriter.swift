@@ -43,7 +43,7 @@ enum XMLPlistWriter {
             // cost a tenth of a write). The error is rebuilt exactly as the analyzer words it,
             // for the first such value in the analyzer's walking order.
             guard let (path, found, reason) = firstUnrepresentable(in: value) else {
-                throw PlistError(.unrepresentableValue, "Cannot write a \(failure.kind.rawValue) as XML: \(failure.reason)")
+                throw PlistError(.unrepresentableValue, "Cannot write \(failure.kind.nameWithArticle) as XML: \(failure.reason)")
             }
             throw PlistError(
                 .unrepresentableValue,

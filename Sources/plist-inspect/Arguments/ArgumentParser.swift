@@ -30,6 +30,12 @@ enum ArgumentParser {
             if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
                 name = String(word[..<equals])
                 inlineValue = String(word[word.index(after: equals)...])
+            } else if !word.hasPrefix("--"), word.count > 2, spec.option(named: word) == nil,
+                let short = spec.option(named: String(word.prefix(2))), short.takesValue
+            {
+                // A short option with its value attached, as getopt allows: `-fxml`.
+                name = String(word.prefix(2))
+                inlineValue = String(word.dropFirst(2))
             }
             guard let option = spec.option(named: name) else {
                 throw CommandError.usage("Unknown option '\(name)'.", spec)

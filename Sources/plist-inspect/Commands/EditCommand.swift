@@ -67,6 +67,7 @@ enum EditCommand {
         let spec = arguments.spec
         let path = PlistKeyPath(parsing: arguments.positionals[0])
         let files = Array(arguments.positionals.dropFirst())
+        if files.count == 1 { try FileIO.requireArgumentOrder(keyPath: arguments.positionals[0], file: files[0], command: verb.rawValue) }
         var newValue: PlistValue?
         if verb != .remove {
             newValue = try value(from: arguments, spec: spec)
@@ -158,7 +159,8 @@ enum EditCommand {
         } catch let error as PlistError where error.code == .invalidArgument {
             throw CommandError.usage(MessageText.singleLine(error.description), spec)
         } catch {
-            throw CommandError("The --\(kind.rawValue) value is not valid: \(error)", exitCode: .dataError)
+            // A bad value on the command line is a usage error, whatever its type (exit 64).
+            throw CommandError.usage("The --\(kind.rawValue) value is not valid: \(MessageText.singleLine("\(error)"))", spec)
         }
     }
 }

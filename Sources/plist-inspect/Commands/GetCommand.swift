@@ -28,6 +28,7 @@ enum GetCommand: Subcommand {
         let options = try ExpansionLimits.applying(arguments)
         let path = PlistKeyPath(parsing: arguments.positionals[0])
         let file = arguments.positionals[1]
+        try FileIO.requireArgumentOrder(keyPath: arguments.positionals[0], file: file, command: spec.name)
         let value = try TypeCommand.lookUp(path, in: file)
         if let expected = arguments.value("--expect") {
             try TypeCommand.check(value, isOfType: expected, at: path, file: file, spec: spec)

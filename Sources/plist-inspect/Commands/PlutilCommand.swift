@@ -412,7 +412,8 @@ enum PlutilCommand {
           -create xml1|binary1|json     write an empty dictionary
         Options: -s silent, -o PATH output ('-' stdout), -e EXT extension, -r readable JSON,
                  -n no newline after raw output, -- only files follow.
-        See Docs/CLI.md for differences from Apple's plutil.
+        Where Apple's plutil crashes or loses data, this one refuses with an error instead;
+        'plist-inspect --help' lists the commands beyond plutil's.
 
         """
 }

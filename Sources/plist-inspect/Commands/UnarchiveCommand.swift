@@ -36,9 +36,8 @@ enum UnarchiveCommand: Subcommand {
             }
             let options = try ExpansionLimits.applying(
                 arguments, to: PlistWritingOptions(keyOrder: .preserved, jsonStyle: .tagged, prettyPrintsJSON: true))
-            var bytes = try Encoding.encode(tree, as: .plist(format), options: options, sourceName: file).data
-            if format == .json && bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
-            data = bytes
+            // JSON ends where its value ends, as `convert -f json` and plutil write it.
+            data = try Encoding.encode(tree, as: .plist(format), options: options, sourceName: file).data
         }
         try FileIO.write(data, to: arguments.value("--output") ?? "-")
         return .success

@@ -128,6 +128,17 @@ enum FileIO {
         throw CommandError("You don't have permission to write '\(displayName(path))': it is read-only\(hint).", exitCode: .ioError)
     }
 
+    /// Throws when `file` does not exist but `keyPath` names a file: the arguments were given
+    /// in the wrong order, and the message shows the right one.
+    ///
+    /// - Throws: ``CommandError`` with exit 66.
+    static func requireArgumentOrder(keyPath: String, file: String, command: String) throws {
+        guard !exists(file), keyPath != "-", exists(keyPath) else { return }
+        throw CommandError(
+            "Cannot read '\(displayName(file))': No such file. The key path comes before the file: '\(command) \(file) \(keyPath)'?",
+            exitCode: .noInput, fileProblem: "No such file.")
+    }
+
     /// Whether a path exists (for `-`, always).
     static func exists(_ path: String) -> Bool {
         path == "-" || access(path, F_OK) == 0
