@@ -77,4 +77,63 @@ import PlistKit
         #expect(result.status == 65)
         #expect(result.stderrText.contains("Cannot write a data value as json"), "\(result.stderrText)")
     }
+
+    @Test func taggedJSONWarnsOnlyWhenItIsNotAskedFor() throws {
+        let directory = try CLIRunner.scratch()
+        try Data(#"{"when":{"$date":"2020-01-01T00:00:00Z"},"blob":{"$data":"AAE="}}"#.utf8)
+            .write(to: directory.appendingPathComponent("tagged.json"))
+        let plain = try CLIRunner.run(["convert", "-f", "xml", "-o", "plain.plist", "tagged.json"], in: directory)
+        #expect(plain.status == 0)
+        #expect(plain.stderrText.contains("At 'when': the dictionary looks like tagged JSON ('$date'); --tagged reads it"))
+        #expect(plain.stderrText.contains("At 'blob':"))
+        let silent = try CLIRunner.run(["convert", "-s", "-f", "xml", "-o", "plain.plist", "tagged.json"], in: directory)
+        #expect(silent.status == 0 && silent.stderrText.isEmpty)
+        let read = try CLIRunner.run(["convert", "--tagged", "-f", "xml", "-o", "dates.plist", "tagged.json"], in: directory)
+        #expect(read.status == 0 && read.stderrText.isEmpty, "\(read.stderrText)")
+        let written = try CLIRunner.run(["convert", "--tagged", "-f", "json", "-o", "-", "dates.plist"], in: directory)
+        #expect(written.status == 0)
+        #expect(written.stderrText.isEmpty, "\(written.stderrText)")
+        #expect(try PlistValue(decoding: written.stdout, options: PlistReadingOptions(readsTaggedJSON: true))["when"]?.date != nil)
+    }
+
+    @Test func getWritesADateAsJSONWhenTaggedAndNamesItsKeyPathOtherwise() throws {
+        let directory = try CLIRunner.scratch(copying: ["Info.plist"], from: "../Examples")
+        let strict = try CLIRunner.run(["get", "ReleaseDate", "-f", "json", "Info.plist"], in: directory)
+        #expect(strict.status == 65)
+        #expect(strict.stderrText.contains("at key path 'ReleaseDate'"), "\(strict.stderrText)")
+        let tagged = try CLIRunner.run(["get", "ReleaseDate", "-f", "json", "--tagged", "Info.plist"], in: directory)
+        #expect(tagged.status == 0)
+        #expect(tagged.stdoutText == #"{"$date":"2026-11-29T12:00:00Z"}"#)
+        #expect(tagged.stderrText.isEmpty)
+    }
+
+    @Test func unarchiveWritesOpenStepWithGNUstepTypes() throws {
+        let directory = try CLIRunner.scratch(copying: ["plain.archive", "people.archive"], from: "archives")
+        for archive in ["plain.archive", "people.archive"] {
+            let result = try CLIRunner.run(["unarchive", "-f", "openstep", archive], in: directory)
+            #expect(result.status == 0, "\(archive): \(result.stderrText)")
+            let json = try CLIRunner.run(["unarchive", "-f", "json", archive], in: directory)
+            let fromOpenStep = try PlistValue(decoding: result.stdout, format: .openStep)
+            let fromJSON = try PlistValue(decoding: json.stdout, options: PlistReadingOptions(readsTaggedJSON: true))
+            #expect(fromOpenStep == fromJSON, "\(archive)")
+        }
+    }
+
+    @Test func formatStringsWritesAStringsFileAndDashIIsNotInPlace() throws {
+        let directory = try CLIRunner.scratch()
+        try Data(#"{"greeting": "hello"}"#.utf8).write(to: directory.appendingPathComponent("in.json"))
+        let strings = try CLIRunner.run(["convert", "-f", "strings", "-o", "-", "in.json"], in: directory)
+        #expect(strings.status == 0, "\(strings.stderrText)")
+        #expect(strings.stdoutText.trimmingCharacters(in: .newlines) == #""greeting" = "hello";"#)
+        let dashI = try CLIRunner.run(["convert", "-f", "xml", "-i", "in.json"], in: directory)
+        #expect(dashI.status == 64)
+        #expect(dashI.stderrText.contains("--in-place (spelled out)"))
+        #expect(try Data(contentsOf: directory.appendingPathComponent("in.json")) == Data(#"{"greeting": "hello"}"#.utf8))
+    }
+
+    @Test func whatXMLCannotCarrySuggestsWhatCan() throws {
+        let result = try CLIRunner.run(["convert", "-f", "xml", "-o", "-", "-"], stdin: Data(#"{"a": "x\u0001y"}"#.utf8))
+        #expect(result.status == 65)
+        #expect(result.stderrText.contains("which XML 1.0 cannot carry (binary and JSON can)"), "\(result.stderrText)")
+    }
 }

@@ -38,6 +38,10 @@ enum ArgumentParser {
                 inlineValue = String(word.dropFirst(2))
             }
             guard let option = spec.option(named: name) else {
+                if name == "-i", spec.option(named: "--in-place") != nil {
+                    // plistutil's -i names the input; a short flag that replaced it would be a trap.
+                    throw CommandError.usage("Unknown option '-i'; the input files need no flag, and --in-place (spelled out) replaces them.", spec)
+                }
                 throw CommandError.usage("Unknown option '\(name)'.", spec)
             }
             if option.takesValue {
