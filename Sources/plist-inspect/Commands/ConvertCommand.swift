@@ -7,16 +7,19 @@ enum ConvertCommand: Subcommand {
         name: "convert",
         abstract: "Convert property lists to another format.",
         discussion: """
-          With one input and no -o, -e or --in-place, the result goes to standard output.
+          With one input and no -o, -e, --output-dir or --in-place, the result goes to standard
+          output. With --recursive, directories are converted file by file; --output-dir
+          mirrors the inputs' tree under a directory with the new extension.
           Information the target format cannot keep is reported on standard error with its key
           path; --strict makes any such loss an error.
           """,
-        arguments: [.init("file", help: "The files to convert ('-' for standard input).", variadic: true)],
+        arguments: [.init("file", help: "The files (or, with --recursive, directories) to convert ('-' for standard input).", variadic: true)],
         options: [
             .init(["-f", "--format"], value: "format", help: "xml, binary, json, openstep, swift or objc.", required: true),
             .init(["-o", "--output"], value: "path", help: "Write the result here ('-' for standard output)."),
             .init(["-e", "--extension"], value: "ext", help: "Write each result beside its input with this extension."),
             .init(["--in-place"], help: "Replace each input with its converted form."),
+            .init(["--output-dir"], value: "dir", help: "Write each result under DIR, at the input's path below its directory, with the format's extension (or -e's)."),
             .init(["--sort-keys"], help: "Write dictionary keys in sorted order."),
             .init(["--keep-order"], help: "Write dictionary keys in the order the input had."),
             .init(["--strict"], help: "Fail instead of losing any information."),
@@ -26,25 +29,29 @@ enum ConvertCommand: Subcommand {
             .init(["--gnustep"], help: "OpenStep: write numbers, booleans and dates as GNUstep typed values."),
             .init(["--strings"], help: "OpenStep: write a flat dictionary of strings as a .strings file."),
             BatchRunner.jobsOption,
-        ] + ExpansionLimits.options)
+            BatchRunner.reportOption,
+        ] + FileTree.options + ExpansionLimits.options)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let formatName = arguments.value("--format") ?? ""  // required: the parser checked
         guard let format = OutputFormat(name: formatName), format != .raw else {
             throw CommandError.usage("Unknown format '\(formatName)'; use xml, binary, json, openstep, swift or objc.", spec)
         }
-        let files = arguments.positionals
+        let inputs = try FileTree(arguments).inputs(arguments.positionals, spec: spec)
+        let files = inputs.map(\.path)
         let output = arguments.value("--output"), ext = arguments.value("--extension")
-        let inPlace = arguments.flag("--in-place")
-        if [output != nil, ext != nil, inPlace].filter({ $0 }).count > 1 {
-            throw CommandError.usage("Use only one of -o, -e and --in-place.", spec)
+        let outputDirectory = arguments.value("--output-dir"), inPlace = arguments.flag("--in-place")
+        if [output != nil, ext != nil && outputDirectory == nil, outputDirectory != nil, inPlace].filter({ $0 }).count > 1 {
+            throw CommandError.usage("Use only one of -o, -e, --output-dir and --in-place (-e may go with --output-dir).", spec)
         }
-        if files.count > 1 && output != nil {
-            throw CommandError.usage("-o takes one input file; use -e or --in-place for several.", spec)
+        if files.count != 1 && output != nil {
+            throw CommandError.usage("-o takes one input file; use -e, --output-dir or --in-place for several.", spec)
         }
-        if files.count > 1 && output == nil && ext == nil && !inPlace {
-            throw CommandError.usage("Several files need -e or --in-place (or convert one file to standard output).", spec)
+        if files.count != 1 && output == nil && ext == nil && outputDirectory == nil && !inPlace {
+            throw CommandError.usage("Several files need -e, --output-dir or --in-place (or convert one file to standard output).", spec)
         }
+        let newExtension = ext ?? format.fileExtension
+        let relativePath = Dictionary(inputs.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
         if inPlace && (format == .swift || format == .objc) {
             throw CommandError.usage("--in-place cannot replace a property list with source code; use -o or -e.", spec)
         }
@@ -72,12 +79,19 @@ enum ConvertCommand: Subcommand {
             do {
                 let destination: String
                 if let output { destination = output }
+                else if let outputDirectory {
+                    guard file != "-" else { throw CommandError.usage("--output-dir needs files, not standard input.", spec) }
+                    destination = try FileTree.destination(
+                        under: outputDirectory, for: replacingExtension(of: relativePath[file] ?? FileIO.fileName(of: file), with: newExtension))
+                }
                 else if let ext { destination = file == "-" ? "-" : replacingExtension(of: file, with: ext) }
                 else if inPlace { destination = file }
                 else { destination = "-" }
                 var warnings: [PlistWarning] = []
+                var inputFormat: PlistFormat?
                 func converted(_ bytes: Data) throws -> Data {
                     let document = try Documents.decode(bytes, from: file, options: readingOptions)
+                    inputFormat = document.format
                     let (data, writeWarnings) = try Encoding.encode(document.value, as: format, options: writingOptions, sourceName: file)
                     // With --tagged, a date or data written as a tagged object is what was asked for.
                     let asked = writeWarnings.filter { !(tagged && $0.kind == .typeChanged && format == .plist(.json)) }
@@ -90,11 +104,12 @@ enum ConvertCommand: Subcommand {
                 }
                 let bytes = try FileIO.read(file)
                 try FileIO.write(try converted(bytes), to: destination, madeFrom: bytes, of: file, recomputing: converted)
-                return FileOutcome(stderr: silent ? "" : Encoding.warningText(warnings, file: file))
+                return FileOutcome(stderr: silent ? "" : Encoding.warningText(warnings, file: file), format: inputFormat?.plutilName)
             } catch {
                 return .failure(Failure.wrap(error, file: file))
             }
         }
+        if let report = arguments.value("--report") { try BatchRunner.writeReport(outcomes, files: files, to: report) }
         return BatchRunner.exitCode(outcomes, checkFailure: false)
     }
 

@@ -10,33 +10,35 @@ enum LintCommand: Subcommand {
           Prints 'FILE: OK' for each good file and the error with its position on standard
           error for each bad one. Exits 1 when any file fails.
           """,
-        arguments: [.init("file", help: "The files to check ('-' for standard input).", variadic: true)],
+        arguments: [.init("file", help: "The files (or, with --recursive, directories) to check ('-' for standard input).", variadic: true)],
         options: [
             BatchRunner.jobsOption,
             .init(["-s", "--silent"], help: "Print nothing for good files."),
             .init(["--json"], help: "Print a JSON report instead of lines."),
-        ])
+            BatchRunner.reportOption,
+        ] + FileTree.options)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let jobs = try BatchRunner.jobs(arguments)
         let silent = arguments.flag("--silent"), json = arguments.flag("--json")
-        let files = arguments.positionals
+        let files = try FileTree(arguments).inputs(arguments.positionals, spec: spec).map(\.path)
         // Results are also kept per file for the JSON report.
         let outcomes = BatchRunner.run(files, jobs: jobs, verb: "passed", showsSummary: files.count > 1 && !json) { file in
             do {
-                _ = try Documents.load(file)
-                if json || silent { return FileOutcome() }
-                return FileOutcome(stdout: Data("\(FileIO.displayName(file)): OK\n".utf8))
+                let format = try Documents.load(file).format.plutilName
+                if json || silent { return FileOutcome(format: format) }
+                return FileOutcome(stdout: Data("\(FileIO.displayName(file)): OK\n".utf8), format: format)
             } catch {
                 let failure = Failure.wrap(error, file: nil)
                 let problem = failure.fileProblem ?? failure.message
                 if json { return FileOutcome(stderr: "", exitCode: failure.exitCode, message: problem) }
-                return FileOutcome(stderr: "\(FileIO.displayName(file)): \(problem)\n", exitCode: failure.exitCode)
+                return FileOutcome(stderr: "\(FileIO.displayName(file)): \(problem)\n", exitCode: failure.exitCode, message: problem)
             }
         }
         if json {
             try printReport(files: files, outcomes: outcomes)
         }
+        if let report = arguments.value("--report") { try BatchRunner.writeReport(outcomes, files: files, to: report) }
         return outcomes.contains(where: \.failed) ? .failure : .success
     }
 

@@ -20,4 +20,15 @@ enum OutputFormat: Equatable {
             self = .plist(format)
         }
     }
+
+    /// The extension a file in this format takes (`--output-dir`): `plist`, `json`, `swift`,
+    /// `m`, `txt`.
+    var fileExtension: String {
+        switch self {
+        case .plist(let format): return format.fileExtension
+        case .swift: return "swift"
+        case .objc: return "m"
+        case .raw: return "txt"
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import PlistKit
 import Synchronization
 
 /// What one file of a batch produced: its output and messages, printed in input order, and
@@ -11,6 +12,10 @@ struct FileOutcome: Sendable {
     var exitCode: ExitCode = .success
     /// The failure's message without decoration, for reports.
     var message = ""
+    /// The input's format as plutil names it, once it was read (for `--report`).
+    var format: String?
+    /// How long the file took, in seconds (measured by ``BatchRunner``).
+    var seconds = 0.0
 
     var failed: Bool { exitCode != .success }
 
@@ -32,6 +37,35 @@ enum BatchRunner {
     /// The option every batch subcommand takes.
     static let jobsOption = CommandSpec.Option(["-j", "--jobs"], value: "n", help: "Work on up to N files at once (default 1).")
 
+    /// The option that asks for a JSON Lines report (see ``writeReport(_:files:to:)``).
+    static let reportOption = CommandSpec.Option(["--report"], value: "file", help: "Write one JSON line per file here: path, format, verdict, error, seconds.")
+
+    /// Writes the report `--report` asks for, one JSON object a line, in input order:
+    /// `{"path", "format", "verdict": "ok"|"failed", "error", "exitCode", "seconds"}`, with
+    /// `format` and `error` null where there is none.
+    ///
+    /// - Throws: ``CommandError`` with exit 74 when the report cannot be written.
+    static func writeReport(_ outcomes: [FileOutcome], files: [String], to path: String) throws {
+        // Field by field: a property list has no null, which JSON uses for what is absent.
+        func json(_ value: PlistValue?) throws -> String {
+            guard let value else { return "null" }
+            return String(decoding: try value.encoded(as: .json), as: UTF8.self)
+        }
+        var lines = ""
+        for (file, outcome) in zip(files, outcomes) {
+            let fields: [(String, PlistValue?)] = [
+                ("path", .string(file)),
+                ("format", outcome.format.map(PlistValue.string)),
+                ("verdict", .string(outcome.failed ? "failed" : "ok")),
+                ("error", outcome.failed ? .string(outcome.message) : nil),
+                ("exitCode", .integer(PlistInteger(Int64(outcome.exitCode.rawValue)))),
+                ("seconds", .real((outcome.seconds * 1_000_000).rounded() / 1_000_000)),
+            ]
+            lines += "{" + (try fields.map { "\"\($0.0)\":\(try json($0.1))" }.joined(separator: ",")) + "}\n"
+        }
+        try FileIO.write(Data(lines.utf8), to: path)
+    }
+
     /// Runs `job` for every file and returns the outcomes in input order.
     ///
     /// - Parameters:
@@ -52,7 +86,10 @@ enum BatchRunner {
         draw(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = state.nextIndex() {
-                let outcome = job(files[index])
+                let start = ContinuousClock.now
+                var outcome = job(files[index])
+                let elapsed = ContinuousClock.now - start
+                outcome.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                 // Printing happens inside the state's lock so that files appear in input order.
                 state.complete(index, outcome) { item in
                     if !item.stderr.isEmpty { console.err(item.stderr) }
