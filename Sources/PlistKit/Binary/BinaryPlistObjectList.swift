@@ -75,9 +75,12 @@ struct BinaryPlistObjectList {
     /// The number of objects so far, which is the number the next new object gets.
     var count: Int { entries.count }
 
+    /// Whether a table fell back before ``encode()`` released them.
+    private var releasedTablesUsedFallback = false
+
     /// Whether any uniquing table fell back to `Hasher` (for tests).
     var usesFallbackHashing: Bool {
-        uniqueStrings.usesFallback || uniqueIntegers.usesFallback || uniqueLargeIntegers.usesFallback
+        releasedTablesUsedFallback || uniqueStrings.usesFallback || uniqueIntegers.usesFallback || uniqueLargeIntegers.usesFallback
             || uniqueReals.usesFallback || uniqueDates.usesFallback || uniqueUIDs.usesFallback
             || uniqueData.usesFallback
     }
@@ -393,6 +396,20 @@ struct BinaryPlistObjectList {
         utf16Count < 0 ? markerSize(count: text.utf8.count) + text.utf8.count : markerSize(count: utf16Count) + 2 * utf16Count
     }
 
+    /// Replaces every uniquing table with an empty one.
+    private mutating func releaseUniquingTables() {
+        releasedTablesUsedFallback = usesFallbackHashing
+        uniqueIntegers = BinaryPlistUniquingTable()
+        uniqueLargeIntegers = BinaryPlistUniquingTable()
+        uniqueReals = BinaryPlistUniquingTable()
+        uniqueDates = BinaryPlistUniquingTable()
+        uniqueUIDs = BinaryPlistUniquingTable()
+        uniqueData = BinaryPlistUniquingTable()
+        uniqueStrings = BinaryPlistUniquingTable()
+        uidNumbers = []
+        recentKeys = RecentStringTable(slotCount: 1)
+    }
+
     // MARK: Bytes
 
     /// Writes the references `children[start ..< start + count]`, each in `size` bytes. The
@@ -404,7 +421,12 @@ struct BinaryPlistObjectList {
     /// Encodes the objects (object 0 is the top), the offset table and the trailer into one
     /// buffer allocated at the size counted as the objects were met; `nil` when the output
     /// is larger than the process can address.
-    func encode() -> Data? {
+    ///
+    /// The uniquing tables are freed first: numbering is over, and for a large tree they take
+    /// about as much memory as the output, which can then reuse it (see Docs/Performance.md,
+    /// "Peak memory of convert"). Numbering more objects after this would unique none of them.
+    mutating func encode() -> Data? {
+        releaseUniquingTables()
         let refSize = Self.byteCount(entries.count)
         let countedTableOffset = 8 + objectBytes + children.count * refSize
         let countedOffsetSize = Self.byteCount(countedTableOffset)

@@ -29,8 +29,8 @@ struct BinaryPlistWriterState {
     }
 
     /// Encodes the flattened objects, the offset table and the trailer; `nil` when the output
-    /// is larger than the process can address.
-    func encode() -> Data? {
+    /// is larger than the process can address. Numbering is over after this.
+    mutating func encode() -> Data? {
         objects.encode()
     }
 }
