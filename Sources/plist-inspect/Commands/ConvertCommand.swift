@@ -73,13 +73,27 @@ enum ConvertCommand: Subcommand {
                 else if inPlace { destination = file }
                 else { destination = "-" }
                 var warnings: [PlistWarning] = []
-                func converted(_ bytes: Data) throws -> Data {
-                    let document = try Documents.decode(bytes, from: file, options: readingOptions)
-                    let (data, writeWarnings) = try Encoding.encode(document.value, as: format, options: writingOptions, sourceName: file)
-                    warnings = Encoding.significant(document.warnings + writeWarnings)
+                func accept(_ losses: [PlistWarning]) throws {
+                    warnings = Encoding.significant(losses)
                     if strict, let first = warnings.first {
                         throw CommandError("\(FileIO.displayName(file)): Refusing a lossy conversion: \(first)", exitCode: .dataError)
                     }
+                }
+                guard FileIO.replacesInPlace(destination, source: file) else {
+                    // A conversion to another file holds only what it must at its peak: the
+                    // input's bytes are released once decoded, and XML goes out in pieces.
+                    let document = try Documents.load(file, options: readingOptions)
+                    try FileIO.write(to: destination) { put in
+                        try Encoding.write(
+                            document.value, as: format, options: writingOptions, sourceName: file,
+                            acceptingLosses: { try accept(document.warnings + $0) }, to: put)
+                    }
+                    return FileOutcome(stderr: Encoding.warningText(warnings, file: file))
+                }
+                func converted(_ bytes: Data) throws -> Data {
+                    let document = try Documents.decode(bytes, from: file, options: readingOptions)
+                    let (data, writeWarnings) = try Encoding.encode(document.value, as: format, options: writingOptions, sourceName: file)
+                    try accept(document.warnings + writeWarnings)
                     return data
                 }
                 let bytes = try FileIO.read(file)

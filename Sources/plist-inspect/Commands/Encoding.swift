@@ -26,6 +26,28 @@ enum Encoding {
         }
     }
 
+    /// Writes `value` in `format` to `output` in pieces, as ``PlistValue/write(as:options:acceptingLosses:to:)``
+    /// does: `accept` sees the warnings first and may throw to refuse them, before anything
+    /// is written.
+    ///
+    /// - Throws: as ``encode(_:as:options:sourceName:)``, or what `accept` or `output` throws.
+    static func write(
+        _ value: PlistValue, as format: OutputFormat, options: PlistWritingOptions, sourceName: String,
+        acceptingLosses accept: ([PlistWarning]) throws -> Void, to output: (Data) throws -> Void
+    ) throws {
+        guard case .plist(let plistFormat) = format else {
+            let (data, warnings) = try encode(value, as: format, options: options, sourceName: sourceName)
+            try accept(warnings)
+            try output(data)
+            return
+        }
+        do {
+            try value.write(as: plistFormat, options: options, acceptingLosses: accept, to: output)
+        } catch {
+            throw Failure.wrap(error, file: sourceName)
+        }
+    }
+
     /// `value` as `plutil -extract … raw` writes it, followed by a newline unless `newline`
     /// is false (`-n`).
     static func raw(_ value: PlistValue, newline: Bool) -> Data {
