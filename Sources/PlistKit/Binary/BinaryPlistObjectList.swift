@@ -1,3 +1,4 @@
+import CPlistKitSupport
 import FoundationEssentials
 
 /// The numbered objects of one binary write, and their encoding into the file's bytes.
@@ -136,17 +137,30 @@ struct BinaryPlistObjectList {
     /// A container whose children are being numbered: its values (a dictionary's keys are
     /// numbered when it is entered), the next one to visit, and where their references go.
     private struct Frame {
-        let values: [PlistValue]
+        var values: [PlistValue]
         var next: Int
         let firstSlot: Int
     }
 
     /// Numbers `root` and everything in it, iteratively (a deep value cannot overflow the
     /// stack); returns the root's number. `sortsKeys` writes each dictionary's keys sorted.
-    mutating func number(_ root: PlistValue, sortsKeys: Bool) -> Int {
+    ///
+    /// With `releasingNumbered`, each value is dropped from its container once it is entered,
+    /// so that a tree handed over whole (nothing else holding it) is freed part by part as the
+    /// object list grows, and the two are never both held at full size. A container something
+    /// else still holds is copied (once) when its first value is dropped: correct, but then
+    /// no memory is saved, so callers that only borrow the tree leave this off.
+    mutating func number(_ root: consuming PlistValue, sortsKeys: Bool, releasingNumbered: Bool = false) -> Int {
         var frames: [Frame] = []
-        let number = enter(root, sortsKeys: sortsKeys, frames: &frames)
+        let number = enter(consume root, sortsKeys: sortsKeys, frames: &frames)
+        var nextReturn = Self.returnInterval
         while !frames.isEmpty {
+            // What was freed is the tree's many small blocks, which the object list's large
+            // arrays cannot reuse: handed back to the kernel now and then, it stops counting.
+            if releasingNumbered && entries.count >= nextReturn {
+                plistkit_return_free_memory()
+                nextReturn = entries.count + Self.returnInterval
+            }
             let top = frames.count - 1
             let index = frames[top].next
             guard index < frames[top].values.count else {
@@ -157,16 +171,25 @@ struct BinaryPlistObjectList {
             let ahead = index + Self.prefetchDistance
             if ahead < frames[top].values.count { prefetchScalar(frames[top].values[ahead]) }
             let slot = frames[top].firstSlot + index
-            children[slot] = enter(frames[top].values[index], sortsKeys: sortsKeys, frames: &frames)
+            let value = frames[top].values[index]
+            if releasingNumbered { frames[top].values[index] = .boolean(false) }
+            children[slot] = enter(consume value, sortsKeys: sortsKeys, frames: &frames)
         }
         return number
     }
 
+    /// How many objects are numbered between two returns of freed memory to the kernel, in a
+    /// numbering that frees the tree: often enough that little freed memory is held (a
+    /// million objects free about 100 MB of small records), rarely enough that the returns
+    /// (each a walk of the free heap) cost nothing next to the numbering.
+    static let returnInterval = 1 << 20
+
     /// Numbers a scalar at once (or finds the number of an equal scalar met before); adds a
     /// container's entry and a frame for the values `number(_:sortsKeys:)` visits next.
-    private mutating func enter(_ value: PlistValue, sortsKeys: Bool, frames: inout [Frame]) -> Int {
+    private mutating func enter(_ value: consuming PlistValue, sortsKeys: Bool, frames: inout [Frame]) -> Int {
         let number = entries.count
-        switch value {
+        // Consumed, so that a container's frame holds the only reference to its values.
+        switch consume value {
         case .array(let elements):
             let start = openArray(count: elements.count)
             prefetchScalars(elements.prefix(Self.prefetchDistance))
@@ -182,8 +205,8 @@ struct BinaryPlistObjectList {
             let start = openDictionary(numberingKeys: keys)
             prefetchScalars(values.prefix(Self.prefetchDistance))
             frames.append(Frame(values: values, next: 0, firstSlot: start + keys.count))
-        default:
-            return numberScalar(value)
+        case let scalar:
+            return numberScalar(scalar)
         }
         return number
     }

@@ -73,22 +73,33 @@ extension PlistValue {
     /// cannot hold, and `acceptingLosses`, which is given every loss the format imposes (see
     /// ``encodedReportingLosses(as:options:)``) and may throw to refuse them.
     ///
+    /// - Parameter releasingTree: whether the binary writer may free each part of the tree
+    ///   once it has numbered it, before it allocates the output. Its object list is about as
+    ///   large as a tree of small records, and with this the two are never both held whole:
+    ///   pass `true` for a value nothing else holds, handed over with `consume` (a tree held
+    ///   elsewhere too is then copied one container at a time, and nothing is saved).
     /// - Throws: as ``encoded(as:options:)``, or what `acceptingLosses` or `output` throws
     ///   (after which some pieces may have been handed over).
-    public func write(
+    public consuming func write(
         as format: PlistFormat, options: PlistWritingOptions = PlistWritingOptions(),
         acceptingLosses accept: ([PlistWarning]) throws -> Void = { _ in },
+        releasingTree: Bool = false,
         to output: (Data) throws -> Void
     ) throws {
-        guard format == .xml else {
+        switch format {
+        case .xml:
+            let (_, warnings) = try checkedForWriting(as: format, options: options)
+            try accept(warnings)
+            try XMLPlistWriter.write(self, options: options, to: output)
+        case .binary:
+            let (size, warnings) = try checkedForWriting(as: format, options: options)
+            try accept(warnings)
+            try output(BinaryPlistWriter.write(consume self, options: options, valueCount: size.count, releasingNumbered: releasingTree))
+        case .openStep, .json:
             let (data, warnings) = try encodedReportingLosses(as: format, options: options)
             try accept(warnings)
             try output(data)
-            return
         }
-        let (_, warnings) = try checkedForWriting(as: format, options: options)
-        try accept(warnings)
-        try XMLPlistWriter.write(self, options: options, to: output)
     }
 
     /// The checks before a write in `format`: the limits on the expanded tree (whose size

@@ -81,12 +81,16 @@ enum ConvertCommand: Subcommand {
                 }
                 guard FileIO.replacesInPlace(destination, source: file) else {
                     // A conversion to another file holds only what it must at its peak: the
-                    // input's bytes are released once decoded, and XML goes out in pieces.
+                    // input's bytes are released once decoded, the tree is handed to the
+                    // writer (which frees it as it goes) and XML goes out in pieces.
                     let document = try Documents.load(file, options: readingOptions)
+                    let readWarnings = document.warnings
+                    var tree: PlistValue? = (consume document).value
                     try FileIO.write(to: destination) { put in
+                        guard let value = tree.take() else { return }
                         try Encoding.write(
-                            document.value, as: format, options: writingOptions, sourceName: file,
-                            acceptingLosses: { try accept(document.warnings + $0) }, to: put)
+                            consume value, as: format, options: writingOptions, sourceName: file,
+                            acceptingLosses: { try accept(readWarnings + $0) }, to: put)
                     }
                     return FileOutcome(stderr: Encoding.warningText(warnings, file: file))
                 }

@@ -26,13 +26,14 @@ enum Encoding {
         }
     }
 
-    /// Writes `value` in `format` to `output` in pieces, as ``PlistValue/write(as:options:acceptingLosses:to:)``
+    /// Writes `value` in `format` to `output` in pieces, as ``PlistValue/write(as:options:acceptingLosses:releasingTree:to:)``
     /// does: `accept` sees the warnings first and may throw to refuse them, before anything
-    /// is written.
+    /// is written. The tree is handed over: the binary writer frees it part by part as it
+    /// goes, so pass a value nothing else holds, with `consume`.
     ///
     /// - Throws: as ``encode(_:as:options:sourceName:)``, or what `accept` or `output` throws.
     static func write(
-        _ value: PlistValue, as format: OutputFormat, options: PlistWritingOptions, sourceName: String,
+        _ value: consuming PlistValue, as format: OutputFormat, options: PlistWritingOptions, sourceName: String,
         acceptingLosses accept: ([PlistWarning]) throws -> Void, to output: (Data) throws -> Void
     ) throws {
         guard case .plist(let plistFormat) = format else {
@@ -42,7 +43,7 @@ enum Encoding {
             return
         }
         do {
-            try value.write(as: plistFormat, options: options, acceptingLosses: accept, to: output)
+            try (consume value).write(as: plistFormat, options: options, acceptingLosses: accept, releasingTree: true, to: output)
         } catch {
             throw Failure.wrap(error, file: sourceName)
         }

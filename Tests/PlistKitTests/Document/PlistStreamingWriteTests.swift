@@ -32,6 +32,29 @@ import Testing
         }
     }
 
+    /// The binary writer that frees the tree as it numbers it writes the same bytes, whether
+    /// the tree is handed over whole, still held elsewhere (its containers are then copied
+    /// as they are released, and the caller's tree is left as it was) or shares subtrees.
+    @Test(arguments: [false, true])
+    func releasingTheTreeWritesTheSameBytes(sortsKeys: Bool) throws {
+        var options = PlistWritingOptions()
+        options.keyOrder = sortsKeys ? .sorted : .preserved
+        var generator = RandomPlistGenerator(seed: 20)
+        let shared: PlistValue = ["k": [1, "two", .real(3)], "list": .array((0..<50).map { .integer(PlistInteger(Int64($0))) })]
+        let trees: [PlistValue] = [Self.large, generator.makeTree(), .array([shared, shared, ["inner": shared]])]
+        for tree in trees {
+            let expected = try tree.encoded(as: .binary, options: options)
+            var held = Data()
+            try tree.write(as: .binary, options: options, releasingTree: true) { held.append($0) }
+            #expect(held == expected)
+            #expect(try tree.encoded(as: .binary, options: options) == expected)
+            let owned = try PlistValue(decoding: expected)
+            var handedOver = Data()
+            try (consume owned).write(as: .binary, options: options, releasingTree: true) { handedOver.append($0) }
+            #expect(handedOver == expected)
+        }
+    }
+
     @Test func aSmallDocumentIsOnePiece() throws {
         let pieces = try Self.pieces(of: ["a": [1, 2]], as: .xml)
         #expect(pieces.count == 1)
