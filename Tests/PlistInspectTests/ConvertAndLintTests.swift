@@ -157,6 +157,14 @@ import PlistKit
         #expect(result.stdoutText.contains("] 3/3"))
         #expect(result.stdoutText.contains("\r\u{1B}[K"))
         #expect(result.stdoutText.contains("3 of 3 files passed, 0 failed."))
+        // Each result line starts a line of its own: the progress line was erased before it.
+        // (The terminal ends lines with CR LF, one Character, which `isNewline` splits at.)
+        let resultLines = result.stdoutText.split(whereSeparator: \.isNewline).filter { $0.contains(": OK") }
+        #expect(resultLines.count == 3)
+        for line in resultLines {
+            let shown = line.split(separator: "\r", omittingEmptySubsequences: false).last ?? line
+            #expect(!shown.contains("/3"), "a result line runs on from the progress bar: \(line.debugDescription)")
+        }
     }
 
     @Test func openStepNeedsGNUstepTypesForNumbersAndWritesStringsFiles() throws {

@@ -89,8 +89,32 @@ import PlistKit
         let before = try Data(contentsOf: directory.appendingPathComponent("Info.bplist"))
         let missingDirectory = try CLIRunner.run(["set", "K", "--string", "v", "-o", "no/such/dir/out.plist", "Info.bplist"], in: directory)
         #expect(missingDirectory.status == 74)
-        #expect(missingDirectory.stderrText.hasPrefix("Error: Could not create a temporary file 'no/such/dir/out.plist': No such file or directory."))
+        #expect(missingDirectory.stderrText.hasPrefix("Error: Could not create a temporary file 'no/such/dir/.out.plist.tmp-XXXXXX': No such file or directory."))
         #expect(try Data(contentsOf: directory.appendingPathComponent("Info.bplist")) == before)
+    }
+
+    @Test func aReadOnlyFileIsEditedOnlyWithForce() throws {
+        let directory = try CLIRunner.scratch(copying: ["Info.bplist"])
+        let file = directory.appendingPathComponent("Info.bplist")
+        let before = try Data(contentsOf: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+        let refused = try CLIRunner.run(["set", "K", "--string", "v", "Info.bplist"], in: directory)
+        #expect(refused.status == 74)
+        #expect(refused.stderrText == "Error: You don't have permission to write 'Info.bplist': it is read-only (--force edits it anyway).\n")
+        #expect(try Data(contentsOf: file) == before)
+        let plutil = try CLIRunner.run(["plutil", "-replace", "K", "-string", "v", "Info.bplist"], in: directory)
+        #expect(plutil.status != 0)
+        #expect(plutil.stderrText.contains("read-only"))
+        #expect(try Data(contentsOf: file) == before)
+
+        let forced = try CLIRunner.run(["set", "--force", "K", "--string", "v", "Info.bplist"], in: directory)
+        #expect(forced.status == 0, "\(forced.stderrText)")
+        #expect(try value(directory)["K"] == .string("v"))
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o444)
+        // Written elsewhere, the read-only input is only read.
+        let copy = try CLIRunner.run(["set", "K", "--string", "w", "-o", "copy.bplist", "Info.bplist"], in: directory)
+        #expect(copy.status == 0, "\(copy.stderrText)")
     }
 
     @Test func readOnlyDirectoryExits74AndKeepsTheOriginal() throws {
@@ -101,7 +125,8 @@ import PlistKit
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path) }
-        let arguments = ["set", "K", "--string", "v", file.path]
+        // --force: the file is not the caller's to write either, which is refused first.
+        let arguments = ["set", "--force", "K", "--string", "v", file.path]
         let result: CLIRunner.Result
         if getuid() == 0 {
             result = try CLIRunner.runAsNobody(arguments)
@@ -109,7 +134,7 @@ import PlistKit
             result = try CLIRunner.run(arguments)
         }
         #expect(result.status == 74, "\(result.stderrText)")
-        #expect(result.stderrText == "Error: Could not create a temporary file '\(file.path)': Permission denied.\n")
+        #expect(result.stderrText == "Error: Could not create a temporary file '\(directory.path)/.Info.bplist.tmp-XXXXXX': Permission denied.\n")
         #expect(try Data(contentsOf: file) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["Info.bplist"])
     }

@@ -50,7 +50,7 @@ import Testing
 
     @Test(arguments: [
         (["frobnicate"], "Error: Unknown subcommand 'frobnicate'.\nUsage: plist-inspect <subcommand> [--version]\n  See 'plist-inspect --help' for more information.\n"),
-        (["get", "a"], "Error: Missing expected argument '<file>'.\nUsage: plist-inspect get [--format <format>] [--output <path>] [--no-newline] [--expect <type>] [--max-expanded-values <n>] [--max-expanded-bytes <n>] <key-path> <file>\n  See 'plist-inspect get --help' for more information.\n"),
+        (["get", "a"], "Error: Missing expected argument '<file>'.\nUsage: plist-inspect get [--format <format>] [--output <path>] [--no-newline] [--expect <type>] [--tagged] [--max-expanded-values <n>] [--max-expanded-bytes <n>] <key-path> <file>\n  See 'plist-inspect get --help' for more information.\n"),
         (["type", "--bogus", "a", "b"], "Error: Unknown option '--bogus'.\nUsage: plist-inspect type [--expect <type>] <key-path> <file>\n  See 'plist-inspect type --help' for more information.\n"),
         (["diff", "a", "b", "c"], "Error: Unexpected argument 'c'.\nUsage: plist-inspect diff [--quiet] [--max-expanded-values <n>] [--max-expanded-bytes <n>] <first> <second>\n  See 'plist-inspect diff --help' for more information.\n"),
         (["print", "--depth"], "Error: Missing value for '--depth'.\nUsage: plist-inspect print [--depth <n>] [--key-paths] [--json] [--archive] [--max-expanded-values <n>] [--max-expanded-bytes <n>] <file> ...\n  See 'plist-inspect print --help' for more information.\n"),

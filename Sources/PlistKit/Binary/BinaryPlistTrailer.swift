@@ -58,7 +58,7 @@ struct BinaryPlistTrailer: Sendable, Hashable {
         guard length >= minimumFileSize else {
             throw PlistError(
                 .corruptData,
-                "The input is \(length) bytes, too short for a binary plist (at least \(minimumFileSize) are needed)",
+                "The input is \(length) bytes, too short for a binary plist (at least \(minimumFileSize) are needed): it looks truncated",
                 at: .byteOffset(length))
         }
         let start = length - size
@@ -68,8 +68,13 @@ struct BinaryPlistTrailer: Sendable, Hashable {
         let rawTop = try cursor.peekUInt(at: start + 16, size: 8)
         let rawTable = try cursor.peekUInt(at: start + 24, size: 8)
 
+        // A trailer starts with 5 unused bytes that writers leave zero; other bytes there
+        // mean the file does not end where it was written to end.
+        var startsLikeTrailer = true
+        for offset in 0..<5 where try cursor.peekByte(at: start + offset) != 0 { startsLikeTrailer = false }
         func fail(_ field: Int, _ reason: String) -> PlistError {
-            PlistError(.corruptData, reason, at: .byteOffset(start + field))
+            let hint = startsLikeTrailer ? "" : "; the last 32 bytes are not a trailer: the file looks truncated"
+            return PlistError(.corruptData, reason + hint, at: .byteOffset(start + field))
         }
         // 1 through 8 bytes: CoreFoundation only requires at least 1 and silently uses the
         // last 8 bytes of anything longer; no writer produces more than 8.

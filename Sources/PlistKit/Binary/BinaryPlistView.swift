@@ -262,7 +262,7 @@ public struct BinaryPlistView: Sendable {
             let here = PlistKeyPath(components: Array(path.components.prefix(depth + 1)))
             guard let container = try container(current, depth: depth + 1, with: &decoder) else {
                 let kind = try self.kind(of: current, depth: depth + 1, with: &decoder)
-                throw PlistError(.keyPathTypeMismatch, "Cannot look up '\(component)' in a \(kind.rawValue)", at: .keyPath(here.parent))
+                throw PlistError(.keyPathTypeMismatch, "Cannot look up '\(component)' in \(kind.nameWithArticle)", at: .keyPath(here.parent))
             }
             if ancestors.contains(current) {
                 throw decoder.error("Object \(current) contains itself (a reference cycle)", object: current, at: container.offset)

@@ -5,8 +5,10 @@ extension PlistFormat {
     /// matches.
     ///
     /// - `bplist` magic: binary.
-    /// - After an optional byte-order mark (UTF-8, UTF-16 or UTF-32) and white space:
-    ///   `<?xml`, `<plist`, `<!DOCTYPE` or `<!--`: XML; any other `<` (OpenStep data): OpenStep.
+    /// - After an optional byte-order mark (UTF-8, UTF-16 or UTF-32) and white space: `<`
+    ///   opening XML markup (`<?xml`, `<!DOCTYPE`, `<plist>`, or a bare value such as
+    ///   `<integer>1</integer>`): XML; `<` followed by hex digits and white space up to `>`
+    ///   (data) or by GNUstep's `*`: OpenStep. See ``FormatSniffer/opensXMLMarkup(_:)``.
     /// - `[`, a lone JSON number, `true`, `false`, `null`, `{}`, or `{` whose first member is
     ///   `"…" :`: JSON.
     /// - Anything else that can start an OpenStep value (`{`, `(`, `"`, a comment, an unquoted
@@ -44,11 +46,8 @@ struct FormatSniffer {
         bytes.skip(while: isSpace)
         switch bytes.peek() {
         case UInt8(ascii: "<"):
-            let head = bytes.text(from: bytes.position, to: bytes.position + 9).lowercased()
-            if head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("<!doctype") || head.hasPrefix("<!--") {
-                return .xml
-            }
-            return .openStep
+            let start = bytes.position + 1
+            return opensXMLMarkup { bytes.byte(at: start + $0) } ? .xml : .openStep
         case UInt8(ascii: "["):
             return .json
         case UInt8(ascii: "("):
@@ -109,12 +108,8 @@ struct FormatSniffer {
         guard let first = rest.first else { return nil }
         switch first {
         case "<":
-            let lowered = rest.prefix(9).lowercased()
-            if lowered.hasPrefix("<?xml") || lowered.hasPrefix("<plist") || lowered.hasPrefix("<!doctype")
-                || lowered.hasPrefix("<!--") {
-                return .xml
-            }
-            return .openStep
+            let after = Array(rest.utf8.dropFirst())
+            return opensXMLMarkup { $0 < after.count ? after[$0] : nil } ? .xml : .openStep
         case "[":
             return .json
         case "{":
@@ -143,6 +138,45 @@ struct FormatSniffer {
             return .openStep
         default:
             return .openStep
+        }
+    }
+
+    /// Whether the text after a `<` opens XML markup, `byte(i)` being its `i`th byte (`nil`
+    /// past the end).
+    ///
+    /// Foundation's readers take `<` followed by what can start an XML name (a letter, `_`,
+    /// `:`, any non-ASCII character) or by `?` or `!` as XML, so that a bare
+    /// `<integer>127</integer>` reads without `<?xml` or `<plist>`. OpenStep data is `<` then
+    /// hex digits and white space up to `>`; when its first digit is a letter (`<abcd 01>`)
+    /// it would look like a name, so that shape stays OpenStep: no plist element's name is
+    /// made of hex digits only. Anything else after `<` (a digit, GNUstep's `*`) is OpenStep.
+    static func opensXMLMarkup(_ byte: (Int) -> UInt8?) -> Bool {
+        guard let first = byte(0) else { return false }
+        switch first {
+        case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "_"), UInt8(ascii: ":"), 0x80...:
+            return true
+        case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"):
+            // A name, unless the bracket holds only hex digits and white space.
+            var offset = 1
+            while let c = byte(offset) {
+                if c == UInt8(ascii: ">") { return false }
+                if !(isHexDigit(c) || c == 0x20 || (c >= 0x09 && c <= 0x0D)) { return true }
+                offset += 1
+            }
+            return false
+        case UInt8(ascii: "g")...UInt8(ascii: "z"), UInt8(ascii: "G")...UInt8(ascii: "Z"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func isHexDigit(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"):
+            return true
+        default:
+            return false
         }
     }
 

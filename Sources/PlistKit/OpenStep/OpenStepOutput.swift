@@ -29,7 +29,7 @@ struct OpenStepOutput {
         for (key, element) in ordered {
             guard case .string(let string) = element else {
                 throw PlistError(
-                    .unrepresentableValue, "A .strings file holds only strings, not a \(element.kind.rawValue)",
+                    .unrepresentableValue, "A .strings file holds only strings, not \(element.kind.nameWithArticle)",
                     at: .keyPath(PlistKeyPath(components: [key])))
             }
             writeQuoted(key)

@@ -162,7 +162,7 @@ public final class PreferencesDomain: Sendable {
     ) throws -> Object? {
         guard let value = try value(forKey: key) else { return nil }
         guard case .data(let bytes) = value else {
-            throw KeyedArchiveError(.typeMismatch, "The value for '\(key)' is a \(value.kind.rawValue), not keyed-archive data", keyPath: [key])
+            throw KeyedArchiveError(.typeMismatch, "The value for '\(key)' is \(value.kind.nameWithArticle), not keyed-archive data", keyPath: [key])
         }
         return try KeyedUnarchiver.unarchivedObject(ofClass: type, from: bytes, additionalTypes: additionalTypes)
     }

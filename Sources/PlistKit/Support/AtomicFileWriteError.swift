@@ -19,7 +19,9 @@ public struct AtomicFileWriteError: Error, Hashable, Sendable, CustomStringConve
 
     /// The step that failed.
     public let step: Step
-    /// The destination path.
+    /// The path concerned: the destination's, or for
+    /// ``Step/createTemporaryFile`` the temporary file's, ending in the `XXXXXX` that stand
+    /// for its random letters, so that a directory that refuses files is named.
     public let path: String
     /// The `errno` value the system reported.
     public let errorNumber: Int32

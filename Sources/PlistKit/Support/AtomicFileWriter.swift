@@ -90,19 +90,20 @@ public enum AtomicFileWriter {
     private static func writeTemporaryFile(
         _ contents: ((Data) throws -> Void) throws -> Void, in directory: String, for path: String, replacing original: stat?) throws -> String {
         #if os(Linux)
-        if let unnamed = try UnnamedFile(in: directory, for: path) {
+        if let unnamed = try UnnamedFile(in: directory, for: directory + "/." + fileName(of: path) + ".tmp-XXXXXX") {
             defer { close(unnamed.descriptor) }
             try prepare(unnamed.descriptor, with: contents, for: path, replacing: original)
             if let name = unnamed.link(as: directory + "/." + fileName(of: path) + ".tmp-") { return name }
             // Neither /proc nor AT_EMPTY_PATH could name it: write a named file instead.
         }
         #endif
-        var template = Array("\(directory)/.\(fileName(of: path)).tmp-XXXXXX".utf8CString)
+        let templatePath = "\(directory)/.\(fileName(of: path)).tmp-XXXXXX"
+        var template = Array(templatePath.utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
             return mkstemp(base)
         }
-        guard descriptor >= 0 else { throw failure(.createTemporaryFile, path) }
+        guard descriptor >= 0 else { throw failure(.createTemporaryFile, templatePath) }
         defer { close(descriptor) }
         // mkstemp replaced the X's in place; the buffer still ends with its NUL.
         let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -27,7 +27,8 @@ struct UnnamedFile {
     /// temporary file instead.
     ///
     /// - Throws: ``AtomicFileWriteError`` with ``AtomicFileWriteError/Step/createTemporaryFile``
-    ///   naming `path` for any other failure (a missing or read-only directory).
+    ///   naming `path`, the temporary file's path as the caller would name it, for any other
+    ///   failure (a missing or read-only directory).
     init?(in directory: String, for path: String) throws(AtomicFileWriteError) {
         let descriptor = open(directory, Self.temporaryFileFlag | O_WRONLY | O_CLOEXEC, mode_t(0o600))
         guard descriptor >= 0 else {

@@ -127,7 +127,7 @@ extension PlistValue {
         default:
             throw PlistError(
                 .keyPathTypeMismatch,
-                "Cannot look up '\(component)' in a \(kind.rawValue)",
+                "Cannot look up '\(component)' in \(kind.nameWithArticle)",
                 at: .keyPath(here.parent))
         }
     }

@@ -86,11 +86,12 @@ extension PlistValue {
             }
         }
 
-        /// The name with its article, for messages: "an integer", "a UID", "a string".
+        /// The name with its article, for messages: "an integer", "a UID", "a data value".
         var nameWithArticle: String {
             switch self {
             case .integer, .array: return "an \(rawValue)"
             case .uid: return "a UID"
+            case .data: return "a data value"
             default: return "a \(rawValue)"
             }
         }

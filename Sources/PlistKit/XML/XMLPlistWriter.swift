@@ -43,7 +43,7 @@ enum XMLPlistWriter {
             // cost a tenth of a write). The error is rebuilt exactly as the analyzer words it,
             // for the first such value in the analyzer's walking order.
             guard let (path, found, reason) = firstUnrepresentable(in: value) else {
-                throw PlistError(.unrepresentableValue, "Cannot write a \(failure.kind.rawValue) as XML: \(failure.reason)")
+                throw PlistError(.unrepresentableValue, "Cannot write \(failure.kind.nameWithArticle) as XML: \(failure.reason)")
             }
             throw unrepresentableError(path: path, value: found, reason: reason)
         }
@@ -120,7 +120,7 @@ enum XMLPlistWriter {
         switch value {
         case .string(let string):
             guard let scalar = firstNonXMLScalar(in: string) else { return nil }
-            return "the string holds \(name(of: scalar)), which XML 1.0 cannot carry"
+            return "the string holds \(name(of: scalar)), which XML 1.0 cannot carry (binary and JSON can)"
         case .date(let date):
             let seconds = date.timeIntervalSinceReferenceDate
             if !seconds.isFinite { return "the date is \(seconds) seconds from 2001, not a moment XML can write" }
@@ -131,7 +131,7 @@ enum XMLPlistWriter {
         case .dictionary(let dictionary):
             for key in dictionary.keys {
                 if let scalar = firstNonXMLScalar(in: key) {
-                    return "the key '\(printable(key))' holds \(name(of: scalar)), which XML 1.0 cannot carry"
+                    return "the key '\(printable(key))' holds \(name(of: scalar)), which XML 1.0 cannot carry (binary and JSON can)"
                 }
             }
             return nil
@@ -546,11 +546,11 @@ enum XMLPlistWriter {
                     i += 1
                     continue
                 case 0x00..<0x20:
-                    throw Unrepresentable(kind: kind, reason: "a string holds the control character U+00\(byte < 16 ? "0" : "")\(String(byte, radix: 16, uppercase: true)), which XML 1.0 cannot carry")
+                    throw Unrepresentable(kind: kind, reason: "a string holds the control character U+00\(byte < 16 ? "0" : "")\(String(byte, radix: 16, uppercase: true)), which XML 1.0 cannot carry (binary and JSON can)")
                 case 0xEF:
                     // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
                     if i + 2 < count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF) {
-                        throw Unrepresentable(kind: kind, reason: "a string holds U+FFF\(bytes[i + 2] == 0xBE ? "E" : "F"), which XML 1.0 cannot carry")
+                        throw Unrepresentable(kind: kind, reason: "a string holds U+FFF\(bytes[i + 2] == 0xBE ? "E" : "F"), which XML 1.0 cannot carry (binary and JSON can)")
                     }
                     i += 1
                     continue

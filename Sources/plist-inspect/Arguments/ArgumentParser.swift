@@ -30,8 +30,18 @@ enum ArgumentParser {
             if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
                 name = String(word[..<equals])
                 inlineValue = String(word[word.index(after: equals)...])
+            } else if !word.hasPrefix("--"), word.count > 2, spec.option(named: word) == nil,
+                let short = spec.option(named: String(word.prefix(2))), short.takesValue
+            {
+                // A short option with its value attached, as getopt allows: `-fxml`.
+                name = String(word.prefix(2))
+                inlineValue = String(word.dropFirst(2))
             }
             guard let option = spec.option(named: name) else {
+                if name == "-i", spec.option(named: "--in-place") != nil {
+                    // plistutil's -i names the input; a short flag that replaced it would be a trap.
+                    throw CommandError.usage("Unknown option '-i'; the input files need no flag, and --in-place (spelled out) replaces them.", spec)
+                }
                 throw CommandError.usage("Unknown option '\(name)'.", spec)
             }
             if option.takesValue {

@@ -16,11 +16,12 @@ enum ConvertCommand: Subcommand {
             .init(["-f", "--format"], value: "format", help: "xml, binary, json, openstep, swift or objc.", required: true),
             .init(["-o", "--output"], value: "path", help: "Write the result here ('-' for standard output)."),
             .init(["-e", "--extension"], value: "ext", help: "Write each result beside its input with this extension."),
-            .init(["-i", "--in-place"], help: "Replace each input with its converted form."),
+            .init(["--in-place"], help: "Replace each input with its converted form."),
             .init(["--sort-keys"], help: "Write dictionary keys in sorted order."),
             .init(["--keep-order"], help: "Write dictionary keys in the order the input had."),
             .init(["--strict"], help: "Fail instead of losing any information."),
             .init(["--tagged"], help: "JSON: write and read dates, data and UIDs as tagged objects."),
+            .init(["-s", "--silent"], help: "Print no warnings."),
             .init(["-r", "--pretty"], help: "JSON: indent for people."),
             .init(["--gnustep"], help: "OpenStep: write numbers, booleans and dates as GNUstep typed values."),
             .init(["--strings"], help: "OpenStep: write a flat dictionary of strings as a .strings file."),
@@ -59,10 +60,12 @@ enum ConvertCommand: Subcommand {
         options.jsonStyle = arguments.flag("--tagged") ? .tagged : .strict
         options.prettyPrintsJSON = arguments.flag("--pretty")
         options.writesGNUstepTypedValues = arguments.flag("--gnustep")
-        options.writesStringsFile = arguments.flag("--strings")
+        // `-f strings` names the .strings layout, not only the OpenStep syntax.
+        options.writesStringsFile = arguments.flag("--strings") || formatName.lowercased() == "strings"
         var reading = PlistReadingOptions()
         reading.readsTaggedJSON = arguments.flag("--tagged")
         let readingOptions = reading, writingOptions = options
+        let tagged = arguments.flag("--tagged"), silent = arguments.flag("--silent")
         let jobs = try BatchRunner.jobs(arguments)
 
         let outcomes = BatchRunner.run(files, jobs: jobs, verb: "converted", showsSummary: files.count > 1) { file in
@@ -73,36 +76,42 @@ enum ConvertCommand: Subcommand {
                 else if inPlace { destination = file }
                 else { destination = "-" }
                 var warnings: [PlistWarning] = []
-                func accept(_ losses: [PlistWarning]) throws {
-                    warnings = Encoding.significant(losses)
+                func accept(read: [PlistWarning], written: [PlistWarning], taggedLooking: [PlistWarning]) throws {
+                    // With --tagged, a date or data written as a tagged object is what was asked for.
+                    let asked = written.filter { !(tagged && $0.kind == .typeChanged && format == .plist(.json)) }
+                    warnings = Encoding.significant(read + asked) + taggedLooking
                     if strict, let first = warnings.first {
                         throw CommandError("\(FileIO.displayName(file)): Refusing a lossy conversion: \(first)", exitCode: .dataError)
                     }
+                }
+                // Dictionaries shaped like tagged objects, in JSON read without --tagged.
+                func taggedLooking(_ document: PlistDocument) -> [PlistWarning] {
+                    document.format == .json && !tagged ? Encoding.taggedLookingObjects(in: document.value) : []
                 }
                 guard FileIO.replacesInPlace(destination, source: file) else {
                     // A conversion to another file holds only what it must at its peak: the
                     // input's bytes are released once decoded, the tree is handed to the
                     // writer (which frees it as it goes) and XML goes out in pieces.
                     let document = try Documents.load(file, options: readingOptions)
-                    let readWarnings = document.warnings
+                    let readWarnings = document.warnings, looking = taggedLooking(document)
                     var tree: PlistValue? = (consume document).value
                     try FileIO.write(to: destination) { put in
                         guard let value = tree.take() else { return }
                         try Encoding.write(
                             consume value, as: format, options: writingOptions, sourceName: file,
-                            acceptingLosses: { try accept(readWarnings + $0) }, to: put)
+                            acceptingLosses: { try accept(read: readWarnings, written: $0, taggedLooking: looking) }, to: put)
                     }
-                    return FileOutcome(stderr: Encoding.warningText(warnings, file: file))
+                    return FileOutcome(stderr: silent ? "" : Encoding.warningText(warnings, file: file))
                 }
                 func converted(_ bytes: Data) throws -> Data {
                     let document = try Documents.decode(bytes, from: file, options: readingOptions)
                     let (data, writeWarnings) = try Encoding.encode(document.value, as: format, options: writingOptions, sourceName: file)
-                    try accept(document.warnings + writeWarnings)
+                    try accept(read: document.warnings, written: writeWarnings, taggedLooking: taggedLooking(document))
                     return data
                 }
                 let bytes = try FileIO.read(file)
                 try FileIO.write(try converted(bytes), to: destination, madeFrom: bytes, of: file, recomputing: converted)
-                return FileOutcome(stderr: Encoding.warningText(warnings, file: file))
+                return FileOutcome(stderr: silent ? "" : Encoding.warningText(warnings, file: file))
             } catch {
                 return .failure(Failure.wrap(error, file: file))
             }

@@ -39,6 +39,8 @@ enum EditCommand {
         options += [
             .init(["-f", "--format"], value: "format", help: "Write in this format instead of the file's own."),
             .init(["-o", "--output"], value: "path", help: "Write the result here instead of in place ('-' for standard output)."),
+            .init(["--force"], help: "Edit a file in place although its permissions make it read-only."),
+            .init(["--reformat"], help: "Rewrite the whole file as the writer lays it out, instead of changing only the edited text."),
             .init(["-s", "--silent"], help: "Print no warnings."),
         ] + ExpansionLimits.options
         let target = verb == .append ? "The array to append to ('' for the root)." : "Where to edit."
@@ -46,7 +48,10 @@ enum EditCommand {
             name: verb.rawValue,
             abstract: verb.abstract,
             discussion: """
-              The file is rewritten atomically: a temporary file in the same directory is
+              In XML, OpenStep (.strings, project.pbxproj) and JSON files only the edited
+              value, key or entry changes: comments, key order, indentation, number spellings,
+              line ends and encoding stay as they were (--reformat rewrites the whole file).
+              The file is replaced atomically: a temporary file in the same directory is
               written, synced and renamed over it, keeping its permissions, under a lock that
               makes concurrent edits of one file wait for each other. Standard input ('-')
               is written to standard output.
@@ -62,6 +67,7 @@ enum EditCommand {
         let spec = arguments.spec
         let path = PlistKeyPath(parsing: arguments.positionals[0])
         let files = Array(arguments.positionals.dropFirst())
+        if files.count == 1 { try FileIO.requireArgumentOrder(keyPath: arguments.positionals[0], file: files[0], command: verb.rawValue) }
         var newValue: PlistValue?
         if verb != .remove {
             newValue = try value(from: arguments, spec: spec)
@@ -77,28 +83,40 @@ enum EditCommand {
         if output != nil && files.count > 1 {
             throw CommandError.usage("-o takes one input file.", spec)
         }
-        let silent = arguments.flag("--silent")
-        let edit = newValue, targetFormat = format
+        let silent = arguments.flag("--silent"), reformats = arguments.flag("--reformat"), forces = arguments.flag("--force")
+        let edit = plistEdit(verb, newValue, at: path), targetFormat = format
         let writingOptions = try ExpansionLimits.applying(arguments)
         let outcomes = BatchRunner.run(files, jobs: 1, verb: "edited", showsSummary: false) { file in
             do {
-                var warnings: [PlistWarning] = []
+                var stderr = ""
                 func edited(_ bytes: Data) throws -> Data {
                     let document = try Documents.decode(bytes, from: file)
                     var value = document.value
                     do {
-                        try apply(verb, edit, at: path, to: &value)
+                        try value.apply(edit)
                     } catch {
                         throw Failure.wrap(error, file: file)
                     }
+                    // Encoded whole even when spliced: a value the format cannot hold fails here,
+                    // with its key path, before anything is written.
                     let encoded = try Encoding.encode(
                         value, as: .plist(targetFormat ?? document.format), options: writingOptions, sourceName: file)
-                    warnings = encoded.warnings
-                    return encoded.data
+                    var warnings = Encoding.significant(encoded.warnings), rewriteNote = ""
+                    defer { stderr = silent ? "" : Encoding.warningText(warnings, file: file) + rewriteNote }
+                    guard targetFormat == nil, !reformats, document.format != .binary else { return encoded.data }
+                    switch PlistSourceEditor.splice(edit, into: bytes, format: document.format, original: document.value, options: writingOptions) {
+                    case .success(let spliced):
+                        warnings = warnings.filter { $0.keyPath.components.starts(with: edit.path.components) }
+                        return spliced
+                    case .failure(let unavailable):
+                        rewriteNote = "warning: \(FileIO.displayName(file)): The whole file was rewritten: the edit could not change only its own text (\(unavailable.reason)).\n"
+                        return encoded.data
+                    }
                 }
+                if output == nil && !forces { try FileIO.requireWritePermission(file, hint: " (--force edits it anyway)") }
                 let bytes = try FileIO.read(file)
                 try FileIO.write(try edited(bytes), to: output ?? file, madeFrom: bytes, of: file, recomputing: edited)
-                return FileOutcome(stderr: silent ? "" : Encoding.warningText(Encoding.significant(warnings), file: file))
+                return FileOutcome(stderr: stderr)
             } catch {
                 return .failure(Failure.wrap(error, file: file))
             }
@@ -106,27 +124,15 @@ enum EditCommand {
         return BatchRunner.exitCode(outcomes, checkFailure: false)
     }
 
-    /// Applies one edit; `newValue` is `nil` only for ``Verb/remove``.
-    ///
-    /// - Throws: ``PlistError`` from the library's key-path edits.
-    static func apply(_ verb: Verb, _ newValue: PlistValue?, at path: PlistKeyPath, to value: inout PlistValue) throws {
-        if verb == .remove {
-            try value.removeValue(at: path)
-            return
-        }
-        guard let newValue else {
-            throw PlistError(.invalidArgument, "The \(verb.rawValue) edit needs a value")
-        }
+    /// The library's edit for `verb`; `newValue` is `nil` only for ``Verb/remove``.
+    private static func plistEdit(_ verb: Verb, _ newValue: PlistValue?, at path: PlistKeyPath) -> PlistEdit {
+        guard let newValue else { return .remove(at: path) }
         switch verb {
-        case .set, .replace:
-            if verb == .replace { _ = try value.value(at: path) }  // must exist
-            if path.isEmpty { value = newValue } else { try value.setValue(newValue, at: path) }
-        case .insert:
-            try value.insertValue(newValue, at: path)
-        case .append:
-            try value.appendValue(newValue, to: path)
-        case .remove:
-            break
+        case .set: return .set(newValue, at: path)
+        case .insert: return .insert(newValue, at: path)
+        case .replace: return .replace(newValue, at: path)
+        case .append: return .append(newValue, to: path)
+        case .remove: return .remove(at: path)
         }
     }
 
@@ -153,7 +159,8 @@ enum EditCommand {
         } catch let error as PlistError where error.code == .invalidArgument {
             throw CommandError.usage(MessageText.singleLine(error.description), spec)
         } catch {
-            throw CommandError("The --\(kind.rawValue) value is not valid: \(error)", exitCode: .dataError)
+            // A bad value on the command line is a usage error, whatever its type (exit 64).
+            throw CommandError.usage("The --\(kind.rawValue) value is not valid: \(MessageText.singleLine("\(error)"))", spec)
         }
     }
 }

@@ -21,6 +21,7 @@ enum GetCommand: Subcommand {
             .init(["-o", "--output"], value: "path", help: "Write the value here instead of standard output."),
             .init(["-n", "--no-newline"], help: "Raw: no newline after the value."),
             .init(["--expect"], value: "type", help: "Fail unless the value has this type."),
+            .init(["--tagged"], help: "JSON: write dates, data and UIDs as tagged objects."),
         ] + ExpansionLimits.options)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
@@ -28,6 +29,7 @@ enum GetCommand: Subcommand {
         let options = try ExpansionLimits.applying(arguments)
         let path = PlistKeyPath(parsing: arguments.positionals[0])
         let file = arguments.positionals[1]
+        try FileIO.requireArgumentOrder(keyPath: arguments.positionals[0], file: file, command: spec.name)
         let value = try TypeCommand.lookUp(path, in: file)
         if let expected = arguments.value("--expect") {
             try TypeCommand.check(value, isOfType: expected, at: path, file: file, spec: spec)
@@ -36,8 +38,13 @@ enum GetCommand: Subcommand {
         if format == .raw {
             data = Encoding.raw(value, newline: !arguments.flag("--no-newline"))
         } else {
-            let (bytes, warnings) = try Encoding.encode(value, as: format, options: options, sourceName: file)
-            Console.shared.err(Encoding.warningText(Encoding.significant(warnings), file: file))
+            var options = options
+            let tagged = arguments.flag("--tagged")
+            if tagged { options.jsonStyle = .tagged }
+            let (bytes, warnings) = try Encoding.encode(value, as: format, options: options, sourceName: file, at: path)
+            // With --tagged, a date or data written as a tagged object is what was asked for.
+            let told = Encoding.significant(warnings).filter { !(tagged && $0.kind == .typeChanged) }
+            Console.shared.err(Encoding.warningText(told, file: file))
             data = bytes
         }
         try FileIO.write(data, to: arguments.value("--output") ?? "-")

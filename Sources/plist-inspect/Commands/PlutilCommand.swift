@@ -179,6 +179,7 @@ enum PlutilCommand {
         func rewrite(to destination: String, _ transform: (PlistDocument) throws -> Data) throws {
             let data = try transform(document)
             do {
+                if destination == file { try FileIO.requireWritePermission(file, hint: "") }
                 try FileIO.write(data, to: destination, madeFrom: bytes, of: file) { try transform(try decode($0, invocation, name: name)) }
             } catch let message as Message {
                 throw message
@@ -411,7 +412,8 @@ enum PlutilCommand {
           -create xml1|binary1|json     write an empty dictionary
         Options: -s silent, -o PATH output ('-' stdout), -e EXT extension, -r readable JSON,
                  -n no newline after raw output, -- only files follow.
-        See Docs/CLI.md for differences from Apple's plutil.
+        Where Apple's plutil crashes or loses data, this one refuses with an error instead;
+        'plist-inspect --help' lists the commands beyond plutil's.
 
         """
 }

@@ -57,7 +57,7 @@ enum RootCommand {
             Console.shared.out(version + "\n")
             return .success
         case "help":
-            guard let name = words.dropFirst().first else {
+            guard let name = words.dropFirst().first, !["-h", "--help", "help"].contains(name) else {
                 Console.shared.out(HelpFormatter.help(spec))
                 return .success
             }

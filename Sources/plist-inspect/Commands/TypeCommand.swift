@@ -16,6 +16,7 @@ enum TypeCommand: Subcommand {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let path = PlistKeyPath(parsing: arguments.positionals[0])
         let file = arguments.positionals[1]
+        try FileIO.requireArgumentOrder(keyPath: arguments.positionals[0], file: file, command: spec.name)
         let value = try lookUp(path, in: file)
         if let expected = arguments.value("--expect") {
             try check(value, isOfType: expected, at: path, file: file, spec: spec)
@@ -46,14 +47,15 @@ enum TypeCommand: Subcommand {
     /// PlistKit's).
     static func check(_ value: PlistValue, isOfType expected: String, at path: PlistKeyPath, file: String, spec: CommandSpec) throws {
         let known = PlistValue.Kind.allCases.map(\.plutilName) + PlistValue.Kind.allCases.map(\.rawValue)
-        guard known.contains(expected) else {
+        guard known.contains(expected), let expectedKind = PlistValue.Kind.allCases.first(where: { $0.plutilName == expected || $0.rawValue == expected }) else {
             throw CommandError.usage(
                 "Unknown type '\(expected)'; use bool, integer, float, string, date, data, dictionary, array or uid.", spec)
         }
-        guard value.kind.plutilName == expected || value.kind.rawValue == expected else {
+        guard value.kind == expectedKind else {
+            // In the names `type` prints, whichever spelling was given.
             let place = path.isEmpty ? "the root" : "key path '\(path)'"
             throw CommandError(
-                "\(FileIO.displayName(file)): Expected \(expected) at \(place), found \(value.kind.plutilName).",
+                "\(FileIO.displayName(file)): Expected \(expectedKind.plutilName) at \(place), found \(value.kind.plutilName).",
                 exitCode: .failure)
         }
     }

@@ -34,11 +34,12 @@ enum UnarchiveCommand: Subcommand {
             guard let format = PlistFormat(name: name) else {
                 throw CommandError.usage("Unknown format '\(name)'; use print, xml, binary, json or openstep.", spec)
             }
+            // An archive's integers, dates and references need GNUstep's typed values in OpenStep.
             let options = try ExpansionLimits.applying(
-                arguments, to: PlistWritingOptions(keyOrder: .preserved, jsonStyle: .tagged, prettyPrintsJSON: true))
-            var bytes = try Encoding.encode(tree, as: .plist(format), options: options, sourceName: file).data
-            if format == .json && bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
-            data = bytes
+                arguments,
+                to: PlistWritingOptions(keyOrder: .preserved, jsonStyle: .tagged, prettyPrintsJSON: true, writesGNUstepTypedValues: true))
+            // JSON ends where its value ends, as `convert -f json` and plutil write it.
+            data = try Encoding.encode(tree, as: .plist(format), options: options, sourceName: file).data
         }
         try FileIO.write(data, to: arguments.value("--output") ?? "-")
         return .success

@@ -40,7 +40,12 @@ final class Console: Sendable {
     /// Writes bytes to standard output, recording the first failure for
     /// ``finishStandardOutput()``.
     func out(_ data: Data) {
-        progressShown.withLock { _ in
+        progressShown.withLock { progressShown in
+            // On one terminal the text would run on from the end of the progress line.
+            if progressShown && stdoutIsTerminal {
+                Self.writeAll(Data("\r\u{1B}[K".utf8), to: STDERR_FILENO)
+                progressShown = false
+            }
             stdoutFailure.withLock { failure in
                 guard failure == 0 else { return }
                 failure = Self.writeAll(data, to: STDOUT_FILENO)

@@ -130,6 +130,31 @@ enum FileIO {
         }
     }
 
+    /// Throws unless the caller may write the file at `path` (which exists): an edit in place
+    /// respects a file's permissions, as plutil does, although the directory would let the
+    /// rename replace it. A file whose owner has no write permission counts as read-only for
+    /// its owner, root included.
+    ///
+    /// - Throws: ``CommandError`` with exit 74 naming the file and the way past (`hint`).
+    static func requireWritePermission(_ path: String, hint: String) throws {
+        var info = stat()
+        guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+        let ownerCannotWrite = info.st_uid == geteuid() && info.st_mode & S_IWUSR == 0
+        guard ownerCannotWrite || access(path, W_OK) != 0 else { return }
+        throw CommandError("You don't have permission to write '\(displayName(path))': it is read-only\(hint).", exitCode: .ioError)
+    }
+
+    /// Throws when `file` does not exist but `keyPath` names a file: the arguments were given
+    /// in the wrong order, and the message shows the right one.
+    ///
+    /// - Throws: ``CommandError`` with exit 66.
+    static func requireArgumentOrder(keyPath: String, file: String, command: String) throws {
+        guard !exists(file), keyPath != "-", exists(keyPath) else { return }
+        throw CommandError(
+            "Cannot read '\(displayName(file))': No such file. The key path comes before the file: '\(command) \(file) \(keyPath)'?",
+            exitCode: .noInput, fileProblem: "No such file.")
+    }
+
     /// Whether a path exists (for `-`, always).
     static func exists(_ path: String) -> Bool {
         path == "-" || access(path, F_OK) == 0

@@ -10,6 +10,10 @@ import Testing
         ("<!DOCTYPE plist><plist/>", .xml),
         ("<!-- c --><plist/>", .xml),
         ("<0fab>", .openStep),
+        ("<integer>1</integer>", .xml),
+        ("<_a/>", .xml),
+        ("<abcd 0123>", .openStep),
+        ("<abcd 0123", .openStep),
         ("{ a = b; }", .openStep),
         ("{ \"a\" = \"b\"; }", .openStep),
         ("\"key\" = \"value\";", .openStep),
@@ -50,6 +54,9 @@ import Testing
         #expect(PlistFormat(detecting: xml.data(using: .utf16LittleEndian)!) == .xml)
         #expect(PlistFormat(detecting: Data([0xFF, 0xFE, 0, 0]) + xml.data(using: .utf32LittleEndian)!) == .xml)
         #expect(PlistFormat(detecting: Data([0xFF, 0xFE]) + "\"a\" = \"b\";".data(using: .utf16LittleEndian)!) == .openStep)
+        // A bare XML value and OpenStep data through the general path too.
+        #expect(PlistFormat(detecting: Data([0xFF, 0xFE]) + "<integer>1</integer>".data(using: .utf16LittleEndian)!) == .xml)
+        #expect(PlistFormat(detecting: Data([0xFF, 0xFE]) + "<abcd 0123>".data(using: .utf16LittleEndian)!) == .openStep)
     }
 
     /// Every fixture of the text formats is detected as its format, and reads the same through

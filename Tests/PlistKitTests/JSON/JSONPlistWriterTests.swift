@@ -47,7 +47,7 @@ import Testing
 
     static let strictRefusals: [(PlistValue, String)] = [
         (["a": [.date(Date(timeIntervalSinceReferenceDate: 0))]], "Cannot write a date as json: strict JSON has no value for a date (write tagged JSON to keep it) at key path 'a.0'."),
-        (["d": .data(Data([1]))], "Cannot write a data as json: strict JSON has no value for data (write tagged JSON to keep it) at key path 'd'."),
+        (["d": .data(Data([1]))], "Cannot write a data value as json: strict JSON has no value for data (write tagged JSON to keep it) at key path 'd'."),
         ([.uid(1)], "Cannot write a UID as json: strict JSON has no value for a UID (write tagged JSON to keep it) at key path '0'."),
         (["x.y": .real(.nan)], "Cannot write a real as json: strict JSON has no value for nan (write tagged JSON to keep it) at key path 'x\\.y'."),
         (.real(-.infinity), "Cannot write a real as json: strict JSON has no value for -inf (write tagged JSON to keep it) at the root."),

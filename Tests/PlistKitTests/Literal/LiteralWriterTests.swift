@@ -46,10 +46,10 @@ import Testing
     }
 
     static let objectiveCRefusals: [(PlistValue, String)] = [
-        (mixed, "Cannot write a data as an Objective-C literal: Objective-C has no literal syntax for data at key path 'blob'."),
+        (mixed, "Cannot write a data value as an Objective-C literal: Objective-C has no literal syntax for data at key path 'blob'."),
         (["a": [.date(Date(timeIntervalSinceReferenceDate: 0))]], "Cannot write a date as an Objective-C literal: Objective-C has no literal syntax for dates at key path 'a.0'."),
         (["u": .uid(3)], "Cannot write a UID as an Objective-C literal: UIDs exist only in binary property lists and keyed archives at key path 'u'."),
-        (.data(Data()), "Cannot write a data as an Objective-C literal: Objective-C has no literal syntax for it at the root."),
+        (.data(Data()), "Cannot write a data value as an Objective-C literal: Objective-C has no literal syntax for it at the root."),
     ]
 
     @Test(arguments: objectiveCRefusals)

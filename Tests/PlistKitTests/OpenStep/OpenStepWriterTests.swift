@@ -111,7 +111,7 @@ import Testing
     static let stringsRefusals: [(PlistValue, String)] = [
         (["a": ["x"]], "Cannot write an array as openstep: a .strings file holds only a flat dictionary of strings at key path 'a'."),
         (["a": ["b": "c"]], "Cannot write a dictionary as openstep: a .strings file holds only a flat dictionary of strings at key path 'a'."),
-        (["a": .data(Data())], "Cannot write a data as openstep: a .strings file holds only strings at key path 'a'."),
+        (["a": .data(Data())], "Cannot write a data value as openstep: a .strings file holds only strings at key path 'a'."),
         (["a": 1], "Cannot write an integer as openstep: a .strings file holds only strings at key path 'a'."),
         (["x", "y"], "Cannot write an array as openstep: a .strings file holds only a flat dictionary of strings at the root."),
         ("x", "Cannot write a string as openstep: a .strings file needs a dictionary of strings at the root at the root."),

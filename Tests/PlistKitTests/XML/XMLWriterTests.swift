@@ -184,10 +184,10 @@ import Testing
 
     /// Foundation writes these characters raw and makes a file libxml2 (and XML 1.0) refuses.
     @Test(arguments: [
-        (PlistValue.array(["ok", ["k": "a\u{1}b"]]), "1.k", "Cannot write a string as xml1: the string holds U+0001, which XML 1.0 cannot carry"),
-        (["a": ["x", "\u{0}"]], "a.1", "Cannot write a string as xml1: the string holds U+0000, which XML 1.0 cannot carry"),
-        (["a": ["b\u{FFFE}": 1]], "a", "Cannot write a dictionary as xml1: the key 'b\\u{FFFE}' holds U+FFFE, which XML 1.0 cannot carry"),
-        (["u\u{FFFF}"], "0", "Cannot write a string as xml1: the string holds U+FFFF, which XML 1.0 cannot carry"),
+        (PlistValue.array(["ok", ["k": "a\u{1}b"]]), "1.k", "Cannot write a string as xml1: the string holds U+0001, which XML 1.0 cannot carry (binary and JSON can)"),
+        (["a": ["x", "\u{0}"]], "a.1", "Cannot write a string as xml1: the string holds U+0000, which XML 1.0 cannot carry (binary and JSON can)"),
+        (["a": ["b\u{FFFE}": 1]], "a", "Cannot write a dictionary as xml1: the key 'b\\u{FFFE}' holds U+FFFE, which XML 1.0 cannot carry (binary and JSON can)"),
+        (["u\u{FFFF}"], "0", "Cannot write a string as xml1: the string holds U+FFFF, which XML 1.0 cannot carry (binary and JSON can)"),
     ] as [(PlistValue, String, String)])
     func refusesWhatXMLCannotHoldWithItsKeyPath(value: PlistValue, path: String, reason: String) throws {
         let error = try #require(throws: PlistError.self) { try value.encoded(as: .xml) }

@@ -16,5 +16,5 @@ extension ArchiveDecoderImpl: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try state.unboxInteger(item, as: type, path: path) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try state.unboxInteger(item, as: type, path: path) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try state.unboxInteger(item, as: type, path: path) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try state.unbox(item, as: type, path: path) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try state.unbox(item, as: type, path: path, inPlace: true) }
 }

@@ -68,7 +68,15 @@ final class ArchiveDecodingState {
 
     // MARK: Decoding values
 
-    func unbox<Value: Decodable>(_ item: ArchiveDecodingItem, as type: Value.Type, path: PlistCodingPath) throws -> Value {
+    /// Decodes `item` as `type`; a type that decodes itself is built by the initializer of
+    /// `type`, the metatype passed, so a subclass passed as its superclass's type is built as
+    /// the subclass.
+    ///
+    /// `inPlace` is for a single-value container's decode: its item is the object its own
+    /// decoder is decoding, so reaching that object again there is no cycle.
+    func unbox<Value: Decodable>(
+        _ item: ArchiveDecodingItem, as type: Value.Type, path: PlistCodingPath, inPlace: Bool = false
+    ) throws -> Value {
         if let primitive = type as? any ArchiveDecodablePrimitive.Type,
            let value = try primitive.unbox(item, state: self, path: path) as? Value {
             return value
@@ -83,8 +91,8 @@ final class ArchiveDecodingState {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: path.keys, debugDescription: "The value nests deeper than \(maximumDepth) levels."))
         }
-        guard case .instance(let instance) = item else {
-            return try Value(from: ArchiveDecoderImpl(state: self, item: item, path: path))
+        guard case .instance(let instance) = item, !inPlace else {
+            return try type.init(from: ArchiveDecoderImpl(state: self, item: item, path: path))
         }
         guard inProgress.insert(instance.index).inserted else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
@@ -92,7 +100,7 @@ final class ArchiveDecodingState {
                 debugDescription: "Object $objects[\(instance.index)] of class '\(instance.className)' refers back to itself while it is being decoded (a cycle)."))
         }
         defer { inProgress.remove(instance.index) }
-        return try Value(from: ArchiveDecoderImpl(state: self, item: item, path: path))
+        return try type.init(from: ArchiveDecoderImpl(state: self, item: item, path: path))
     }
 
     /// `Date`, `Data`, `UUID` and `URL` from their Foundation objects, or `nil` for other types.

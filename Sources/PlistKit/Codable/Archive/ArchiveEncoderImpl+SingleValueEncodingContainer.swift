@@ -3,7 +3,7 @@ import FoundationEssentials
 extension ArchiveEncoderImpl: SingleValueEncodingContainer {
     private func store(_ newNode: ArchiveEncodingNode) {
         if node != nil {
-            state.recordMisuse("A single value was encoded where a value was already encoded.", path: path)
+            state.recordMisuse(.singleValue, path: path)
             return
         }
         node = newNode
@@ -27,7 +27,7 @@ extension ArchiveEncoderImpl: SingleValueEncodingContainer {
 
     func encode<T: Encodable>(_ value: T) throws {
         if node != nil {
-            state.recordMisuse("A single value was encoded where a value was already encoded.", path: path)
+            state.recordMisuse(.singleValue, path: path)
             return
         }
         store(try encodeChild(value, path: path))

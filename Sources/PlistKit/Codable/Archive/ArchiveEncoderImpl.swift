@@ -45,7 +45,7 @@ final class ArchiveEncoderImpl: Encoder {
             storage = ArchiveEncodingFields(classChain: classChain)
             node = .fields(storage)
         case .some:
-            state.recordMisuse("A keyed container was requested where a value of another kind was already encoded.", path: path)
+            state.recordMisuse(.keyedContainer, path: path)
             storage = ArchiveEncodingFields(classChain: classChain)
         }
         return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<Key>(encoder: self, storage: storage, path: path))
@@ -60,7 +60,7 @@ final class ArchiveEncoderImpl: Encoder {
             storage = ArchiveEncodingArray(isSet: encodesSet)
             node = .array(storage)
         case .some:
-            state.recordMisuse("An unkeyed container was requested where a value of another kind was already encoded.", path: path)
+            state.recordMisuse(.unkeyedContainer, path: path)
             storage = ArchiveEncodingArray(isSet: encodesSet)
         }
         return ArchiveUnkeyedEncodingContainer(encoder: self, storage: storage, path: path)

@@ -15,9 +15,8 @@ final class ArchiveEncodingState {
     }
 
     /// Records the first misuse of the Codable API, reported when encoding returns.
-    func recordMisuse(_ description: String, path: PlistCodingPath) {
+    func recordMisuse(_ kind: EncodingMisuse, path: PlistCodingPath) {
         guard misuse == nil else { return }
-        misuse = EncodingError.invalidValue(description, EncodingError.Context(
-            codingPath: path.keys, debugDescription: description))
+        misuse = kind.error(at: path)
     }
 }

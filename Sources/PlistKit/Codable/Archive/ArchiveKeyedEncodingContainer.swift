@@ -59,11 +59,16 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested: ArchiveEncodingFields
-        if case .fields(let existing)? = storage[key.stringValue] {
+        switch storage[key.stringValue] {
+        case .fields(let existing)?:
             nested = existing
-        } else {
+        case nil:
             nested = ArchiveEncodingFields(classChain: nil)
             set(.fields(nested), key)
+        case .some:
+            // Replacing the value would drop it: reported, and the container writes nowhere.
+            encoder.state.recordMisuse(.nestedKeyedContainer(key: key.stringValue), path: path.appending(key))
+            nested = ArchiveEncodingFields(classChain: nil)
         }
         return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<NestedKey>(
             encoder: encoder, storage: nested, path: path.appending(key)))
@@ -71,11 +76,15 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested: ArchiveEncodingArray
-        if case .array(let existing)? = storage[key.stringValue] {
+        switch storage[key.stringValue] {
+        case .array(let existing)?:
             nested = existing
-        } else {
+        case nil:
             nested = ArchiveEncodingArray()
             set(.array(nested), key)
+        case .some:
+            encoder.state.recordMisuse(.nestedUnkeyedContainer(key: key.stringValue), path: path.appending(key))
+            nested = ArchiveEncodingArray()
         }
         return ArchiveUnkeyedEncodingContainer(encoder: encoder, storage: nested, path: path.appending(key))
     }
@@ -88,14 +97,24 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
             return ArchiveEncoderImpl(state: encoder.state, path: path.appending(PlistCodingKey.super),
                                       classChain: storage.classChain, node: .fields(storage))
         }
-        let child = ArchiveEncoderImpl(state: encoder.state, path: path.appending(PlistCodingKey.super), classChain: nil)
-        storage[PlistCodingKey.super.stringValue] = .deferred(child)
-        return child
+        return superEncoder(named: PlistCodingKey.super.stringValue, path: path.appending(PlistCodingKey.super))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let child = ArchiveEncoderImpl(state: encoder.state, path: path.appending(key), classChain: nil)
-        set(.deferred(child), key)
+        superEncoder(named: key.stringValue, path: path.appending(key))
+    }
+
+    /// A super encoder whose value is written under `name` when the object is archived. A
+    /// key that already holds a container or another super encoder is a misuse (their values
+    /// would be dropped); a plain value there is replaced, as `encode(_:forKey:)` replaces it.
+    private func superEncoder(named name: String, path: PlistCodingPath) -> any Encoder {
+        let child = ArchiveEncoderImpl(state: encoder.state, path: path, classChain: nil)
+        switch storage[name] {
+        case nil, .scalar?, .null?, .foundation?:
+            storage[name] = .deferred(child)
+        case .fields?, .array?, .deferred?:
+            encoder.state.recordMisuse(.superEncoder(key: name), path: path)
+        }
         return child
     }
 }

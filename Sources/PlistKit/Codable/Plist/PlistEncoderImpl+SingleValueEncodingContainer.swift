@@ -3,7 +3,7 @@ import FoundationEssentials
 extension PlistEncoderImpl: SingleValueEncodingContainer {
     private func store(_ newNode: PlistEncodingNode) {
         if node != nil {
-            state.recordMisuse("A single value was encoded where a value was already encoded.", path: path)
+            state.recordMisuse(.singleValue, path: path)
             return
         }
         node = newNode
@@ -32,7 +32,7 @@ extension PlistEncoderImpl: SingleValueEncodingContainer {
 
     func encode<T: Encodable>(_ value: T) throws {
         if node != nil {
-            state.recordMisuse("A single value was encoded where a value was already encoded.", path: path)
+            state.recordMisuse(.singleValue, path: path)
             return
         }
         // The value is encoded by a new encoder at the same path: it may itself ask that

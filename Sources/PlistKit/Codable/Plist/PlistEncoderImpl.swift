@@ -51,7 +51,7 @@ final class PlistEncoderImpl: Encoder {
             storage = state.makeDictionary(for: Key.self)
             node = .dictionary(storage)
         case .some:
-            state.recordMisuse("A keyed container was requested where a value of another kind was already encoded.", path: path)
+            state.recordMisuse(.keyedContainer, path: path)
             storage = PlistEncodingDictionary()
         }
         return KeyedEncodingContainer(PlistKeyedEncodingContainer<Key>(encoder: self, storage: storage, nestedPath: nil))
@@ -66,7 +66,7 @@ final class PlistEncoderImpl: Encoder {
             storage = PlistEncodingArray()
             node = .array(storage)
         case .some:
-            state.recordMisuse("An unkeyed container was requested where a value of another kind was already encoded.", path: path)
+            state.recordMisuse(.unkeyedContainer, path: path)
             storage = PlistEncodingArray()
         }
         return PlistUnkeyedEncodingContainer(encoder: self, storage: storage, nestedPath: nil)

@@ -114,10 +114,9 @@ final class PlistEncodingState {
     @exclusivity(unchecked) var lastTypeNotKeyedByString: ObjectIdentifier?
 
     /// Records the first misuse of the Codable API.
-    func recordMisuse(_ description: String, path: PlistCodingPath) {
+    func recordMisuse(_ kind: EncodingMisuse, path: PlistCodingPath) {
         guard misuse == nil else { return }
-        misuse = EncodingError.invalidValue(description, EncodingError.Context(
-            codingPath: path.keys, debugDescription: description))
+        misuse = kind.error(at: path)
     }
 
     /// The key as the key strategy writes it (`path`, the container's, is made only for a

@@ -73,11 +73,17 @@ struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     ) -> KeyedEncodingContainer<NestedKey> {
         let name = converted(key)
         let nested: PlistEncodingDictionary
-        if case .dictionary(let existing)? = storage[name] {
+        switch storage[name] {
+        case .dictionary(let existing)?:
+            // Asking again adds to the same dictionary, as Foundation does.
             nested = existing
-        } else {
+        case nil:
             nested = encoder.state.makeDictionary(for: NestedKey.self)
             storage[name] = .dictionary(nested)
+        case .some:
+            // Replacing the value would drop it: reported, and the container writes nowhere.
+            encoder.state.recordMisuse(.nestedKeyedContainer(key: name), path: path.appending(key))
+            nested = PlistEncodingDictionary()
         }
         return KeyedEncodingContainer(PlistKeyedEncodingContainer<NestedKey>(
             encoder: encoder, storage: nested, nestedPath: path.appending(key)))
@@ -86,11 +92,15 @@ struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let name = converted(key)
         let nested: PlistEncodingArray
-        if case .array(let existing)? = storage[name] {
+        switch storage[name] {
+        case .array(let existing)?:
             nested = existing
-        } else {
+        case nil:
             nested = PlistEncodingArray()
             storage[name] = .array(nested)
+        case .some:
+            encoder.state.recordMisuse(.nestedUnkeyedContainer(key: name), path: path.appending(key))
+            nested = PlistEncodingArray()
         }
         return PlistUnkeyedEncodingContainer(encoder: encoder, storage: nested, nestedPath: path.appending(key))
     }
@@ -98,14 +108,24 @@ struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func superEncoder() -> any Encoder {
         // Foundation writes the superclass's value under "super", not converted by the key
         // strategy.
-        let child = PlistEncoderImpl(state: encoder.state, path: path.appending(PlistCodingKey.super))
-        storage[PlistCodingKey.super.stringValue] = .deferred(child)
-        return child
+        superEncoder(named: PlistCodingKey.super.stringValue, path: path.appending(PlistCodingKey.super))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let child = PlistEncoderImpl(state: encoder.state, path: path.appending(key))
-        storage[converted(key)] = .deferred(child)
+        superEncoder(named: converted(key), path: path.appending(key))
+    }
+
+    /// A super encoder whose value is written under `name` when the tree is finished. A key
+    /// that already holds a container or another super encoder is a misuse (their values would
+    /// be dropped); a plain value there is replaced, as `encode(_:forKey:)` replaces it.
+    private func superEncoder(named name: String, path: PlistCodingPath) -> any Encoder {
+        let child = PlistEncoderImpl(state: encoder.state, path: path)
+        switch storage[name] {
+        case nil, .value?:
+            storage[name] = .deferred(child)
+        case .array?, .dictionary?, .deferred?:
+            encoder.state.recordMisuse(.superEncoder(key: name), path: path)
+        }
         return child
     }
 }

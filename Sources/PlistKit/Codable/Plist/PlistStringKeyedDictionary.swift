@@ -53,12 +53,16 @@ extension PlistDecoderImpl {
     /// Decodes a value of a type that decodes itself from this decoder's value: a
     /// `[String: Value]` by ``PlistStringKeyedDictionary``, any other type by its own
     /// `init(from:)`.
+    ///
+    /// The initializer is the one of `type`, the metatype the caller passed, not of the static
+    /// `Value`: `decode(Employee.self as Person.Type, …)` builds an `Employee`, as Foundation's
+    /// decoders do.
     @inline(__always)
     func construct<Value: Decodable>(_ type: Value.Type) throws -> Value {
         if let dictionaryType = state.stringKeyedDictionaryType(type) {
             return try constructDictionary(dictionaryType, as: type)
         }
-        return try Value(from: self)
+        return try type.init(from: self)
     }
 
     /// A `[String: Value]` (`Dictionary`, which is `Value`) by
@@ -69,7 +73,7 @@ extension PlistDecoderImpl {
     private func constructDictionary<Dictionary: PlistStringKeyedDictionary, Value: Decodable>(
         _ dictionaryType: Dictionary.Type, as type: Value.Type
     ) throws -> Value {
-        guard let dictionary = try Dictionary.decodeEntries(with: self) else { return try Value(from: self) }
+        guard let dictionary = try Dictionary.decodeEntries(with: self) else { return try type.init(from: self) }
         return sameTypeCast(dictionary, as: Value.self)
     }
 

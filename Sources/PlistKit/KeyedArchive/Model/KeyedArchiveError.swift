@@ -76,6 +76,24 @@ public struct KeyedArchiveError: Error, Hashable, Sendable, CustomStringConverti
         keyPath.isEmpty ? nil : keyPath.joined(separator: ".")
     }
 
+    /// The code of Foundation's `CocoaError` that `NSKeyedUnarchiver` and `NSKeyedArchiver`
+    /// report for this failure, for code ported from Apple that checks it (see
+    /// ``cocoaError``):
+    ///
+    /// - 4865, `coderValueNotFound`, for ``Code/valueNotFound`` (a missing key);
+    /// - 4866, `coderInvalidValue`, for ``Code/invalidValue`` (a value that cannot be archived);
+    /// - 4864, `coderReadCorrupt`, for every other failure to read: a corrupt or unreadable
+    ///   archive, a class that is not allowed or not known, a value of another class, a cycle
+    ///   or excessive depth.
+    public var cocoaErrorCode: Int {
+        switch code {
+        case .valueNotFound: return 4865
+        case .invalidValue: return 4866
+        case .corruptArchive, .typeMismatch, .classNotAllowed, .classUnknown, .cyclicReference, .limitExceeded, .unreadableData:
+            return 4864
+        }
+    }
+
     /// The error as one full sentence: the reason, then the key path that led there.
     public var description: String {
         if let path = keyPathDescription { return "\(reason), reached by key path '\(path)'." }

@@ -1,0 +1,324 @@
+import FoundationEssentials
+
+/// Why an edit could not be spliced into a file's text; the caller then writes the whole file
+/// instead (as `plist-inspect` does, with a warning that says this reason).
+public struct PlistSpliceUnavailable: Error, Sendable, CustomStringConvertible {
+    /// What kept the splice from being made, as a sentence fragment.
+    public var reason: String
+
+    /// Creates the refusal.
+    public init(_ reason: String) {
+        self.reason = reason
+    }
+
+    /// The reason.
+    public var description: String { reason }
+}
+
+/// Surgical edits of text property lists: an edit changes only the bytes of the value, key or
+/// entry it names, and every other byte of the file (comments, key order, indentation, number
+/// spellings, line ends, encoding and byte order mark) stays as it was.
+///
+/// The file's layout comes from a scanner per format (XML, OpenStep and `.strings`, JSON); the
+/// tree the format's reader built says which entry holds which key. The new text is what the
+/// format's writer writes for the value, indented and spaced like its neighbours. Every splice
+/// is checked by reading the result back: it must give the edited tree, keys in order, or the
+/// splice is refused.
+public enum PlistSourceEditor {
+    /// The file `source` with `edit` spliced into its text.
+    ///
+    /// - Parameters:
+    ///   - source: The file's bytes, in `format`.
+    ///   - format: ``PlistFormat/xml``, ``PlistFormat/openStep`` (`.strings` and
+    ///     `project.pbxproj` included) or ``PlistFormat/json``.
+    ///   - original: The value `source` holds, as the format's reader read it.
+    ///   - options: How new values are written (the format's writer options).
+    ///   - readingOptions: How the result is read back to check it.
+    /// - Returns: The edited bytes, or why the edit cannot be spliced (a binary file, a layout
+    ///   the scanner does not follow, a result that does not read back as the edited tree).
+    public static func splice(
+        _ edit: PlistEdit, into source: Data, format: PlistFormat, original: PlistValue,
+        options: PlistWritingOptions = PlistWritingOptions(), readingOptions: PlistReadingOptions = PlistReadingOptions()
+    ) -> Result<Data, PlistSpliceUnavailable> {
+        guard format != .binary else { return .failure(PlistSpliceUnavailable("binary files are rewritten whole")) }
+        do {
+            let splice = try SourceSplice(source, format: format, options: options)
+            let written = try splice.roundTrip(edit, readingOptions: readingOptions)
+            var expected = original
+            try expected.apply(written)
+            let result = try splice.applying(edit, original: original, edited: expected)
+            let reread = try PlistDocument(decoding: result, format: format, options: readingOptions).value
+            guard isIdentical(reread, expected) else {
+                return .failure(PlistSpliceUnavailable("the spliced text does not read back as the edited value"))
+            }
+            return .success(result)
+        } catch let error as LayoutUnavailable {
+            return .failure(PlistSpliceUnavailable(error.description))
+        } catch {
+            return .failure(PlistSpliceUnavailable("\(error)"))
+        }
+    }
+
+    /// Whether two values are equal with their dictionaries' keys in the same order (the
+    /// values' `==` ignores the order).
+    static func isIdentical(_ a: PlistValue, _ b: PlistValue) -> Bool {
+        switch (a, b) {
+        case (.dictionary(let left), .dictionary(let right)):
+            return left.keys.elementsEqual(right.keys, by: ExactKey.exactlyEqual)
+                && left.values.elementsEqual(right.values, by: isIdentical)
+        case (.array(let left), .array(let right)):
+            return left.elementsEqual(right, by: isIdentical)
+        default:
+            return a == b
+        }
+    }
+}
+
+/// One file's text, layout and style, and the splices made in it.
+struct SourceSplice {
+    let format: PlistFormat
+    let options: PlistWritingOptions
+    let source: SourceText
+    let root: SourceNode
+    let style: SourceStyle
+
+    init(_ bytes: Data, format: PlistFormat, options: PlistWritingOptions) throws {
+        self.format = format
+        self.options = options
+        source = try SourceText(bytes)
+        switch format {
+        case .xml: root = try XMLLayoutScanner.scan(source.utf8)
+        case .openStep: root = try OpenStepLayoutScanner.scan(source.utf8)
+        case .json: root = try JSONLayoutScanner.scan(source.utf8)
+        case .binary: throw LayoutUnavailable("binary files have no text layout")
+        }
+        style = SourceStyle(format: format, text: source.utf8, options: options)
+    }
+
+    /// `edit` with its new value as the file will hold it once written and read again (a date
+    /// in OpenStep becomes a string, a new dictionary's keys take the writer's order): the
+    /// value a splice of the writer's text gives back.
+    func roundTrip(_ edit: PlistEdit, readingOptions: PlistReadingOptions) throws -> PlistEdit {
+        func reread(_ value: PlistValue) throws -> PlistValue {
+            let written = try PlistValue.array([value]).encoded(as: format, options: options)
+            guard case .array(let values) = try PlistDocument(decoding: written, format: format, options: readingOptions).value,
+                values.count == 1
+            else { throw LayoutUnavailable("the new value does not read back") }
+            return values[0]
+        }
+        switch edit {
+        case .set(let value, let path): return .set(try reread(value), at: path)
+        case .insert(let value, let path): return .insert(try reread(value), at: path)
+        case .replace(let value, let path): return .replace(try reread(value), at: path)
+        case .append(let value, let path): return .append(try reread(value), to: path)
+        case .remove: return edit
+        }
+    }
+
+    /// What a splice does to one container.
+    private enum Change {
+        case replace(entry: Int)
+        case insert(at: Int)
+        case remove(entry: Int)
+    }
+
+    /// The file's bytes with `edit` made; `edited` is the tree after the edit.
+    func applying(_ edit: PlistEdit, original: PlistValue, edited: PlistValue) throws -> Data {
+        let path = edit.path
+        let (range, replacement): (Range<Int>, [UInt8])
+        if path.isEmpty {
+            switch edit {
+            case .set, .replace:
+                (range, replacement) = try replacing(root, in: nil, with: edited)
+            case .append:
+                (range, replacement) = try change(.insert(at: root.entries.count), in: root, within: nil, at: path, edited: edited)
+            case .insert, .remove:
+                throw LayoutUnavailable("the root cannot be inserted or removed")
+            }
+        } else if case .append = edit {
+            let (node, value, parent) = try locate(path, in: original)
+            guard case .array(let elements) = value else { throw LayoutUnavailable("'\(path)' is not an array") }
+            (range, replacement) = try change(.insert(at: elements.count), in: node, within: parent, at: path, edited: edited)
+        } else {
+            let containerPath = path.parent
+            let (node, container, parent) = try locate(containerPath, in: original)
+            let last = path.components[path.components.count - 1]
+            let existing = try entryIndex(last, in: container, node: node)
+            let count = node.entries.count
+            switch edit {
+            case .remove:
+                guard let existing else { throw LayoutUnavailable("nothing at '\(path)'") }
+                (range, replacement) = try change(.remove(entry: existing), in: node, within: parent, at: containerPath, edited: edited)
+            case .set, .replace:
+                let change: Change = existing.map { .replace(entry: $0) } ?? .insert(at: count)
+                (range, replacement) = try self.change(change, in: node, within: parent, at: containerPath, edited: edited)
+            case .insert:
+                let index = node.shape == .array ? Int(last) ?? count : count
+                (range, replacement) = try change(.insert(at: index), in: node, within: parent, at: containerPath, edited: edited)
+            case .append:
+                throw LayoutUnavailable("unreachable")
+            }
+        }
+        var text = source.utf8
+        text.replaceSubrange(range, with: replacement)
+        return source.encoded(text)
+    }
+
+    // MARK: - Finding values
+
+    /// The layout node and the value at `path`, and the node of the container holding it,
+    /// walking the layout and the reader's tree together; their entry counts must agree at
+    /// every step.
+    private func locate(_ path: PlistKeyPath, in original: PlistValue) throws -> (SourceNode, PlistValue, parent: SourceNode?) {
+        var node = root, value = original, parent: SourceNode?
+        for component in path.components {
+            guard let index = try entryIndex(component, in: value, node: node) else {
+                throw LayoutUnavailable("nothing at '\(path)'")
+            }
+            switch value {
+            case .dictionary(let dictionary): value = dictionary.values[index]
+            case .array(let elements): value = elements[index]
+            default: throw LayoutUnavailable("'\(path)' goes through a value that is not a container")
+            }
+            parent = node
+            node = node.entries[index].value
+        }
+        return (node, value, parent)
+    }
+
+    /// Which of the container's entries `component` names, or `nil` for a new key or the
+    /// index just past the end.
+    private func entryIndex(_ component: String, in container: PlistValue, node: SourceNode) throws -> Int? {
+        switch container {
+        case .dictionary(let dictionary):
+            guard node.shape == .dictionary, node.entries.count == dictionary.count else {
+                throw LayoutUnavailable("a dictionary's entries do not match its layout")
+            }
+            return dictionary.index(forKey: component)
+        case .array(let elements):
+            guard node.shape == .array, node.entries.count == elements.count else {
+                throw LayoutUnavailable("an array's elements do not match its layout")
+            }
+            guard let index = Int(component), index >= 0, index <= elements.count else {
+                throw LayoutUnavailable("'\(component)' is not an index of the array")
+            }
+            return index < elements.count ? index : nil
+        default:
+            throw LayoutUnavailable("a key path goes through a value that is not a container")
+        }
+    }
+
+    // MARK: - Splices
+
+    /// The separator between a container's entries when the format has one apart from the
+    /// entry itself (OpenStep dictionary entries end in their own `;`).
+    private func separator(of container: SourceNode) -> [UInt8] {
+        switch (format, container.shape) {
+        case (.json, _), (.openStep, .array): return [UInt8(ascii: ",")]
+        default: return []
+        }
+    }
+
+    /// A `.strings` file's top level: `key = value;` entries without braces.
+    private func isBraceless(_ container: SourceNode) -> Bool {
+        format == .openStep && container.shape == .dictionary
+            && (container.range.isEmpty || source.utf8[container.range.lowerBound] != UInt8(ascii: "{"))
+    }
+
+    /// The bytes to replace, and what replaces them, for `change` in `container` (at `path`,
+    /// an entry of `parent`).
+    private func change(
+        _ change: Change, in container: SourceNode, within parent: SourceNode?, at path: PlistKeyPath, edited: PlistValue
+    ) throws -> (Range<Int>, [UInt8]) {
+        let newContainer = try edited.value(at: path)
+        let text = source.utf8
+        switch change {
+        case .replace(let index):
+            let value = try newValue(at: index, in: newContainer), node = container.entries[index].value
+            let (range, text) = try replacing(node, in: container, with: value)
+            // A shorthand `key;` has no value text: the new value comes with its `=`.
+            return (range, node.range.isEmpty ? style.keyValueGap(like: nil, indent: [], multiline: false) + text : text)
+        case .remove(let index):
+            let entry = container.entries[index]
+            if !separator(of: container).isEmpty, entry.separator == nil, index > 0,
+                let previous = container.entries[index - 1].separator
+            {
+                return (previous..<entry.end, [])
+            }
+            return (style.whiteSpaceStart(before: entry.start)..<entry.end, [])
+        case .insert(let index):
+            let value = try newValue(at: index, in: newContainer)
+            let key = try newKey(at: index, in: newContainer)
+            let entries = container.entries
+            if entries.isEmpty {
+                if isBraceless(container) {
+                    var added = try entryText(key: key, value: value, in: container, neighbour: nil, indent: [])
+                    if let last = text.last, last != 0x0A, last != 0x0D { added = style.newline + added }
+                    return (text.count..<text.count, added + style.newline)
+                }
+                // An empty container is written anew, indented like the rest of the file, on
+                // lines of its own when it spans lines or its neighbours do.
+                let text = try style.valueText(
+                    newContainer, indent: style.lineIndent(at: container.range.lowerBound), unit: style.unit(in: root),
+                    multiline: style.isMultiline(container) || parent.map(style.isMultiline) ?? true)
+                return (container.range, text)
+            }
+            if index < entries.count {
+                let next = entries[index]
+                let added = try entryText(key: key, value: value, in: container, neighbour: next, indent: style.lineIndent(at: next.start))
+                let gap = style.gap(before: index, in: container)
+                return (next.start..<next.start, added + separator(of: container) + gap)
+            }
+            let last = entries[entries.count - 1]
+            let added = try entryText(key: key, value: value, in: container, neighbour: last, indent: style.lineIndent(at: last.start))
+            let gap = style.gap(before: entries.count - 1, in: container)
+            let separator = separator(of: container)
+            if separator.isEmpty || last.separator != nil {
+                return (last.end..<last.end, gap + added + separator)
+            }
+            return (last.end..<last.end, separator + gap + added)
+        }
+    }
+
+    /// The value at `index` of the edited container.
+    private func newValue(at index: Int, in container: PlistValue) throws -> PlistValue {
+        switch container {
+        case .dictionary(let dictionary) where dictionary.values.indices.contains(index): return dictionary.values[index]
+        case .array(let elements) where elements.indices.contains(index): return elements[index]
+        default: throw LayoutUnavailable("the edited container has no entry \(index)")
+        }
+    }
+
+    /// The key at `index` of the edited container, when it is a dictionary.
+    private func newKey(at index: Int, in container: PlistValue) throws -> String? {
+        guard case .dictionary(let dictionary) = container else { return nil }
+        guard dictionary.keys.indices.contains(index) else { throw LayoutUnavailable("the edited dictionary has no entry \(index)") }
+        return dictionary.keys[index]
+    }
+
+    /// The span of `node` and the text of `value` in its place.
+    private func replacing(_ node: SourceNode, in container: SourceNode?, with value: PlistValue) throws -> (Range<Int>, [UInt8]) {
+        let layout = container ?? root
+        let text = try style.valueText(
+            value, indent: style.lineIndent(at: node.range.lowerBound), unit: style.unit(in: layout),
+            multiline: container.map(style.isMultiline) ?? true,
+            quoted: node.range.isEmpty ? container.map { style.quotesMost(of: $0, values: true) } ?? false
+                : style.text[node.range.lowerBound] == UInt8(ascii: "\""))
+        return (node.range, text)
+    }
+
+    /// A new entry's text: its key and the gap to its value for a dictionary, its value, and
+    /// an OpenStep dictionary entry's `;`.
+    private func entryText(key: String?, value: PlistValue, in container: SourceNode, neighbour: SourceEntry?, indent: [UInt8]) throws -> [UInt8] {
+        let multiline = style.isMultiline(container)
+        var text: [UInt8] = []
+        if let key {
+            text += try style.keyText(key, quoted: style.quotesMost(of: container, values: false))
+            text += style.keyValueGap(like: neighbour, indent: indent, multiline: multiline)
+        }
+        text += try style.valueText(value, indent: indent, unit: style.unit(in: container), multiline: multiline,
+            quoted: style.quotesMost(of: container, values: true))
+        if format == .openStep, container.shape == .dictionary { text.append(UInt8(ascii: ";")) }
+        return text
+    }
+}
