@@ -3,6 +3,7 @@
 #ifndef CPLISTKIT_SUPPORT_H
 #define CPLISTKIT_SUPPORT_H
 
+#include "plistkit_free_memory.h"
 #include "plistkit_memory_reader.h"
 #include "plistkit_prefetch.h"
 #include "plistkit_real_format.h"

@@ -1,3 +1,4 @@
+import CPlistKitSupport
 import FoundationEssentials
 
 /// The numbered objects of one binary write, and their encoding into the file's bytes.
@@ -75,9 +76,12 @@ struct BinaryPlistObjectList {
     /// The number of objects so far, which is the number the next new object gets.
     var count: Int { entries.count }
 
+    /// Whether a table fell back before ``encode()`` released them.
+    private var releasedTablesUsedFallback = false
+
     /// Whether any uniquing table fell back to `Hasher` (for tests).
     var usesFallbackHashing: Bool {
-        uniqueStrings.usesFallback || uniqueIntegers.usesFallback || uniqueLargeIntegers.usesFallback
+        releasedTablesUsedFallback || uniqueStrings.usesFallback || uniqueIntegers.usesFallback || uniqueLargeIntegers.usesFallback
             || uniqueReals.usesFallback || uniqueDates.usesFallback || uniqueUIDs.usesFallback
             || uniqueData.usesFallback
     }
@@ -133,17 +137,30 @@ struct BinaryPlistObjectList {
     /// A container whose children are being numbered: its values (a dictionary's keys are
     /// numbered when it is entered), the next one to visit, and where their references go.
     private struct Frame {
-        let values: [PlistValue]
+        var values: [PlistValue]
         var next: Int
         let firstSlot: Int
     }
 
     /// Numbers `root` and everything in it, iteratively (a deep value cannot overflow the
     /// stack); returns the root's number. `sortsKeys` writes each dictionary's keys sorted.
-    mutating func number(_ root: PlistValue, sortsKeys: Bool) -> Int {
+    ///
+    /// With `releasingNumbered`, each value is dropped from its container once it is entered,
+    /// so that a tree handed over whole (nothing else holding it) is freed part by part as the
+    /// object list grows, and the two are never both held at full size. A container something
+    /// else still holds is copied (once) when its first value is dropped: correct, but then
+    /// no memory is saved, so callers that only borrow the tree leave this off.
+    mutating func number(_ root: consuming PlistValue, sortsKeys: Bool, releasingNumbered: Bool = false) -> Int {
         var frames: [Frame] = []
-        let number = enter(root, sortsKeys: sortsKeys, frames: &frames)
+        let number = enter(consume root, sortsKeys: sortsKeys, frames: &frames)
+        var nextReturn = Self.returnInterval
         while !frames.isEmpty {
+            // What was freed is the tree's many small blocks, which the object list's large
+            // arrays cannot reuse: handed back to the kernel now and then, it stops counting.
+            if releasingNumbered && entries.count >= nextReturn {
+                plistkit_return_free_memory()
+                nextReturn = entries.count + Self.returnInterval
+            }
             let top = frames.count - 1
             let index = frames[top].next
             guard index < frames[top].values.count else {
@@ -154,16 +171,25 @@ struct BinaryPlistObjectList {
             let ahead = index + Self.prefetchDistance
             if ahead < frames[top].values.count { prefetchScalar(frames[top].values[ahead]) }
             let slot = frames[top].firstSlot + index
-            children[slot] = enter(frames[top].values[index], sortsKeys: sortsKeys, frames: &frames)
+            let value = frames[top].values[index]
+            if releasingNumbered { frames[top].values[index] = .boolean(false) }
+            children[slot] = enter(consume value, sortsKeys: sortsKeys, frames: &frames)
         }
         return number
     }
 
+    /// How many objects are numbered between two returns of freed memory to the kernel, in a
+    /// numbering that frees the tree: often enough that little freed memory is held (a
+    /// million objects free about 100 MB of small records), rarely enough that the returns
+    /// (each a walk of the free heap) cost nothing next to the numbering.
+    static let returnInterval = 1 << 20
+
     /// Numbers a scalar at once (or finds the number of an equal scalar met before); adds a
     /// container's entry and a frame for the values `number(_:sortsKeys:)` visits next.
-    private mutating func enter(_ value: PlistValue, sortsKeys: Bool, frames: inout [Frame]) -> Int {
+    private mutating func enter(_ value: consuming PlistValue, sortsKeys: Bool, frames: inout [Frame]) -> Int {
         let number = entries.count
-        switch value {
+        // Consumed, so that a container's frame holds the only reference to its values.
+        switch consume value {
         case .array(let elements):
             let start = openArray(count: elements.count)
             prefetchScalars(elements.prefix(Self.prefetchDistance))
@@ -179,8 +205,8 @@ struct BinaryPlistObjectList {
             let start = openDictionary(numberingKeys: keys)
             prefetchScalars(values.prefix(Self.prefetchDistance))
             frames.append(Frame(values: values, next: 0, firstSlot: start + keys.count))
-        default:
-            return numberScalar(value)
+        case let scalar:
+            return numberScalar(scalar)
         }
         return number
     }
@@ -393,6 +419,20 @@ struct BinaryPlistObjectList {
         utf16Count < 0 ? markerSize(count: text.utf8.count) + text.utf8.count : markerSize(count: utf16Count) + 2 * utf16Count
     }
 
+    /// Replaces every uniquing table with an empty one.
+    private mutating func releaseUniquingTables() {
+        releasedTablesUsedFallback = usesFallbackHashing
+        uniqueIntegers = BinaryPlistUniquingTable()
+        uniqueLargeIntegers = BinaryPlistUniquingTable()
+        uniqueReals = BinaryPlistUniquingTable()
+        uniqueDates = BinaryPlistUniquingTable()
+        uniqueUIDs = BinaryPlistUniquingTable()
+        uniqueData = BinaryPlistUniquingTable()
+        uniqueStrings = BinaryPlistUniquingTable()
+        uidNumbers = []
+        recentKeys = RecentStringTable(slotCount: 1)
+    }
+
     // MARK: Bytes
 
     /// Writes the references `children[start ..< start + count]`, each in `size` bytes. The
@@ -404,7 +444,12 @@ struct BinaryPlistObjectList {
     /// Encodes the objects (object 0 is the top), the offset table and the trailer into one
     /// buffer allocated at the size counted as the objects were met; `nil` when the output
     /// is larger than the process can address.
-    func encode() -> Data? {
+    ///
+    /// The uniquing tables are freed first: numbering is over, and for a large tree they take
+    /// about as much memory as the output, which can then reuse it (see Docs/Performance.md,
+    /// "Peak memory of convert"). Numbering more objects after this would unique none of them.
+    mutating func encode() -> Data? {
+        releaseUniquingTables()
         let refSize = Self.byteCount(entries.count)
         let countedTableOffset = 8 + objectBytes + children.count * refSize
         let countedOffsetSize = Self.byteCount(countedTableOffset)

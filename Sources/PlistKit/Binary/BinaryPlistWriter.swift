@@ -26,10 +26,16 @@ enum BinaryPlistWriter {
     /// `valueCount`, when known (the expanded size the caller counted), sizes the object
     /// list at once: growing it by doubling copied it several times over, and room never
     /// used is never touched (a large allocation is mapped lazily).
-    static func write(_ value: PlistValue, options: PlistWritingOptions, valueCount: Int = 0) throws -> Data {
+    ///
+    /// `releasingNumbered` frees each part of a tree handed over whole (`consume`) once it is
+    /// numbered, before the output is allocated: the tree, the object list and the output are
+    /// then never all held at once.
+    static func write(
+        _ value: consuming PlistValue, options: PlistWritingOptions, valueCount: Int = 0, releasingNumbered: Bool = false
+    ) throws -> Data {
         var writer = BinaryPlistWriterState(sortsKeys: options.sortsKeys(for: .binary))
         writer.reserveCapacity(values: valueCount)
-        writer.flatten(value)
+        writer.flatten(consume value, releasingNumbered: releasingNumbered)
         guard let data = writer.encode() else {
             throw PlistError(.limitExceeded, "The binary plist is larger than this process can address")
         }

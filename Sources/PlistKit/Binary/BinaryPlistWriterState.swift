@@ -23,14 +23,16 @@ struct BinaryPlistWriterState {
         objects.reserveCapacity(objects: values, references: values)
     }
 
-    /// Numbers every object of `root` in CoreFoundation's depth-first order.
-    mutating func flatten(_ root: PlistValue) {
-        _ = objects.number(root, sortsKeys: sortsKeys)
+    /// Numbers every object of `root` in CoreFoundation's depth-first order; with
+    /// `releasingNumbered`, frees each part of a tree nothing else holds once it is numbered
+    /// (see ``BinaryPlistObjectList/number(_:sortsKeys:releasingNumbered:)``).
+    mutating func flatten(_ root: consuming PlistValue, releasingNumbered: Bool = false) {
+        _ = objects.number(consume root, sortsKeys: sortsKeys, releasingNumbered: releasingNumbered)
     }
 
     /// Encodes the flattened objects, the offset table and the trailer; `nil` when the output
-    /// is larger than the process can address.
-    func encode() -> Data? {
+    /// is larger than the process can address. Numbering is over after this.
+    mutating func encode() -> Data? {
         objects.encode()
     }
 }

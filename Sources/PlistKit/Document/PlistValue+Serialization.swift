@@ -54,10 +54,7 @@ extension PlistValue {
         as format: PlistFormat,
         options: PlistWritingOptions = PlistWritingOptions()
     ) throws -> (data: Data, warnings: [PlistWarning]) {
-        let size = try ExpandedSizeCounter.check(
-            self, limits: options, for: format == .binary ? .binaryWriter : .textWriter(format.plutilName))
-        var analyzer = ConversionLossAnalyzer(format: format, options: options)
-        try analyzer.check(self)
+        let (size, warnings) = try checkedForWriting(as: format, options: options)
         let data: Data
         switch format {
         case .binary: data = try BinaryPlistWriter.write(self, options: options, valueCount: size.count)
@@ -65,6 +62,55 @@ extension PlistValue {
         case .openStep: data = try OpenStepWriter.write(self, options: options)
         case .json: data = try JSONPlistWriter.write(self, options: options)
         }
-        return (data, analyzer.reporter.warnings)
+        return (data, warnings)
+    }
+
+    /// Writes the value in `format`, handing the bytes to `output` in the order they belong
+    /// in, in one or more pieces: XML in pieces of about a megabyte as they are made, so that
+    /// the whole document is never held in memory (the other formats in one piece).
+    ///
+    /// Every check runs before the first piece is handed over: the limits, what the format
+    /// cannot hold, and `acceptingLosses`, which is given every loss the format imposes (see
+    /// ``encodedReportingLosses(as:options:)``) and may throw to refuse them.
+    ///
+    /// - Parameter releasingTree: whether the binary writer may free each part of the tree
+    ///   once it has numbered it, before it allocates the output. Its object list is about as
+    ///   large as a tree of small records, and with this the two are never both held whole:
+    ///   pass `true` for a value nothing else holds, handed over with `consume` (a tree held
+    ///   elsewhere too is then copied one container at a time, and nothing is saved).
+    /// - Throws: as ``encoded(as:options:)``, or what `acceptingLosses` or `output` throws
+    ///   (after which some pieces may have been handed over).
+    public consuming func write(
+        as format: PlistFormat, options: PlistWritingOptions = PlistWritingOptions(),
+        acceptingLosses accept: ([PlistWarning]) throws -> Void = { _ in },
+        releasingTree: Bool = false,
+        to output: (Data) throws -> Void
+    ) throws {
+        switch format {
+        case .xml:
+            let (_, warnings) = try checkedForWriting(as: format, options: options)
+            try accept(warnings)
+            try XMLPlistWriter.write(self, options: options, to: output)
+        case .binary:
+            let (size, warnings) = try checkedForWriting(as: format, options: options)
+            try accept(warnings)
+            try output(BinaryPlistWriter.write(consume self, options: options, valueCount: size.count, releasingNumbered: releasingTree))
+        case .openStep, .json:
+            let (data, warnings) = try encodedReportingLosses(as: format, options: options)
+            try accept(warnings)
+            try output(data)
+        }
+    }
+
+    /// The checks before a write in `format`: the limits on the expanded tree (whose size
+    /// is returned) and the losses the format imposes (returned; thrown under strict writing).
+    private func checkedForWriting(
+        as format: PlistFormat, options: PlistWritingOptions
+    ) throws -> (size: ExpandedSizeCounter.Size, warnings: [PlistWarning]) {
+        let size = try ExpandedSizeCounter.check(
+            self, limits: options, for: format == .binary ? .binaryWriter : .textWriter(format.plutilName))
+        var analyzer = ConversionLossAnalyzer(format: format, options: options)
+        try analyzer.check(self)
+        return (size, analyzer.reporter.warnings)
     }
 }

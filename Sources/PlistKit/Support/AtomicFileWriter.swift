@@ -40,13 +40,26 @@ public enum AtomicFileWriter {
     ///   unchanged and no temporary file is left behind.
     /// - Complexity: O(n) in the number of bytes.
     public static func write(_ bytes: Data, to requestedPath: String) throws {
+        try write(to: requestedPath) { put in try put(bytes) }
+    }
+
+    /// Replaces the file at `path` atomically, as ``write(_:to:)`` does, with the bytes
+    /// `contents` hands, piece by piece, to the function it is given: a large output need
+    /// not be held in memory whole before it is written.
+    ///
+    /// - Throws: ``AtomicFileWriteError`` naming the step that failed, or what `contents`
+    ///   throws; the destination is then unchanged and no temporary file is left behind (a
+    ///   device, pipe or socket keeps what was written to it before the failure).
+    public static func write(
+        to requestedPath: String, contents: ((Data) throws -> Void) throws -> Void
+    ) throws {
         // A device, pipe or socket (`/dev/stdout`, `/dev/null`, a FIFO) cannot be replaced by a
         // rename, and must not be: it is written in place.
         var target = stat()
         if stat(requestedPath, &target) == 0 {
             let type = target.st_mode & S_IFMT
             if type != S_IFREG && type != S_IFDIR {
-                try writeInPlace(bytes, to: requestedPath)
+                try writeInPlace(contents, to: requestedPath)
                 return
             }
         }
@@ -55,7 +68,7 @@ public enum AtomicFileWriter {
         let directory = directoryPath(of: path)
         var existing = stat()
         let original = stat(path, &existing) == 0 ? existing : nil
-        let temporaryPath = try writeTemporaryFile(bytes, in: directory, for: path, replacing: original)
+        let temporaryPath = try writeTemporaryFile(contents, in: directory, for: path, replacing: original)
         var renamed = false
         defer {
             if !renamed { unlink(temporaryPath) }
@@ -66,7 +79,7 @@ public enum AtomicFileWriter {
         syncDirectory(directory)
     }
 
-    /// Writes `bytes` to a new file in `directory`, with the mode, owner and group it is to
+    /// Writes what `contents` produces to a new file in `directory`, with the mode, owner and group it is to
     /// have, synced, and returns the name it was given (`.NAME.tmp-XXXXXX`).
     ///
     /// Where the file system allows (Linux's `O_TMPFILE`), the file has no name while it is
@@ -74,11 +87,12 @@ public enum AtomicFileWriter {
     /// just before the rename. Elsewhere it is a `mkstemp` file from the start. Either way a
     /// kill between naming and renaming can leave the named file; ``LockedFileUpdate``
     /// removes such files on the next update.
-    private static func writeTemporaryFile(_ bytes: Data, in directory: String, for path: String, replacing original: stat?) throws -> String {
+    private static func writeTemporaryFile(
+        _ contents: ((Data) throws -> Void) throws -> Void, in directory: String, for path: String, replacing original: stat?) throws -> String {
         #if os(Linux)
         if let unnamed = try UnnamedFile(in: directory, for: directory + "/." + fileName(of: path) + ".tmp-XXXXXX") {
             defer { close(unnamed.descriptor) }
-            try prepare(unnamed.descriptor, with: bytes, for: path, replacing: original)
+            try prepare(unnamed.descriptor, with: contents, for: path, replacing: original)
             if let name = unnamed.link(as: directory + "/." + fileName(of: path) + ".tmp-") { return name }
             // Neither /proc nor AT_EMPTY_PATH could name it: write a named file instead.
         }
@@ -94,7 +108,7 @@ public enum AtomicFileWriter {
         // mkstemp replaced the X's in place; the buffer still ends with its NUL.
         let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do {
-            try prepare(descriptor, with: bytes, for: path, replacing: original)
+            try prepare(descriptor, with: contents, for: path, replacing: original)
         } catch {
             unlink(temporaryPath)
             throw error
@@ -110,8 +124,9 @@ public enum AtomicFileWriter {
     /// the new file has the old one's owner, setgid only when it has its group (the kernel
     /// lets a caller who is not root keep only a group it belongs to), so an edit never gives
     /// a program the privileges of an owner or group it did not have.
-    private static func prepare(_ descriptor: Int32, with bytes: Data, for path: String, replacing original: stat?) throws {
-        try writeAll(bytes, to: descriptor, path: path)
+    private static func prepare(
+        _ descriptor: Int32, with contents: ((Data) throws -> Void) throws -> Void, for path: String, replacing original: stat?) throws {
+        try contents { try writeAll($0, to: descriptor, path: path) }
         var mode: mode_t
         if let original {
             mode = original.st_mode & 0o7777
@@ -135,11 +150,11 @@ public enum AtomicFileWriter {
         guard fsync(descriptor) == 0 else { throw failure(.sync, path) }
     }
 
-    private static func writeInPlace(_ bytes: Data, to path: String) throws {
+    private static func writeInPlace(_ contents: ((Data) throws -> Void) throws -> Void, to path: String) throws {
         let descriptor = open(path, O_WRONLY)
         guard descriptor >= 0 else { throw failure(.open, path) }
         defer { close(descriptor) }
-        try writeAll(bytes, to: descriptor, path: path)
+        try contents { try writeAll($0, to: descriptor, path: path) }
     }
 
     private static func writeAll(_ bytes: Data, to descriptor: Int32, path: String) throws {

@@ -183,6 +183,14 @@ final class XMLOutputBuffer {
         count += other.count
     }
 
+    /// Hands the bytes written so far to `sink` as one `Data` and empties the buffer, for a
+    /// writer that sends its output away in pieces; a failed buffer hands nothing.
+    func drain(into sink: (Data) throws -> Void) rethrows {
+        guard count > 0, !hasFailed else { return }
+        try sink(Data(bytes: start, count: count))
+        count = 0
+    }
+
     /// The bytes written, handed to a `Data` that frees them; the buffer is empty afterwards.
     func takeData() -> Data {
         let memory = realloc(start, max(1, count)) ?? start

@@ -45,22 +45,53 @@ enum XMLPlistWriter {
             guard let (path, found, reason) = firstUnrepresentable(in: value) else {
                 throw PlistError(.unrepresentableValue, "Cannot write \(failure.kind.nameWithArticle) as XML: \(failure.reason)")
             }
-            throw PlistError(
-                .unrepresentableValue,
-                "Cannot write \(found.kind.nameWithArticle) as \(PlistFormat.xml.plutilName): \(reason)",
-                at: .keyPath(PlistKeyPath(components: path)))
+            throw unrepresentableError(path: path, value: found, reason: reason)
         }
+    }
+
+    /// Writes `value` as an XML property list, handing the bytes to `sink` in pieces of about
+    /// ``drainSize`` bytes as they are made, so that the whole document is never held in
+    /// memory (a binary input's XML is several times its size).
+    ///
+    /// Nothing reaches `sink` before the whole tree is known to be writable: the check for
+    /// what XML cannot hold, which ``write(_:options:)`` leaves to the escaping, runs first.
+    ///
+    /// - Throws: as ``write(_:options:)``, or what `sink` throws.
+    static func write(_ value: PlistValue, options: PlistWritingOptions, to sink: (Data) throws -> Void) throws {
+        if let (path, found, reason) = firstUnrepresentable(in: value) {
+            throw unrepresentableError(path: path, value: found, reason: reason)
+        }
+        try withoutActuallyEscaping(sink) { sink in
+            _ = try document(options: options, sink: sink) { try $0.emit(value, depth: 0) }
+        }
+    }
+
+    /// The output a streaming write (``write(_:options:to:)``) collects before handing it on.
+    static let drainSize = 1 << 20
+
+    /// The error for `value` at `path`, which XML cannot hold for `reason`, worded as
+    /// ``ConversionLossAnalyzer`` words it.
+    private static func unrepresentableError(path: [String], value: PlistValue, reason: String) -> PlistError {
+        PlistError(
+            .unrepresentableValue,
+            "Cannot write \(value.kind.nameWithArticle) as \(PlistFormat.xml.plutilName): \(reason)",
+            at: .keyPath(PlistKeyPath(components: path)))
     }
 
     /// A whole document: the header, what `body` emits as the root (at depth 0) with an
     /// emitter set up for `options`, and the closing tag; also for writers that emit the root
     /// from a tree of their own.
     ///
-    /// - Throws: what `body` throws (the emitter's ``Unrepresentable``, for one), or
-    ///   ``PlistError`` with ``PlistError/Code/limitExceeded`` when the memory for the output
-    ///   could not be had.
-    static func document(options: PlistWritingOptions, _ body: (inout Emitter) throws -> Void) throws -> Data {
-        var emitter = Emitter(sortsKeys: options.sortsKeys(for: .xml), realStyle: options.xmlRealStyle)
+    /// With a `sink`, the output goes there in pieces as it is made (see
+    /// ``Emitter/drainIfFull()``) and the `Data` returned is empty.
+    ///
+    /// - Throws: what `body` or `sink` throws (the emitter's ``Unrepresentable``, for one),
+    ///   or ``PlistError`` with ``PlistError/Code/limitExceeded`` when the memory for the
+    ///   output could not be had.
+    static func document(
+        options: PlistWritingOptions, sink: ((Data) throws -> Void)? = nil, _ body: (inout Emitter) throws -> Void
+    ) throws -> Data {
+        var emitter = Emitter(sortsKeys: options.sortsKeys(for: .xml), realStyle: options.xmlRealStyle, sink: sink)
         header.withUnsafeBytes { emitter.out.append($0) }
         // `%.17g` must not take the host program's decimal separator from its locale.
         try CNumericLocale.withCNumericLocale { try body(&emitter) }
@@ -70,6 +101,10 @@ enum XMLPlistWriter {
                 .limitExceeded,
                 "The XML writer could not get the memory for \(emitter.out.failedCapacity) bytes of output",
                 at: .keyPath(.root))
+        }
+        if let sink {
+            try emitter.out.drain(into: sink)
+            return Data()
         }
         return emitter.out.takeData()
     }
@@ -178,12 +213,27 @@ enum XMLPlistWriter {
         let out: XMLOutputBuffer
         let sortsKeys: Bool
         let realStyle: PlistWritingOptions.XMLRealStyle
+        /// Where the output goes in pieces during the write, or `nil` to keep it all in `out`.
+        let sink: ((Data) throws -> Void)?
 
-        /// An emitter writing into `out` (by default a new buffer).
-        init(sortsKeys: Bool, realStyle: PlistWritingOptions.XMLRealStyle, out: XMLOutputBuffer = XMLOutputBuffer()) {
+        /// An emitter writing into `out` (by default a new buffer), and from there into `sink`
+        /// when one is given.
+        init(
+            sortsKeys: Bool, realStyle: PlistWritingOptions.XMLRealStyle, out: XMLOutputBuffer = XMLOutputBuffer(),
+            sink: ((Data) throws -> Void)? = nil
+        ) {
             self.sortsKeys = sortsKeys
             self.realStyle = realStyle
             self.out = out
+            self.sink = sink
+        }
+
+        /// Hands the output to the sink once it holds ``XMLPlistWriter/drainSize`` bytes.
+        /// Called only between two values of a container, where no piece of output is
+        /// pending (a key list's lines are written and taken back within ``keyOrder(of:)``).
+        @inline(__always)
+        func drainIfFull() throws {
+            if out.count >= XMLPlistWriter.drainSize, let sink { try out.drain(into: sink) }
         }
 
         /// An emitter with this one's settings and an empty output, for part of a document
@@ -211,7 +261,10 @@ enum XMLPlistWriter {
             switch value {
             case .array(let elements):
                 guard open(.array, isEmpty: elements.isEmpty, depth: depth) else { return }
-                for element in elements { try emit(element, depth: depth + 1) }
+                for element in elements {
+                    try emit(element, depth: depth + 1)
+                    try drainIfFull()
+                }
                 close(.array, depth: depth)
             case .dictionary(let dictionary):
                 guard open(.dictionary, isEmpty: dictionary.isEmpty, depth: depth) else { return }
@@ -221,9 +274,13 @@ enum XMLPlistWriter {
                     for index in order.sorted {
                         try emitKey(index, of: order, depth: depth + 1)
                         try emit(values[index], depth: depth + 1)
+                        try drainIfFull()
                     }
                 } else {
-                    for index in keys.indices { try emitEntry(keys[index], values[index], depth: depth + 1) }
+                    for index in keys.indices {
+                        try emitEntry(keys[index], values[index], depth: depth + 1)
+                        try drainIfFull()
+                    }
                 }
                 close(.dictionary, depth: depth)
             default:

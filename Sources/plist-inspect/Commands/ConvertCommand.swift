@@ -89,17 +89,39 @@ enum ConvertCommand: Subcommand {
                 else { destination = "-" }
                 var warnings: [PlistWarning] = []
                 var inputFormat: PlistFormat?
+                func accept(read: [PlistWarning], written: [PlistWarning], taggedLooking: [PlistWarning]) throws {
+                    // With --tagged, a date or data written as a tagged object is what was asked for.
+                    let asked = written.filter { !(tagged && $0.kind == .typeChanged && format == .plist(.json)) }
+                    warnings = Encoding.significant(read + asked) + taggedLooking
+                    if strict, let first = warnings.first {
+                        throw CommandError("\(FileIO.displayName(file)): Refusing a lossy conversion: \(first)", exitCode: .dataError)
+                    }
+                }
+                // Dictionaries shaped like tagged objects, in JSON read without --tagged.
+                func taggedLooking(_ document: PlistDocument) -> [PlistWarning] {
+                    document.format == .json && !tagged ? Encoding.taggedLookingObjects(in: document.value) : []
+                }
+                guard FileIO.replacesInPlace(destination, source: file) else {
+                    // A conversion to another file holds only what it must at its peak: the
+                    // input's bytes are released once decoded, the tree is handed to the
+                    // writer (which frees it as it goes) and XML goes out in pieces.
+                    let document = try Documents.load(file, options: readingOptions)
+                    let readWarnings = document.warnings, looking = taggedLooking(document)
+                    inputFormat = document.format
+                    var tree: PlistValue? = (consume document).value
+                    try FileIO.write(to: destination) { put in
+                        guard let value = tree.take() else { return }
+                        try Encoding.write(
+                            consume value, as: format, options: writingOptions, sourceName: file,
+                            acceptingLosses: { try accept(read: readWarnings, written: $0, taggedLooking: looking) }, to: put)
+                    }
+                    return FileOutcome(stderr: silent ? "" : Encoding.warningText(warnings, file: file), format: inputFormat?.plutilName)
+                }
                 func converted(_ bytes: Data) throws -> Data {
                     let document = try Documents.decode(bytes, from: file, options: readingOptions)
                     inputFormat = document.format
                     let (data, writeWarnings) = try Encoding.encode(document.value, as: format, options: writingOptions, sourceName: file)
-                    // With --tagged, a date or data written as a tagged object is what was asked for.
-                    let asked = writeWarnings.filter { !(tagged && $0.kind == .typeChanged && format == .plist(.json)) }
-                    warnings = Encoding.significant(document.warnings + asked)
-                    if document.format == .json && !tagged { warnings += Encoding.taggedLookingObjects(in: document.value) }
-                    if strict, let first = warnings.first {
-                        throw CommandError("\(FileIO.displayName(file)): Refusing a lossy conversion: \(first)", exitCode: .dataError)
-                    }
+                    try accept(read: document.warnings, written: writeWarnings, taggedLooking: taggedLooking(document))
                     return data
                 }
                 let bytes = try FileIO.read(file)

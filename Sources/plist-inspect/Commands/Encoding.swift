@@ -34,6 +34,29 @@ enum Encoding {
         }
     }
 
+    /// Writes `value` in `format` to `output` in pieces, as ``PlistValue/write(as:options:acceptingLosses:releasingTree:to:)``
+    /// does: `accept` sees the warnings first and may throw to refuse them, before anything
+    /// is written. The tree is handed over: the binary writer frees it part by part as it
+    /// goes, so pass a value nothing else holds, with `consume`.
+    ///
+    /// - Throws: as ``encode(_:as:options:sourceName:)``, or what `accept` or `output` throws.
+    static func write(
+        _ value: consuming PlistValue, as format: OutputFormat, options: PlistWritingOptions, sourceName: String,
+        acceptingLosses accept: ([PlistWarning]) throws -> Void, to output: (Data) throws -> Void
+    ) throws {
+        guard case .plist(let plistFormat) = format else {
+            let (data, warnings) = try encode(value, as: format, options: options, sourceName: sourceName)
+            try accept(warnings)
+            try output(data)
+            return
+        }
+        do {
+            try (consume value).write(as: plistFormat, options: options, acceptingLosses: accept, releasingTree: true, to: output)
+        } catch {
+            throw Failure.wrap(error, file: sourceName)
+        }
+    }
+
     /// `value` as `plutil -extract … raw` writes it, followed by a newline unless `newline`
     /// is false (`-n`).
     static func raw(_ value: PlistValue, newline: Bool) -> Data {

@@ -66,15 +66,32 @@ enum FileIO {
     /// - Throws: ``CommandError`` with exit 74 when it cannot be written; the old file is then
     ///   untouched.
     static func write(_ data: Data, to path: String) throws {
+        try write(to: path) { put in try put(data) }
+    }
+
+    /// Writes what `contents` hands, piece by piece, to the function it is given, to `path`
+    /// atomically (see ``AtomicFileWriter/write(to:contents:)``), or to standard output for
+    /// `-`: a large output need not be held whole.
+    ///
+    /// - Throws: ``CommandError`` with exit 74 when it cannot be written, or what `contents`
+    ///   throws; the old file is then untouched.
+    static func write(to path: String, contents: ((Data) throws -> Void) throws -> Void) throws {
         if path == "-" {
-            Console.shared.out(data)
+            try contents { Console.shared.out($0) }
             return
         }
         do {
-            try AtomicFileWriter.write(data, to: path)
+            try AtomicFileWriter.write(to: path, contents: contents)
         } catch let error as AtomicFileWriteError {
             throw CommandError(error.description, exitCode: .ioError)
         }
+    }
+
+    /// Whether writing `destination` replaces `source`, a regular file, in place: such a
+    /// write goes through ``write(_:to:madeFrom:of:recomputing:)``.
+    static func replacesInPlace(_ destination: String, source: String) -> Bool {
+        var info = stat()
+        return destination == source && source != "-" && stat(source, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Writes `result`, made from the bytes `original` read from `source`, to `destination`.
@@ -96,8 +113,7 @@ enum FileIO {
         _ result: Data, to destination: String, madeFrom original: Data, of source: String,
         recomputing transform: (Data) throws -> Data
     ) throws {
-        var info = stat()
-        guard destination == source, source != "-", stat(source, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+        guard replacesInPlace(destination, source: source) else {
             try write(result, to: destination)
             return
         }

@@ -157,3 +157,35 @@ import Testing
         #expect(info.st_mode & 0o7777 == 0o2755)
     }
 }
+
+/// `AtomicFileWriter.write(to:contents:)`: the file is written from pieces, and a producer
+/// that fails part way leaves the old file and no temporary one.
+extension AtomicFileWriterTests {
+    @Test func writesThePiecesInOrder() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("pieces")
+        try Data("old".utf8).write(to: file)
+        try AtomicFileWriter.write(to: file.path) { put in
+            for piece in ["one ", "two ", "", "three"] { try put(Data(piece.utf8)) }
+        }
+        #expect(try Data(contentsOf: file) == Data("one two three".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["pieces"])
+    }
+
+    @Test func aFailingProducerLeavesTheOldFile() throws {
+        struct Stop: Error {}
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("kept")
+        try Data("old".utf8).write(to: file)
+        #expect(throws: Stop.self) {
+            try AtomicFileWriter.write(to: file.path) { put in
+                try put(Data(repeating: 0x41, count: 1 << 20))
+                throw Stop()
+            }
+        }
+        #expect(try Data(contentsOf: file) == Data("old".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["kept"])
+    }
+}
