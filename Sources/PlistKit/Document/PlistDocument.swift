@@ -6,8 +6,8 @@ public struct PlistDocument: Sendable {
     public var value: PlistValue
     /// The format the bytes were in.
     public var format: PlistFormat
-    /// Information the reader could not keep (a binary set read as an array, a 32-bit real
-    /// widened), with key paths.
+    /// Information the reader could not keep or had to repair (a binary set read as an array,
+    /// a 32-bit real widened, an XML date rolled over), with key paths.
     public var warnings: [PlistWarning]
 
     /// Creates a document.

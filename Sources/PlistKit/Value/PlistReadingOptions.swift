@@ -14,18 +14,25 @@ public struct PlistReadingOptions: Hashable, Sendable {
     /// `{"$data": …}`, `{"CF$UID": n}` and the like, as the tagged JSON writer produces them)
     /// back into dates, data and UIDs. Default: `false`, plain JSON.
     public var readsTaggedJSON: Bool
+    /// Whether input that Apple's readers repair is refused instead of repaired with a
+    /// ``PlistWarning``: an XML date with a field past its range (`2024-01-32T20:43:14Z`) fails
+    /// with ``PlistError/Code/corruptData`` rather than reading as the instant it rolls over to
+    /// (``PlistWarning/Kind/dateRolledOver``). Default: `false`, read as Foundation does.
+    public var isStrict: Bool
 
     /// Creates options with the default limits.
     public init(
         maximumDepth: Int = 512,
         maximumObjectCount: Int = 1 << 26,
         maximumInputBytes: Int = 1 << 32,
-        readsTaggedJSON: Bool = false
+        readsTaggedJSON: Bool = false,
+        isStrict: Bool = false
     ) {
         self.maximumDepth = maximumDepth
         self.maximumObjectCount = maximumObjectCount
         self.maximumInputBytes = maximumInputBytes
         self.readsTaggedJSON = readsTaggedJSON
+        self.isStrict = isStrict
     }
 
     /// Has no effect: the XML reader reads on the calling thread alone, always. Kept for one

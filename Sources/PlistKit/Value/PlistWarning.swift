@@ -17,6 +17,10 @@ public struct PlistWarning: Hashable, Sendable, CustomStringConvertible {
         /// A value was written as a different type the target format can hold (a GNUstep
         /// typed value, a JSON tagged object).
         case typeChanged
+        /// An XML date with a field past its range (`2024-01-32T20:43:14Z`, as Apple's older
+        /// writers produced) was read as the instant it rolls over to (2024-02-01T20:43:14Z),
+        /// as Foundation reads it; ``PlistReadingOptions/isStrict`` refuses such a date instead.
+        case dateRolledOver
     }
 
     /// The kind of loss.

@@ -20,7 +20,7 @@ enum XMLPlistReader {
         guard !bytes.isEmpty else {
             throw PlistError(.corruptData, "The document is empty", at: .line(1, column: 1))
         }
-        return try bytes.withUnsafeBytes { raw in
+        let builder = try bytes.withUnsafeBytes { raw in
             if raw.allSatisfy(XMLScalarParser.isWhitespace) {
                 throw PlistError(.corruptData, "The document holds only whitespace", at: .line(1, column: 1))
             }
@@ -38,47 +38,53 @@ enum XMLPlistReader {
                 return try parse(raw, ignoringDeclaredEncoding: false, options: options, usesPullParser: usesPullParser)
             }
         }
+        // Only a builder that finished holds the root.
+        guard let root = builder.root else {
+            throw PlistError(.corruptData, "The document holds no property-list value", at: .line(1, column: 1))
+        }
+        for warning in builder.warnings {
+            try losses.report(warning.kind, at: warning.keyPath, warning.message)
+        }
+        return root
     }
 
     /// Parses with carriage returns in text kept (see ``XMLCarriageReturnPreserver``); when
     /// that fails, parses the bytes as given, so that an error names a position in the input.
     ///
     /// Each parse tries libxml2's pull parser first (``XMLSAXParser/Feed/memory``,
-    /// the fast one) and keeps its value when it accepts the document; anything it refuses is
+    /// the fast one) and keeps its result when it accepts the document; anything it refuses is
     /// parsed again with the push parser, whose verdict and error positions are the reference.
+    /// Returns the builder that finished without failure (its root and warnings).
     private static func parse(
         _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions, usesPullParser: Bool
-    ) throws -> PlistValue {
+    ) throws -> XMLPlistTreeBuilder {
         if let rewritten = XMLCarriageReturnPreserver.rewrite(raw) {
-            let value = rewritten.withUnsafeBytes { bytes -> PlistValue? in
+            let finished = rewritten.withUnsafeBytes { bytes -> XMLPlistTreeBuilder? in
                 if usesPullParser,
-                   let value = parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, options: options) {
-                    return value
+                   let builder = parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, options: options) {
+                    return builder
                 }
                 let builder = XMLPlistTreeBuilder(options: options)
                 XMLSAXParser.parse(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, into: builder)
-                return builder.failure == nil ? builder.root : nil
+                return builder.failure == nil && builder.root != nil ? builder : nil
             }
-            if let value { return value }
-        } else if usesPullParser, let value = parseWhole(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, options: options) {
-            return value
+            if let finished { return finished }
+        } else if usesPullParser, let builder = parseWhole(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, options: options) {
+            return builder
         }
         let builder = XMLPlistTreeBuilder(options: options)
         XMLSAXParser.parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, into: builder)
         if let failure = builder.failure { throw failure }
-        guard let root = builder.root else {
-            throw PlistError(.corruptData, "The document holds no property-list value", at: .line(1, column: 1))
-        }
-        return root
+        return builder
     }
 
-    /// The value when libxml2's pull parser accepts the document, else `nil` (the
-    /// caller then parses with the push parser, which reports errors).
+    /// The builder when libxml2's pull parser accepts the document and it holds a value, else
+    /// `nil` (the caller then parses with the push parser, which reports errors).
     static func parseWhole(
         _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions
-    ) -> PlistValue? {
+    ) -> XMLPlistTreeBuilder? {
         let builder = XMLPlistTreeBuilder(options: options)
         XMLSAXParser.parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, feed: .memory, into: builder)
-        return builder.failure == nil ? builder.root : nil
+        return builder.failure == nil && builder.root != nil ? builder : nil
     }
 }

@@ -69,6 +69,9 @@ final class XMLPlistTreeBuilder {
     /// test than the optional error.
     private(set) var hasFailed = false
 
+    /// What was repaired while reading (dates rolled over), in document order.
+    private(set) var warnings: [PlistWarning] = []
+
     /// The finished root value.
     var root: PlistValue? { state.root }
     /// The first problem found; once set, no more events are taken.
@@ -317,7 +320,12 @@ final class XMLPlistTreeBuilder {
             case .failure(let reason): fail(reason.text, state.textStart.line, state.textStart.column)
             }
         case .date:
-            scalar(content, XMLScalarParser.date) { .date($0) }
+            switch XMLScalarParser.date(content, rollsOver: !options.isStrict) {
+            case .success(let parsed):
+                if parsed.rolledOver { reportRolledOverDate(content, as: parsed.date) }
+                deliver(.date(parsed.date))
+            case .failure(let reason): fail(reason.text, state.textStart.line, state.textStart.column)
+            }
         case .data:
             scalar(content, { XMLScalarParser.data($0) }) { .data($0) }
         case .plist, .dict, .array, .true, .false:
@@ -334,6 +342,28 @@ final class XMLPlistTreeBuilder {
         case .success(let value): deliver(make(value))
         case .failure(let reason): fail(reason.text, state.textStart.line, state.textStart.column)
         }
+    }
+
+    /// Records that the date `text` was read as `date`, the instant its out-of-range fields
+    /// roll over to.
+    private func reportRolledOverDate(_ text: UnsafeBufferPointer<UInt8>, as date: Date) {
+        let written = CivilDate.rfc3339(ofSeconds: date.timeIntervalSinceReferenceDate)
+        warnings.append(PlistWarning(
+            .dateRolledOver, at: keyPathOfPendingValue,
+            "The <date> \(XMLScalarParser.quoted(text)) names no existing day and time; it was read as \(written), as Apple's reader rolls it over."))
+    }
+
+    /// The key path of the value being read: in each open container, the key waiting for its
+    /// value or the index the next element takes.
+    private var keyPathOfPendingValue: PlistKeyPath {
+        var components: [String] = []
+        for index in 0..<state.frames.count {
+            let frame = state.frames[index]
+            let valueEnd = index + 1 < state.frames.count ? state.frames[index + 1].valueStart : state.values.count
+            let position = valueEnd - frame.valueStart
+            components.append(frame.isDictionary ? state.keys[frame.keyStart + position] : String(position))
+        }
+        return PlistKeyPath(components: components)
     }
 
     /// The UID that a dictionary whose only key is `key` stands for: a dictionary whose only key

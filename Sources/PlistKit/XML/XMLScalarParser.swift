@@ -150,11 +150,17 @@ enum XMLScalarParser {
     }
 
     /// A date: `[-]Y…Y-MM-DDTHH:MM:SSZ` with at least one year digit and exactly two digits
-    /// elsewhere, nothing around it, fields in range (Apple's reader takes month 13 or hour 25
-    /// and rolls them over; this reader refuses them), within ±2⁵³ seconds of 2001.
-    static func date(_ text: UnsafeBufferPointer<UInt8>) -> Result<Date, Reason> {
+    /// elsewhere, nothing around it, within ±2⁵³ seconds of 2001.
+    ///
+    /// A day, hour, minute or second past its range (January 32, February 30 of 2023, day
+    /// 00, hour 24, minute or second 60, up to 99) is carried into the larger fields when
+    /// `rollsOver` is set, as Apple's reader does and as Apple's older writers relied on
+    /// (`2024-01-32T20:43:14Z` is 2024-02-01T20:43:14Z); `rolledOver` then says so. A month
+    /// outside 1–12 is refused either way: Foundation's two readers disagree on what month 00
+    /// or 14 means.
+    static func date(_ text: UnsafeBufferPointer<UInt8>, rollsOver: Bool) -> Result<(date: Date, rolledOver: Bool), Reason> {
         // Built only on failure: quoting allocates.
-        var failure: Result<Date, Reason> {
+        var failure: Result<(date: Date, rolledOver: Bool), Reason> {
             .failure(Reason("The <date> \(quoted(text)) is not of the form YYYY-MM-DDTHH:MM:SSZ"))
         }
         var i = 0
@@ -191,14 +197,22 @@ enum XMLScalarParser {
               i + 1 == text.count, text[i] == UInt8(ascii: "Z")
         else { return failure }
         if negative { year = -year }
-        guard let civil = CivilDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else {
+        let seconds: Int64
+        var rolledOver = false
+        if let civil = CivilDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second) {
+            seconds = civil.secondsSinceReference
+        } else if rollsOver, let monthStart = CivilDate(year: year, month: month, day: 1, hour: 0, minute: 0, second: 0) {
+            // The first of the month is a real day; the other fields, each below 100, are
+            // added to it as a count of seconds.
+            seconds = monthStart.secondsSinceReference + Int64(day - 1) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
+            rolledOver = true
+        } else {
             return .failure(Reason("The <date> \(quoted(text)) names no existing day and time"))
         }
-        let seconds = civil.secondsSinceReference
         guard abs(Double(seconds)) <= XMLPlistWriter.dateLimit else {
             return .failure(Reason("The <date> \(quoted(text)) is more than 2^53 seconds from 2001"))
         }
-        return .success(Date(timeIntervalSinceReferenceDate: Double(seconds)))
+        return .success((Date(timeIntervalSinceReferenceDate: Double(seconds)), rolledOver))
     }
 
     @inline(__always)

@@ -20,7 +20,7 @@ import FoundationEssentials
 /// references), NSArray / NSSet for unkeyed containers, NSDictionary (string keys) or objects
 /// for keyed containers, NSDate, NSUUID, NSURL, NSData and NSString objects for those types,
 /// and `$null` or NSNull as `nil`. A cycle in the archive fails rather than recursing.
-public struct ArchiveDecoder: Sendable {
+public struct ArchiveDecoder: Sendable, DecodingWithConfiguration {
     /// The Foundation classes the mapping uses for collections and standard types: NSArray,
     /// NSMutableArray, NSDictionary, NSMutableDictionary, NSSet, NSMutableSet, NSString,
     /// NSMutableString, NSData, NSMutableData, NSDate, NSUUID, NSURL and NSNull.
@@ -60,20 +60,44 @@ public struct ArchiveDecoder: Sendable {
     ///   archive does not match the type.
     /// - Complexity: O(n) in the size of the archive.
     public func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
-        let archive: KeyedArchive
+        try decode(type, from: readArchive(data))
+    }
+
+    /// Decodes a value that needs a configuration (`DecodableWithConfiguration`) from an
+    /// archive's bytes: the type's `init(from:configuration:)` runs on the top-level decoder,
+    /// after the same allow-list check as ``decode(_:from:)-(_,Data)``.
+    ///
+    /// - Throws: as ``decode(_:from:)-(_,Data)``.
+    public func decode<Value: DecodableWithConfiguration>(
+        _ type: Value.Type, from data: Data, configuration: Value.DecodingConfiguration
+    ) throws -> Value {
+        try decodeRoot(type, from: readArchive(data)) { state, item in
+            try state.construct(item, as: type, path: .root) { try Value(from: $0, configuration: configuration) }
+        }
+    }
+
+    /// The archive in `data`.
+    private func readArchive(_ data: Data) throws -> KeyedArchive {
         do {
-            archive = try KeyedArchive(decoding: data, options: readingOptions)
+            return try KeyedArchive(decoding: data, options: readingOptions)
         } catch let error as KeyedArchiveError {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: [], debugDescription: "The given data was not a valid keyed archive: \(error)", underlyingError: error))
         }
-        return try decode(type, from: archive)
     }
 
     /// Decodes the value archived under ``rootKey`` of an archive already read.
     ///
     /// - Throws: as ``decode(_:from:)-(_,Data)``.
     public func decode<Value: Decodable>(_ type: Value.Type, from archive: KeyedArchive) throws -> Value {
+        try decodeRoot(type, from: archive) { state, item in try state.unbox(item, as: type, path: .root) }
+    }
+
+    /// Checks the objects reachable from the root against the allow-list, then runs
+    /// `construct` on the root's item.
+    private func decodeRoot<Value>(
+        _ type: Value.Type, from archive: KeyedArchive, _ construct: (ArchiveDecodingState, ArchiveDecodingItem) throws -> Value
+    ) throws -> Value {
         guard let root = archive.top[rootKey] else {
             throw DecodingError.valueNotFound(type, DecodingError.Context(
                 codingPath: [], debugDescription: "The archive has no '\(rootKey)' object."))
@@ -88,6 +112,6 @@ public struct ArchiveDecoder: Sendable {
         }
         let state = ArchiveDecodingState(archive: archive, options: self)
         let item = try state.resolve(root, path: .root)
-        return try state.unbox(item, as: type, path: .root)
+        return try construct(state, item)
     }
 }

@@ -82,6 +82,16 @@ final class ArchiveDecodingState {
             return value
         }
         if let value = try unboxFoundation(item, as: type, path: path) { return value }
+        return try construct(item, as: type, path: path, inPlace: inPlace) { try type.init(from: $0) }
+    }
+
+    /// Builds a value of `type` with `make` from a decoder of `item`, after the checks every
+    /// object decoded goes through: the class a class-named type asks for, the depth limit,
+    /// and no object inside its own decoding (a cycle).
+    func construct<Value>(
+        _ item: ArchiveDecodingItem, as type: Value.Type, path: PlistCodingPath, inPlace: Bool = false,
+        _ make: (ArchiveDecoderImpl) throws -> Value
+    ) throws -> Value {
         if let named = type as? any ArchiveClassNaming.Type {
             guard case .instance(let instance) = item, instance.className == named.archiveClassName else {
                 throw mismatch(type, item, path: path, expected: "\(type) (an object of class '\(named.archiveClassName)')")
@@ -92,7 +102,7 @@ final class ArchiveDecodingState {
                 codingPath: path.keys, debugDescription: "The value nests deeper than \(maximumDepth) levels."))
         }
         guard case .instance(let instance) = item, !inPlace else {
-            return try type.init(from: ArchiveDecoderImpl(state: self, item: item, path: path))
+            return try make(ArchiveDecoderImpl(state: self, item: item, path: path))
         }
         guard inProgress.insert(instance.index).inserted else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
@@ -100,7 +110,7 @@ final class ArchiveDecodingState {
                 debugDescription: "Object $objects[\(instance.index)] of class '\(instance.className)' refers back to itself while it is being decoded (a cycle)."))
         }
         defer { inProgress.remove(instance.index) }
-        return try type.init(from: ArchiveDecoderImpl(state: self, item: item, path: path))
+        return try make(ArchiveDecoderImpl(state: self, item: item, path: path))
     }
 
     /// `Date`, `Data`, `UUID` and `URL` from their Foundation objects, or `nil` for other types.

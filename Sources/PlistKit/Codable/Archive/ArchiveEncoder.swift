@@ -25,7 +25,7 @@ import FoundationEssentials
 ///
 /// The archive itself is written by ``KeyedArchiver`` (class dictionaries shared, strings and
 /// numbers uniqued, `$null` at index 0).
-public struct ArchiveEncoder: Sendable {
+public struct ArchiveEncoder: Sendable, EncodingWithConfiguration {
     /// The format of the archive's bytes. Default: ``PlistFormat/binary``, as NSKeyedArchiver.
     public var outputFormat: PlistFormat = .binary
 
@@ -54,7 +54,23 @@ public struct ArchiveEncoder: Sendable {
     ///   error is the archiver's ``KeyedArchiveError`` or the writer's ``PlistError``).
     /// - Complexity: O(n) in the size of the value.
     public func encode<Value: Encodable>(_ value: Value) throws -> Data {
-        let archive = try encodeValue(value)
+        try write(value, encodeValue(value))
+    }
+
+    /// Archives a value that needs a configuration (`EncodableWithConfiguration`): its
+    /// `encode(to:configuration:)` runs on the top-level encoder, which archives it under its
+    /// own class, as ``encode(_:)`` does.
+    ///
+    /// - Throws: as ``encode(_:)``.
+    public func encode<Value: EncodableWithConfiguration>(_ value: Value, configuration: Value.EncodingConfiguration) throws -> Data {
+        try write(value, archive(value, as: Value.self) { encoder in
+            try value.encode(to: encoder, configuration: configuration)
+            return encoder.node
+        })
+    }
+
+    /// The bytes of `archive`, the archive of `value`, in ``outputFormat``.
+    private func write(_ value: Any, _ archive: PlistValue) throws -> Data {
         do {
             return try archive.encoded(as: outputFormat)
         } catch let error as PlistError {
@@ -70,9 +86,16 @@ public struct ArchiveEncoder: Sendable {
     /// - Throws: as ``encode(_:)``, except for writer errors.
     /// - Complexity: O(n) in the size of the value.
     public func encodeValue<Value: Encodable>(_ value: Value) throws -> PlistValue {
+        try archive(value, as: Value.self) { try $0.encodeNode(value) }
+    }
+
+    /// The archive of `value`, which `encode` encodes through a top-level encoder for `type`.
+    private func archive<Value>(
+        _ value: Any, as type: Value.Type, _ encode: (ArchiveEncoderImpl) throws -> ArchiveEncodingNode?
+    ) throws -> PlistValue {
         let state = ArchiveEncodingState(options: self)
-        let encoder = ArchiveEncoderImpl(state: state, path: .root, encoding: Value.self)
-        let node = try encoder.encodeNode(value)
+        let encoder = ArchiveEncoderImpl(state: state, path: .root, encoding: type)
+        let node = try encode(encoder)
         if let misuse = state.misuse { throw misuse }
         guard let node else {
             throw EncodingError.invalidValue(value, EncodingError.Context(

@@ -15,7 +15,7 @@ import FoundationEssentials
 ///
 /// Binary input is decoded straight from its bytes, reading only the objects the type asks
 /// for; other formats are read into a ``PlistValue`` first.
-public struct PlistDecoder: Sendable {
+public struct PlistDecoder: Sendable, DecodingWithConfiguration {
     /// How `Date` values are decoded.
     public enum DateDecodingStrategy: Sendable {
         /// From a plist date, as Foundation does. The default.
@@ -112,9 +112,47 @@ public struct PlistDecoder: Sendable {
     ///
     /// - Throws: as ``decode(_:from:)``.
     public func decode<Value: Decodable>(_ type: Value.Type, from data: Data, format: inout PlistFormat) throws -> Value {
+        try decodeTopLevel(from: data, format: &format) { try $0.unbox($0.node, as: type, path: .root) }
+    }
+
+    /// Decodes a value that needs a configuration (`DecodableWithConfiguration`), as
+    /// Foundation's `PropertyListDecoder.decode(_:from:configuration:)` does: the type's
+    /// `init(from:configuration:)` runs on the top-level decoder.
+    ///
+    /// - Throws: as ``decode(_:from:)-(_,Data)``.
+    public func decode<Value: DecodableWithConfiguration>(
+        _ type: Value.Type, from data: Data, configuration: Value.DecodingConfiguration
+    ) throws -> Value {
+        var format = PlistFormat.binary
+        return try decode(type, from: data, format: &format, configuration: configuration)
+    }
+
+    /// Decodes a value that needs a configuration, and reports the format found.
+    ///
+    /// - Throws: as ``decode(_:from:)-(_,Data)``.
+    public func decode<Value: DecodableWithConfiguration>(
+        _ type: Value.Type, from data: Data, format: inout PlistFormat, configuration: Value.DecodingConfiguration
+    ) throws -> Value {
+        try decodeTopLevel(from: data, format: &format) { try Value(from: $0, configuration: configuration) }
+    }
+
+    /// Decodes a value with the configuration `provider` supplies, and reports the format found.
+    ///
+    /// - Throws: as ``decode(_:from:)-(_,Data)``.
+    public func decode<Value, Provider: DecodingConfigurationProviding>(
+        _ type: Value.Type, from data: Data, format: inout PlistFormat, configuration provider: Provider.Type
+    ) throws -> Value where Value: DecodableWithConfiguration, Value.DecodingConfiguration == Provider.DecodingConfiguration {
+        try decode(type, from: data, format: &format, configuration: provider.decodingConfiguration)
+    }
+
+    /// Reads `data` and runs `construct` on the top-level decoder: from the bytes for binary
+    /// input read lazily, from the value tree otherwise.
+    private func decodeTopLevel<Value>(
+        from data: Data, format: inout PlistFormat, _ construct: (PlistDecoderImpl) throws -> Value
+    ) throws -> Value {
         if decodesBinaryLazily, PlistFormat(detecting: data) == .binary {
             format = .binary
-            return try decodeBinary(type, from: data)
+            return try decodeBinary(from: data, construct)
         }
         let document: PlistDocument
         do {
@@ -126,11 +164,11 @@ public struct PlistDecoder: Sendable {
                 underlyingError: error))
         }
         format = document.format
-        return try decode(type, from: document.value)
+        return try decodeTopLevel(from: document.value, construct)
     }
 
     /// Decodes binary bytes lazily (see ``decodesBinaryLazily``).
-    private func decodeBinary<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+    private func decodeBinary<Value>(from data: Data, _ construct: (PlistDecoderImpl) throws -> Value) throws -> Value {
         func unreadable(_ error: PlistError) -> DecodingError {
             DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: [], debugDescription: "The given data was not a valid property list: \(error)", underlyingError: error))
@@ -153,8 +191,7 @@ public struct PlistDecoder: Sendable {
             }
             let source = PlistBinaryDecodingSource(decoder: objectDecoder, referenceSize: trailer.objectRefSize)
             defer { source.invalidate() }
-            let decoder = PlistDecoderImpl(source: source, state: state, node: .object(trailer.topObject), path: .root)
-            return try decoder.unbox(.object(trailer.topObject), as: type, path: .root)
+            return try construct(PlistDecoderImpl(source: source, state: state, node: .object(trailer.topObject), path: .root))
         }
     }
 
@@ -162,7 +199,11 @@ public struct PlistDecoder: Sendable {
     ///
     /// - Throws: as ``decode(_:from:)``, except for reading errors.
     public func decode<Value: Decodable>(_ type: Value.Type, from value: PlistValue) throws -> Value {
-        let decoder = PlistDecoderImpl(source: nil, state: PlistDecodingState(options: self), node: .value(value), path: .root)
-        return try decoder.unbox(.value(value), as: type, path: .root)
+        try decodeTopLevel(from: value) { try $0.unbox($0.node, as: type, path: .root) }
+    }
+
+    /// Runs `construct` on a top-level decoder of `value`.
+    private func decodeTopLevel<Value>(from value: PlistValue, _ construct: (PlistDecoderImpl) throws -> Value) throws -> Value {
+        try construct(PlistDecoderImpl(source: nil, state: PlistDecodingState(options: self), node: .value(value), path: .root))
     }
 }

@@ -20,7 +20,7 @@ import FoundationEssentials
 /// Beyond Foundation: any format (``PlistFormat``), the order of keys in formats that keep it
 /// (``keyOrder``), date and data strategies, snake_case key conversion, and top-level scalars
 /// (a plist root may be any value; Foundation refuses them when encoding but reads them).
-public struct PlistEncoder: Sendable {
+public struct PlistEncoder: Sendable, EncodingWithConfiguration {
     /// How `Date` values are encoded.
     public enum DateEncodingStrategy: Sendable {
         /// As a plist date (`<date>`), as Foundation does. The default.
@@ -121,7 +121,24 @@ public struct PlistEncoder: Sendable {
     ///   or nests deeper than ``maximumDepth``; any error the value's `encode(to:)` throws.
     /// - Complexity: O(n) in the size of the encoded tree.
     public func encode<Value: Encodable>(_ value: Value) throws -> Data {
-        let (node, estimatedValueCount) = try encodeNode(value)
+        try write(value, encodeNode(value, as: Value.self) { try $0.encodeNode(value) })
+    }
+
+    /// Encodes a value that needs a configuration (`EncodableWithConfiguration`), as
+    /// Foundation's `PropertyListEncoder.encode(_:configuration:)` does: the value's
+    /// `encode(to:configuration:)` runs on the top-level encoder.
+    ///
+    /// - Throws: as ``encode(_:)``.
+    public func encode<Value: EncodableWithConfiguration>(_ value: Value, configuration: Value.EncodingConfiguration) throws -> Data {
+        try write(value, encodeNode(value, as: Value.self) { encoder in
+            try value.encode(to: encoder, configuration: configuration)
+            return encoder.node
+        })
+    }
+
+    /// Writes the encoder's tree for `value` in ``outputFormat``.
+    private func write(_ value: Any, _ encoded: (node: PlistEncodingNode, estimatedValueCount: Int)) throws -> Data {
+        let (node, estimatedValueCount) = encoded
         if outputFormat == .binary, usesDirectWriters,
            let data = PlistEncodingBinaryWriter.write(node, options: writingOptions, estimatedValueCount: estimatedValueCount) {
             return data
@@ -145,7 +162,7 @@ public struct PlistEncoder: Sendable {
     /// - Throws: as ``encode(_:)``, except for writer errors.
     /// - Complexity: O(n) in the size of the encoded tree.
     public func encodeValue<Value: Encodable>(_ value: Value) throws -> PlistValue {
-        try encodeNode(value).node.plistValue
+        try encodeNode(value, as: Value.self) { try $0.encodeNode(value) }.node.plistValue
     }
 
     /// Whether ``encode(_:)`` may write straight from the encoder's tree where it can
@@ -156,11 +173,14 @@ public struct PlistEncoder: Sendable {
 
     /// Encodes a value into the encoder's own tree, before it is finished into a value; with
     /// an estimate of its size (``PlistEncodingState/estimatedValueCount``).
-    private func encodeNode<Value: Encodable>(_ value: Value) throws -> (node: PlistEncodingNode, estimatedValueCount: Int) {
+    /// `encode` encodes `value`, of type `type`, through the root encoder.
+    private func encodeNode(
+        _ value: Any, as type: Any.Type, _ encode: (PlistEncoderImpl) throws -> PlistEncodingNode?
+    ) throws -> (node: PlistEncodingNode, estimatedValueCount: Int) {
         let state = PlistEncodingState(options: self)
-        guard let node = try state.encodeTopLevel(value) else {
+        guard let node = try state.encodeTopLevel(encode) else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
+                codingPath: [], debugDescription: "Top-level \(type) did not encode any values."))
         }
         return (node, state.estimatedValueCount)
     }

@@ -42,8 +42,14 @@ final class PlistEncodingState {
 
     /// Encodes the root value; `nil` when it encoded nothing.
     func encodeTopLevel<Value: Encodable>(_ value: Value) throws -> PlistEncodingNode? {
+        try encodeTopLevel { try $0.encodeNode(value) }
+    }
+
+    /// The node that `encode` makes through the root encoder (`nil` when it encodes nothing):
+    /// the one way in for plain values and for values encoded with a configuration.
+    func encodeTopLevel(_ encode: (PlistEncoderImpl) throws -> PlistEncodingNode?) throws -> PlistEncodingNode? {
         let encoder = PlistEncoderImpl(state: self, path: .root)
-        let node = try encoder.encodeNode(value)
+        let node = try encode(encoder)
         if let misuse { throw misuse }
         return node
     }
