@@ -1,0 +1,288 @@
+import CPlistKitSupport
+import FoundationEssentials
+
+/// The emitter: the document's structure (containers, keys and their order, indentation).
+extension XMLPlistWriter {
+    /// A value the emitter met that XML cannot hold; turned into a ``PlistError`` with a key
+    /// path by ``write(_:options:)``.
+    struct Unrepresentable: Error {
+        let kind: PlistValue.Kind
+        let reason: String
+    }
+
+    struct Emitter {
+        let out: XMLOutputBuffer
+        let sortsKeys: Bool
+        let realStyle: PlistWritingOptions.XMLRealStyle
+        /// Where the output goes in pieces during the write, or `nil` to keep it all in `out`.
+        let sink: ((Data) throws -> Void)?
+
+        /// An emitter writing into `out` (by default a new buffer), and from there into `sink`
+        /// when one is given.
+        init(
+            sortsKeys: Bool, realStyle: PlistWritingOptions.XMLRealStyle, out: XMLOutputBuffer = XMLOutputBuffer(),
+            sink: ((Data) throws -> Void)? = nil
+        ) {
+            self.sortsKeys = sortsKeys
+            self.realStyle = realStyle
+            self.out = out
+            self.sink = sink
+        }
+
+        /// Hands the output to the sink once it holds ``XMLPlistWriter/drainSize`` bytes.
+        /// Called only between two values of a container, where no piece of output is
+        /// pending (a key list's lines are written and taken back within ``keyOrder(of:)``).
+        @inline(__always)
+        func drainIfFull() throws {
+            if out.count >= XMLPlistWriter.drainSize, let sink { try out.drain(into: sink) }
+        }
+
+        /// An emitter with this one's settings and an empty output, for part of a document
+        /// written elsewhere and appended (see ``append(_:)``).
+        func freshEmitter() -> Emitter {
+            Emitter(sortsKeys: sortsKeys, realStyle: realStyle)
+        }
+
+        /// Appends what `other` wrote.
+        func append(_ other: Emitter) {
+            out.append(contentsOf: other.out)
+        }
+
+        @inline(__always)
+        func indent(_ depth: Int) {
+            out.appendTabs(depth)
+        }
+
+        @inline(__always)
+        func append(_ text: StaticString) {
+            out.append(text)
+        }
+
+        mutating func emit(_ value: PlistValue, depth: Int) throws {
+            switch value {
+            case .array(let elements):
+                guard open(.array, isEmpty: elements.isEmpty, depth: depth) else { return }
+                for element in elements {
+                    try emit(element, depth: depth + 1)
+                    try drainIfFull()
+                }
+                close(.array, depth: depth)
+            case .dictionary(let dictionary):
+                guard open(.dictionary, isEmpty: dictionary.isEmpty, depth: depth) else { return }
+                let keys = dictionary.keys, values = dictionary.values
+                if sortsKeys {
+                    let order = keyOrder(of: keys)
+                    for index in order.sorted {
+                        try emitKey(index, of: order, depth: depth + 1)
+                        try emit(values[index], depth: depth + 1)
+                        try drainIfFull()
+                    }
+                } else {
+                    for index in keys.indices {
+                        try emitEntry(keys[index], values[index], depth: depth + 1)
+                        try drainIfFull()
+                    }
+                }
+                close(.dictionary, depth: depth)
+            default:
+                try emitScalar(value, depth: depth)
+            }
+        }
+
+        /// The two containers' tags.
+        enum Container {
+            case array, dictionary
+        }
+
+        /// Starts a container at `depth`: its opening tag, or the empty element (`<array/>`,
+        /// `<dict/>`) for an empty one, which needs nothing more (returns `false`).
+        @inline(__always)
+        func open(_ container: Container, isEmpty: Bool, depth: Int) -> Bool {
+            indent(depth)
+            switch (container, isEmpty) {
+            case (.array, true): append("<array/>\n")
+            case (.array, false): append("<array>\n")
+            case (.dictionary, true): append("<dict/>\n")
+            case (.dictionary, false): append("<dict>\n")
+            }
+            return !isEmpty
+        }
+
+        /// Ends a container ``open(_:isEmpty:depth:)`` started (and found not empty).
+        @inline(__always)
+        func close(_ container: Container, depth: Int) {
+            indent(depth)
+            switch container {
+            case .array: append("</array>\n")
+            case .dictionary: append("</dict>\n")
+            }
+        }
+
+        /// Writes a value that is not an array or dictionary (a UID included, which XML
+        /// writes as the dictionary it reads back as) at `depth`, with its indent and newline.
+        mutating func emitScalar(_ value: PlistValue, depth: Int) throws {
+            indent(depth)
+            switch value {
+            case .string(let string):
+                append("<string>")
+                try appendEscaped(string, kind: .string)
+                append("</string>\n")
+            case .integer(let integer):
+                append("<integer>")
+                appendInteger(integer)
+                append("</integer>\n")
+            case .real(let real):
+                append("<real>")
+                appendReal(real)
+                append("</real>\n")
+            case .boolean(let flag):
+                if flag { append("<true/>\n") } else { append("<false/>\n") }
+            case .date(let date):
+                append("<date>")
+                try appendDate(date)
+                append("</date>\n")
+            case .data(let data):
+                append("<data>\n")
+                appendBase64(data, depth: depth)
+                indent(depth)
+                append("</data>\n")
+            case .uid(let uid):
+                // CoreFoundation writes a UID as the dictionary it reads back as one.
+                append("<dict>\n")
+                indent(depth + 1)
+                append("<key>CF$UID</key>\n")
+                indent(depth + 1)
+                append("<integer>")
+                appendInteger(PlistInteger(UInt64(uid)))
+                append("</integer>\n")
+                indent(depth)
+                append("</dict>\n")
+            case .array, .dictionary:
+                // Containers are emitted by the caller (`emit`), which knows their children.
+                preconditionFailure("emitScalar given a container")
+            }
+        }
+
+        /// A key list sorted recently: its sorted order, whether it holds a key twice (found
+        /// from the sorted order, where equal keys are neighbours), and each key's line.
+        struct KeyOrder {
+            let keys: [String]
+            let sorted: [Int]
+            let hasRepeatedKey: Bool
+            /// Each key's `<key>…</key>` line (escaped, with its newline, without its indent),
+            /// in stored order: key `i` is `lines[lineStarts[i] ..< lineStarts[i + 1]]`. Empty
+            /// when a key cannot be written: then each key is escaped as it is written, and the
+            /// one XML cannot hold throws there.
+            let lines: [UInt8]
+            let lineStarts: [Int]
+        }
+
+        /// Key lists sorted recently.
+        private var recentSorts = RecentItems<KeyOrder>(capacity: 8)
+
+        /// The positions of `keys` in sorted order, whether a key is repeated, and the keys'
+        /// lines. Trees often repeat a few sets of keys in the same order across thousands of
+        /// dictionaries (records, encoded models, with and without their optional keys); what
+        /// was found for one of the last few key lists is reused when the keys are exactly the
+        /// same, one comparison per key instead of a sort and escaping every key again.
+        mutating func keyOrder(of keys: [String]) -> KeyOrder {
+            // Lists of one model differ mostly in their optional keys, which come last: the
+            // last key is compared first, so most lists that differ are told apart at once.
+            for recent in recentSorts.items
+            where recent.keys.count == keys.count
+                && (keys.isEmpty || ExactKey.exactlyEqual(keys[keys.count - 1], recent.keys[keys.count - 1]))
+                && zip(keys, recent.keys).allSatisfy({ ExactKey.exactlyEqualExpectingMatch($0, $1) }) {
+                return recent
+            }
+            let (sorted, hasRepeatedKey) = Self.sortedPositions(of: keys)
+            // The lines are written at the end of the output, then taken back out of it.
+            let mark = out.count
+            var lineStarts = [0]
+            lineStarts.reserveCapacity(keys.count + 1)
+            do {
+                for key in keys {
+                    try appendKeyLine(key)
+                    lineStarts.append(out.count - mark)
+                }
+            } catch {
+                lineStarts = []
+            }
+            var lines = out.takeBytes(from: mark)
+            // A failed output (out of memory) kept none of the lines.
+            if lineStarts.isEmpty || out.hasFailed { lines = [] }
+            if out.hasFailed { lineStarts = [] }
+            let found = KeyOrder(keys: keys, sorted: sorted, hasRepeatedKey: hasRepeatedKey, lines: lines, lineStarts: lineStarts)
+            recentSorts.insert(found)
+            return found
+        }
+
+        /// The positions of `keys` in the order the writer sorts them, and whether a key is
+        /// repeated.
+        static func sortedPositions(of keys: [String]) -> (sorted: [Int], hasRepeatedKey: Bool) {
+            // Most keys differ in their first eight bytes, which one integer comparison of
+            // their sort prefixes orders; only equal prefixes compare the keys themselves.
+            // Sorted as (prefix, position) pairs, so that most comparisons read only the pairs.
+            var pairs = keys.indices.map { (prefix: Self.sortPrefix(keys[$0]), position: $0) }
+            pairs.sort { a, b in
+                a.prefix != b.prefix ? a.prefix < b.prefix : PlistDictionary.keyPrecedes(keys[a.position], keys[b.position])
+            }
+            let sorted = pairs.map(\.position)
+            let hasRepeatedKey = zip(sorted, sorted.dropFirst()).contains { ExactKey.exactlyEqual(keys[$0], keys[$1]) }
+            return (sorted, hasRepeatedKey)
+        }
+
+        /// The first eight UTF-8 bytes of `key` (zeros past its end) as a big-endian integer
+        /// that orders as ``PlistDictionary/keyPrecedes(_:_:)`` (UTF-16 code units) orders the
+        /// keys whenever two prefixes differ: a shorter key's padding is below any byte but
+        /// NUL (and a NUL ties, leaving the comparison to the keys), and the lead bytes of
+        /// four-byte sequences (0xF0–0xF4, surrogate pairs in UTF-16) are moved below those of
+        /// U+E000–U+FFFF (0xEE, 0xEF); bytes from 0xEE up are only ever lead bytes.
+        static func sortPrefix(_ key: String) -> UInt64 {
+            // Native strings (all but bridged ones) hand over their bytes at once; stepping
+            // through `utf8` cost more than the rest of a sort.
+            if let prefix = key.utf8.withContiguousStorageIfAvailable({ sortPrefix(utf8: $0) }) { return prefix }
+            var key = key
+            return key.withUTF8 { sortPrefix(utf8: $0) }
+        }
+
+        private static func sortPrefix(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var prefix: UInt64 = 0
+            let taken = Swift.min(8, bytes.count)
+            for byte in bytes[..<taken] {
+                let ordered: UInt8 = byte < 0xEE ? byte : byte >= 0xF0 ? byte &- 2 : byte &+ 5
+                prefix = prefix << 8 | UInt64(ordered)
+            }
+            return taken == 8 ? prefix : prefix << (8 * UInt64(8 - taken))
+        }
+
+        /// Writes key `index` of `order`'s key list at `depth`: its line made once for the key
+        /// list, or, when some key of the list cannot be written, the key escaped here.
+        @inline(__always)
+        func emitKey(_ index: Int, of order: KeyOrder, depth: Int) throws {
+            guard order.lineStarts.count > index + 1 else {
+                try emitKey(order.keys[index], depth: depth)
+                return
+            }
+            indent(depth)
+            let start = order.lineStarts[index], end = order.lineStarts[index + 1]
+            order.lines.withUnsafeBytes { out.append(UnsafeRawBufferPointer(rebasing: $0[start ..< end])) }
+        }
+
+        private mutating func emitEntry(_ key: String, _ value: PlistValue, depth: Int) throws {
+            try emitKey(key, depth: depth)
+            try emit(value, depth: depth)
+        }
+
+        /// Writes a dictionary key at `depth` (its value follows at the same depth).
+        func emitKey(_ key: String, depth: Int) throws {
+            indent(depth)
+            try appendKeyLine(key)
+        }
+
+        private func appendKeyLine(_ key: String) throws {
+            append("<key>")
+            try appendEscaped(key, kind: .dictionary)
+            append("</key>\n")
+        }
+    }
+}
