@@ -57,9 +57,10 @@ struct LayoutUnavailable: Error, CustomStringConvertible {
 struct LayoutCursor {
     let bytes: [UInt8]
     var position: Int
-    /// How deep the scan may nest: the readers that accepted the text nest no deeper than their
-    /// own limit, so deeper only means the scanner lost its way.
-    static let maximumDepth = 4096
+    /// How deep the scan may nest: a little past the readers' default limit (512), so that
+    /// every text they accept by default is scanned, while the scanners' recursion stays well
+    /// inside a worker thread's stack. Deeper text is rewritten whole instead.
+    static let maximumDepth = 600
 
     init(_ bytes: [UInt8], at position: Int = 0) {
         self.bytes = bytes
