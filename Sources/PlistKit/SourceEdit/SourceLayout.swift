@@ -76,20 +76,21 @@ struct LayoutCursor {
     }
 
     /// Whether the bytes at the position spell `text`.
-    func looksAt(_ text: StaticString) -> Bool {
-        let count = text.utf8CodeUnitCount
-        guard position + count <= bytes.count else { return false }
-        return text.withUTF8Buffer { expected in
-            for offset in 0..<count where bytes[position + offset] != expected[offset] { return false }
-            return true
+    func looksAt(_ text: String) -> Bool {
+        guard position + text.utf8.count <= bytes.count else { return false }
+        var offset = position
+        for byte in text.utf8 {
+            guard bytes[offset] == byte else { return false }
+            offset += 1
         }
+        return true
     }
 
     /// Moves past the next occurrence of `text`, or throws when there is none.
-    mutating func skip(past text: StaticString) throws {
+    mutating func skip(past text: String) throws {
         while !isAtEnd {
             if looksAt(text) {
-                position += text.utf8CodeUnitCount
+                position += text.utf8.count
                 return
             }
             position += 1
