@@ -12,7 +12,11 @@ import Testing
         var scalarKinds: [PlistValue.Kind]
         var compactJSON = false
         var endsLinesWithCRLF = false
-        var description: String { "\(format)\(compactJSON ? " compact" : "")\(endsLinesWithCRLF ? " CRLF" : "")" }
+        /// A `.strings` file: a flat dictionary of strings without braces.
+        var stringsFile = false
+        var description: String {
+            "\(format)\(compactJSON ? " compact" : "")\(endsLinesWithCRLF ? " CRLF" : "")\(stringsFile ? " .strings" : "")"
+        }
     }
 
     static let shapes = [
@@ -22,6 +26,7 @@ import Testing
         Shape(format: .json, scalarKinds: [.string, .integer, .boolean], compactJSON: true),
         Shape(format: .xml, scalarKinds: [.string, .integer, .data], endsLinesWithCRLF: true),
         Shape(format: .json, scalarKinds: [.string, .real], endsLinesWithCRLF: true),
+        Shape(format: .openStep, scalarKinds: [.string], stringsFile: true),
     ]
 
     @Test(arguments: shapes)
@@ -31,10 +36,13 @@ import Testing
         configuration.allowsFractionalDates = false
         configuration.allowsNonFiniteReals = false
         configuration.scalarKinds = shape.scalarKinds
+        if shape.stringsFile { configuration.maximumDepth = 1 }
         var spliced = 0
         for seed in UInt64(1)...300 {
             var generator = RandomPlistGenerator(seed: seed &* 7919 &+ UInt64(shape.description.utf8.count), configuration: configuration)
-            let text = try document(generator.makeTree(), shape: shape)
+            let tree = generator.makeTree()
+            if shape.stringsFile, tree.dictionary == nil { continue }
+            let text = try document(tree, shape: shape)
             let original = try PlistDocument(decoding: text, format: shape.format).value
             guard let (edit, span) = try randomEdit(in: original, text: text, format: shape.format, generator: &generator) else { continue }
             var edited = original
@@ -57,7 +65,7 @@ import Testing
                 #expect(!bareLineFeed, "seed \(seed): \(edit) added a line that does not end in CR LF")
             }
         }
-        #expect(spliced > 200)
+        #expect(spliced > (shape.stringsFile ? 100 : 200))
     }
 
     /// The generator's tree as the format's writer writes it, with a comment where the format
@@ -65,6 +73,7 @@ import Testing
     private func document(_ tree: PlistValue, shape: Shape) throws -> Data {
         var options = PlistWritingOptions()
         options.prettyPrintsJSON = !shape.compactJSON
+        options.writesStringsFile = shape.stringsFile
         var text = String(decoding: try tree.encoded(as: shape.format, options: options), as: UTF8.self)
         switch shape.format {
         case .xml: text = text.replacingOccurrences(of: "<plist version=\"1.0\">\n", with: "<plist version=\"1.0\">\n<!-- kept -->\n")
