@@ -30,9 +30,10 @@ private struct Holder: KeyedArchivable {
     }
 }
 
-/// Secure decoding: a class outside the allow-list anywhere in the graph (root, field, array
-/// element, dictionary key) fails with its name, `$objects` index and key path, before any
-/// object is built. Serialized because the initializer counters are shared.
+/// Secure decoding, scoped as Apple scopes it: the caller's list covers the root and untyped
+/// decodes; inside the root each typed decode (field, array element, dictionary key) allows
+/// the type it asks for. A refusal names the class, its `$objects` index and key path, and
+/// comes before any object is built. Serialized because the initializer counters are shared.
 @Suite(.serialized) struct AllowListTests {
     init() {
         Payload.initCount.withLock { $0 = 0 }
@@ -63,23 +64,34 @@ private struct Holder: KeyedArchivable {
         #expect(builtCount() == 0)
     }
 
-    @Test func disallowedClassInAField() throws {
+    @Test func aFieldDecodedAsItsTypeNeedsNoListEntry() throws {
+        // Holder's initializer asks for a Payload: that call allows Payload for that field.
         let unarchiver = KeyedUnarchiver(
             archive: try archive(Holder(payload: Payload(secret: "s"), note: "n")), allowedClassNames: ["Holder"])
-        let error = try #require(throws: KeyedArchiveError.self) {
-            try unarchiver.decodeObject(of: Holder.self, forKey: "root")
-        }
-        #expect(error.code == .classNotAllowed)
-        #expect(error.className == "Payload")
-        #expect(error.keyPath == ["root", "payload"])
-        // Neither the payload nor the allowed holder around it was built.
-        #expect(builtCount() == 0)
+        let holder = try #require(try unarchiver.decodeObject(of: Holder.self, forKey: "root"))
+        #expect(holder.payload == Payload(secret: "s"))
+        #expect(builtCount() == 2)
     }
 
-    @Test func disallowedClassInAFieldTheDecoderNeverReads() throws {
-        // The allow-list covers the whole graph reachable from the key decoded, not only the
-        // fields an initializer asks for: a stricter rule than NSKeyedUnarchiver's, so that
-        // what an archive may contain does not depend on how each type decodes.
+    @Test func aFieldOfAnotherClassThanItsTypeIsRefusedBeforeAnythingIsBuilt() throws {
+        // Hostile: the field Holder reads as a Payload holds an object of another class, which
+        // the caller's list even names: the type asked for decides, and the object is never built.
+        let archiver = KeyedArchiver()
+        let holder: PlistValue = ["$class": "Holder", "note": "n", "payloadIsRead": true, "payload": ["$class": "Intruder", "x": 1]]
+        try archiver.encode(holder, forKey: "root")
+        let archive = try KeyedArchive(archiver.archiveValue)
+        let intruder = try #require(archive.objects.firstIndex { if case .instance(let i) = $0 { i.className == "Intruder" } else { false } })
+        let unarchiver = KeyedUnarchiver(archive: archive, allowedClassNames: ["Holder", "Intruder"])
+        let error = try #require(throws: KeyedArchiveError.self) { try unarchiver.decodeObject(of: Holder.self, forKey: "root") }
+        #expect(error.code == .classUnknown)
+        #expect(error.className == "Intruder")
+        #expect(error.objectIndex == intruder)
+        #expect(error.keyPath == ["root", "payload"])
+        #expect(Payload.initCount.withLock { $0 } == 0)
+    }
+
+    @Test func aFieldTheDecoderNeverReadsIsNeverChecked() throws {
+        // As with NSKeyedUnarchiver, only what the initializers ask for is decoded or checked.
         let archiver = KeyedArchiver()
         try archiver.encode(Holder(payload: Payload(secret: "s"), note: "n"), forKey: "root")
         var value = archiver.archiveValue
@@ -89,38 +101,27 @@ private struct Holder: KeyedArchivable {
         objects[1] = .dictionary(holder)
         value = handmadeArchive(top: try #require(value["$top"]?.dictionary), objects: objects)
         let unarchiver = KeyedUnarchiver(archive: try KeyedArchive(value), allowedClassNames: ["Holder"])
-        #expect(throws: KeyedArchiveError.self) { try unarchiver.decodeObject(of: Holder.self, forKey: "root") }
-        #expect(builtCount() == 0)
+        #expect(try unarchiver.decodeObject(of: Holder.self, forKey: "root")?.payload == nil)
+        #expect(builtCount() == 1)
     }
 
-    @Test func disallowedClassInsideAnArray() throws {
-        let root = [Payload(secret: "a"), Payload(secret: "b")]
-        let unarchiver = KeyedUnarchiver(archive: try archive(root), allowedClassNames: ["NSArray"])
-        let error = try #require(throws: KeyedArchiveError.self) {
-            try unarchiver.decodeArrayOfObjects(ofClass: Payload.self, forKey: "root")
-        }
-        #expect(error.code == .classNotAllowed)
-        #expect(error.className == "Payload")
-        #expect(error.keyPath == ["root", "NS.objects[0]"])
-        #expect(builtCount() == 0)
+    @Test func elementsDecodedAsTheirTypeNeedNoListEntry() throws {
+        // The root's class answers to the list; the elements, keys and nested collections to
+        // the types the call asks for.
+        let array = KeyedUnarchiver(archive: try archive([Payload(secret: "a"), Payload(secret: "b")]), allowedClassNames: ["NSArray"])
+        #expect(try array.decodeArrayOfObjects(ofClass: Payload.self, forKey: "root")?.count == 2)
+        let keyed = KeyedUnarchiver(archive: try archive([Payload(secret: "k"): "value"]), allowedClassNames: ["NSDictionary"])
+        #expect(try keyed.decodeDictionary(withKeysOfClass: Payload.self, objectsOfClass: String.self, forKey: "root")?.count == 1)
+        let nested = KeyedUnarchiver(archive: try archive(["outer": [[Payload(secret: "deep")]]]), allowedClassNames: ["NSDictionary"])
+        #expect(try nested.decodeObject(of: [String: [[Payload]]].self, forKey: "root")?["outer"] == [[Payload(secret: "deep")]])
     }
 
-    @Test func disallowedClassAsADictionaryKey() throws {
-        let root = [Payload(secret: "k"): "value"]
-        let unarchiver = KeyedUnarchiver(archive: try archive(root), allowedClassNames: ["NSDictionary"])
-        let error = try #require(throws: KeyedArchiveError.self) {
-            try unarchiver.decodeDictionary(withKeysOfClass: Payload.self, objectsOfClass: String.self, forKey: "root")
-        }
-        #expect(error.code == .classNotAllowed)
-        #expect(error.keyPath == ["root", "NS.keys[0]"])
-        #expect(builtCount() == 0)
-    }
-
-    @Test func disallowedClassDeepInANestedCollection() throws {
+    @Test func disallowedClassInAnUntypedTreeDeepInACollection() throws {
+        // A tree names no classes: at the root, the caller's list covers everything in it.
         let root = ["outer": [[Payload(secret: "deep")]]]
         let unarchiver = KeyedUnarchiver(archive: try archive(root), allowedClassNames: ["NSDictionary", "NSArray"])
         let error = try #require(throws: KeyedArchiveError.self) {
-            try unarchiver.decodeObject(of: [String: [[Payload]]].self, forKey: "root")
+            try unarchiver.decodeObject(of: PlistValue.self, forKey: "root")
         }
         #expect(error.code == .classNotAllowed)
         #expect(error.keyPath == ["root", "NS.objects[0]", "NS.objects[0]", "NS.objects[0]"])
@@ -157,15 +158,18 @@ private struct Holder: KeyedArchivable {
         #expect(builtCount() == 2)
     }
 
-    @Test func staticEntryPointAllowsTheNamedTypesOnly() throws {
+    @Test func staticEntryPointAllowsTheNamedTypesAtTheRoot() throws {
         let data = try KeyedArchiver.archivedData(withRootObject: [UserRecord(userName: "a", age: 1)])
         let users = try KeyedUnarchiver.unarchivedObject(ofClass: [UserRecord].self, from: data, additionalTypes: [UserRecord.self])
         #expect(users == [UserRecord(userName: "a", age: 1)])
+        // `[UserRecord]` asks for User elements, which allows them.
+        #expect(try KeyedUnarchiver.unarchivedObject(ofClass: [UserRecord].self, from: data) == users)
         let error = try #require(throws: KeyedArchiveError.self) {
-            try KeyedUnarchiver.unarchivedObject(ofClass: [UserRecord].self, from: data)
+            try KeyedUnarchiver.unarchivedObject(ofClass: UserRecord.self, from: data)
         }
         #expect(error.code == .classNotAllowed)
-        #expect(error.className == "User")
+        #expect(error.className == "NSArray")
+        #expect(error.objectIndex == 1)
         let any = try KeyedUnarchiver.unarchivedObject(ofClasses: [[UserRecord].self, UserRecord.self], from: data)
         #expect(any as? [UserRecord] == [UserRecord(userName: "a", age: 1)])
     }
@@ -173,10 +177,10 @@ private struct Holder: KeyedArchivable {
     @Test func aTightenedListAppliesToTheNextDecode() throws {
         let unarchiver = KeyedUnarchiver(archive: try archive(Holder(payload: Payload(secret: "s"), note: "n")), allowedClassNames: nil)
         #expect(try unarchiver.decodeObject(of: Holder.self, forKey: "root")?.payload == Payload(secret: "s"))
-        unarchiver.allowedClassNames = ["Holder"]
+        unarchiver.allowedClassNames = ["Payload"]
         let error = try #require(throws: KeyedArchiveError.self) { try unarchiver.decodeObject(of: Holder.self, forKey: "root") }
         #expect(error.code == .classNotAllowed)
-        #expect(error.className == "Payload")
+        #expect(error.className == "Holder")
     }
 
     @Test func classMappingDecodesARenamedClass() throws {
@@ -217,8 +221,9 @@ private struct Holder: KeyedArchivable {
     }
 
     /// One allow-list for both decoders: for every subset of the classes an archive holds,
-    /// the unarchiver and the Codable decoder refuse the same object with the same error, or
-    /// both let the archive through (only the full set does).
+    /// the unarchiver's untyped decode (a tree at the root, which the caller's list covers
+    /// whole) and the Codable decoder (whose types name no classes) refuse the same object with
+    /// the same error, or both let the archive through (only the full set does).
     @Test func theUnarchiverAndTheCodableDecoderGiveTheSameVerdicts() throws {
         var second = ArchivedNote.sample
         second.subtitle = "second"
@@ -243,8 +248,7 @@ private struct Holder: KeyedArchivable {
     }
 
     /// The verdict does not depend on which top-level keys hold what: a class outside the list
-    /// under another key does not matter, and a class outside it anywhere under `root` does,
-    /// whether or not the decoded type reads that field.
+    /// under another key does not matter; under `root`, an untyped decode meets it.
     @Test func onlyWhatIsReachableFromTheDecodedKeyCounts() throws {
         let archiver = KeyedArchiver()
         try archiver.encode([Holder(payload: Payload(secret: "s"), note: "n")], forKey: "root")
@@ -254,7 +258,7 @@ private struct Holder: KeyedArchivable {
         #expect(try unarchiver.decodeArrayOfObjects(ofClass: Holder.self, forKey: "root")?.first?.note == "n")
         let strict = KeyedUnarchiver(archive: archive, allowedClassNames: ["NSArray", "Holder", "NSSet"])
         let error = try #require(throws: KeyedArchiveError.self) {
-            try strict.decodeArrayOfObjects(ofClass: Holder.self, forKey: "root")
+            try strict.decodeObject(of: PlistValue.self, forKey: "root")
         }
         #expect(error.className == "Payload")
         #expect(error.keyPath == ["root", "NS.objects[0]", "payload"])

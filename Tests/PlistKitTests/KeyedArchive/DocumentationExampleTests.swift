@@ -39,13 +39,24 @@ import Testing
         #expect(tree["root"]?["friends"]?[0]?["$class"] == "User")
     }
 
-    @Test func allowListMessage() throws {
-        let data = try KeyedArchiver.archivedData(withRootObject: [ArchiveGenericObject(className: "Payload")])
-        let unarchiver = try KeyedUnarchiver(decoding: data, allowedClassNames: ["NSArray", "User"])
+    // The documentation's Note is the test support's NoteRecord, archived as class Note.
+    @Test func allowListScope() throws {
+        let note = NoteRecord(date: Date(timeIntervalSinceReferenceDate: 1_000), content: "hi")
+        let noteData = try KeyedArchiver.archivedData(withRootObject: note)
+        #expect(try KeyedUnarchiver.unarchivedObject(ofClass: NoteRecord.self, from: noteData) == note)
+        let refused = try #require(throws: KeyedArchiveError.self) {
+            try KeyedUnarchiver.unarchivedObject(ofClass: User.self, from: noteData)
+        }
+        #expect(refused.description == "Class 'Note' at $objects[1] is not allowed (allowed: User), reached by key path 'root'.")
+    }
+
+    @Test func aFieldOfAnotherClassMessage() throws {
+        let hostile: PlistValue = ["$class": "Note", "date": ["$class": "Payload"], "content": "c"]
+        let data = try KeyedArchiver.archivedData(withRootObject: hostile)
         let error = try #require(throws: KeyedArchiveError.self) {
-            try unarchiver.decodeArrayOfObjects(ofClass: User.self, forKey: "root")
+            try KeyedUnarchiver.unarchivedObject(ofClass: NoteRecord.self, from: data)
         }
         #expect(error.description
-            == "Class 'Payload' at $objects[2] is not allowed (allowed: NSArray, User), reached by key path 'root.NS.objects[0]'.")
+            == "Class 'Payload' at $objects[2] is unknown: Date reads NSDate and no type is registered for it, reached by key path 'root.date'.")
     }
 }

@@ -16,6 +16,9 @@ import FoundationEssentials
 /// key path. Inline strings, numbers and data carry no class and are always allowed. A type
 /// adopting ``ArchiveClassNaming`` is only read from objects of its class.
 ///
+/// The list covers the whole graph, not only the root as ``KeyedUnarchiver`` scopes it: a
+/// `Decodable` type names no classes, so a field's type cannot allow one.
+///
 /// Reading follows ``ArchiveEncoder``'s mapping: object fields by key (inline scalars or
 /// references), NSArray / NSSet for unkeyed containers, NSDictionary (string keys) or objects
 /// for keyed containers, NSDate, NSUUID, NSURL, NSData and NSString objects for those types,

@@ -12,8 +12,17 @@ import FoundationEssentials
 /// string, an NSValue as numbers) come back as strings and dictionaries, and a `{"$ref": n}`
 /// back-reference cannot be archived at all. Use the Swift types for exact round trips.
 extension PlistValue: KeyedArchivable, InlineArchivable, GenericArchivable {
-    /// None: a tree reads any class the allow-list admits.
-    public static var archiveClassNames: [String] { [] }
+    /// The property-list classes (NSArray, NSDictionary, NSString, NSNumber, NSDate, NSData and
+    /// their mutable variants): what a decode asking for a `PlistValue` allows, as
+    /// `decodePropertyList(forKey:)` does, besides the classes the caller's allow-list admits
+    /// (which alone cover a tree at the root of a top-level decode).
+    public static var archiveClassNames: [String] { propertyListClassNames }
+
+    /// ``archiveClassNames``, made once.
+    private static let propertyListClassNames = [
+        "NSArray", "NSMutableArray", "NSDictionary", "NSMutableDictionary", "NSString", "NSMutableString",
+        "NSNumber", "NSDate", "NSData", "NSMutableData",
+    ]
 
     var inlineArchiveValue: PlistValue? {
         switch self {

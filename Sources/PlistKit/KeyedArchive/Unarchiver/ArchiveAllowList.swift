@@ -1,12 +1,14 @@
 /// The secure-coding allow-list of one archive: the class names its objects may have.
 ///
-/// ``KeyedUnarchiver`` and ``ArchiveDecoder`` both check classes through this type, so they
-/// give the same verdict on every archive. The rule: before any object is built, every object
-/// reachable from the value being decoded (collection contents and dictionary keys included)
-/// must have a class the list names; the first one that does not fails with
-/// ``KeyedArchiveError/Code/classNotAllowed``, naming the class, its `$objects` index and the
-/// key path that first reached it. Inline strings, numbers and data carry no class and are
-/// always allowed.
+/// ``KeyedUnarchiver`` scopes it as Apple's secure coding does: the caller's list covers the
+/// object a top-level decode reaches (the root) and everything an untyped decode (a generic
+/// tree, ``ArchiveGenericObject``) reads; inside the root, each typed decode allows exactly the
+/// classes its requested type reads (a `PlistValue` tree: the property-list classes, besides
+/// the caller's list). ``ArchiveDecoder``, whose `Decodable` types name no
+/// classes, checks every object reachable from the root against the caller's list. Either way
+/// a class outside the list fails with ``KeyedArchiveError/Code/classNotAllowed``, naming the
+/// class, its `$objects` index and the key path that first reached it, before anything is
+/// built. Inline strings, numbers and data carry no class and are always allowed.
 struct ArchiveAllowList {
     /// The class names allowed.
     let names: Set<String>

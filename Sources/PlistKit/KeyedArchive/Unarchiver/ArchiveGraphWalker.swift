@@ -6,6 +6,8 @@ struct ArchiveGraphWalker {
 
     /// Where an object was first reached from: its parent's visit slot and the field key.
     private var parents: [(parent: Int, component: ArchivePathComponent?)] = []
+    /// The key path of the walk's start, which every path begins with.
+    private var rootPath: [String] = []
 
     init(archive: KeyedArchive) {
         self.archive = archive
@@ -65,7 +67,8 @@ struct ArchiveGraphWalker {
             parents.append((slot, component))
             queue.append((index, parents.count - 1))
         }
-        parents.append((-1, .key(rootPath.joined(separator: "."))))
+        self.rootPath = rootPath
+        parents.append((-1, nil))
         enqueue(start, slot: 0, component: nil)
         var head = 0
         while head < queue.count {
@@ -87,6 +90,6 @@ struct ArchiveGraphWalker {
             if let component { components.append(component.description) }
             current = parent
         }
-        return components.reversed()
+        return rootPath + components.reversed()
     }
 }

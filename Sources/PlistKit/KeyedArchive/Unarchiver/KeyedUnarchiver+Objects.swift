@@ -6,17 +6,15 @@ extension KeyedUnarchiver {
     /// Decodes the field as a readable tree, whatever its classes, instantiating nothing (see
     /// ``KeyedArchive/genericTree(forKey:options:)``), or `nil` when the key is absent.
     ///
-    /// The allow-list applies: a class outside it fails as in typed decoding.
+    /// An untyped decode: every object the tree reads must have a class the allow-list names,
+    /// wherever the field is (it names no type that could allow one).
     ///
     /// - Throws: ``KeyedArchiveError``.
     public func decodeGenericValue(forKey key: String) throws -> PlistValue? {
         guard let raw = rawValue(forKey: key) else { return nil }
         state.pathComponents.append(.key(key))
         defer { state.pathComponents.removeLast() }
-        if case .uid(let uid) = raw {
-            try checkAllowed(index: Int(uid))
-            try validateReachable(from: raw)
-        }
+        try allowList?.checkReachable(from: raw, rootPath: state.path)
         var builder = GenericTreeBuilder(archive: archive, options: GenericTreeOptions(maximumDepth: maximumDepth))
         return try builder.tree(for: raw, path: state.path)
     }
@@ -24,9 +22,10 @@ extension KeyedUnarchiver {
     /// Decodes the object under `key` as `type`, or returns `nil` when the key is absent or
     /// refers to `$null`.
     ///
-    /// Before anything is built the object's class is checked: against the allow-list, then
-    /// against a type registered with ``setClass(_:forClassName:)``, then against
-    /// `type.archiveClassNames`.
+    /// Before anything is built the object's class is checked: at the top level (the root)
+    /// against the allow-list, then against a type registered with
+    /// ``setClass(_:forClassName:)``, then against `type.archiveClassNames`, which inside the
+    /// root is what allows the class.
     ///
     /// - Throws: ``KeyedArchiveError``: ``KeyedArchiveError/Code/classNotAllowed``,
     ///   ``KeyedArchiveError/Code/classUnknown`` (no type reads the class),
@@ -37,7 +36,7 @@ extension KeyedUnarchiver {
         guard let raw = rawValue(forKey: key) else { return nil }
         state.pathComponents.append(.key(key))
         defer { state.pathComponents.removeLast() }
-        if isAtTop { try validateReachable(from: raw) }
+        if isAtTop { try checkRoot(raw) }
         return try decode(type, from: raw)
     }
 
@@ -50,7 +49,7 @@ extension KeyedUnarchiver {
         guard let raw = rawValue(forKey: key) else { return nil }
         state.pathComponents.append(.key(key))
         defer { state.pathComponents.removeLast() }
-        if isAtTop { try validateReachable(from: raw) }
+        if isAtTop { try checkRoot(raw) }
         if case .uid(let uid) = raw, uid == 0 { return nil }
         let chosen = try chooseType(among: types, for: raw)
         return try decodeOpened(chosen, from: raw)
@@ -123,13 +122,12 @@ extension KeyedUnarchiver {
     }
 
     /// Decodes the object at an index of `$objects` as `type` (for tools that navigate the
-    /// graph with ``KeyedArchive``), or returns `nil` for index 0 (`$null`). The allow-list
-    /// covers every object reachable from it, with key paths starting at `$objects[index]`.
+    /// graph with ``KeyedArchive``), or returns `nil` for index 0 (`$null`). The object is a
+    /// root: its class is checked against the allow-list, as in ``decodeObject(of:forKey:)`` at
+    /// the top level, with key paths starting at `$objects[index]`.
     ///
     /// - Throws: as ``decodeObject(of:forKey:)``; ``KeyedArchiveError/Code/corruptArchive``
     ///   for an index outside `$objects`.
-    /// - Complexity: with an allow-list, O(n) in the objects reachable from `index` for the
-    ///   check, on every call.
     public func decodeObject<T: KeyedArchivable>(of type: T.Type, atIndex index: Int) throws -> T? {
         guard let uid = UInt32(exactly: index), archive.objects.indices.contains(index) else {
             throw KeyedArchiveError(
@@ -139,17 +137,17 @@ extension KeyedUnarchiver {
         let saved = state.pathComponents
         state.pathComponents = [.object(index)]
         defer { state.pathComponents = saved }
-        try allowList?.checkReachable(from: .uid(uid), rootPath: state.path)
+        try checkRoot(.uid(uid))
         return try decode(type, from: .uid(uid))
     }
 
     /// Runs `body` positioned on the collection object under `key`, after checking its class
-    /// against the allow-list and `classNames`, and a cycle back into it.
+    /// (against the allow-list at the top level) and `classNames`, and a cycle back into it.
     private func withCollection<R>(forKey key: String, classNames: [String], _ body: () throws -> R) throws -> R? {
         guard let raw = rawValue(forKey: key) else { return nil }
         state.pathComponents.append(.key(key))
         defer { state.pathComponents.removeLast() }
-        if isAtTop { try validateReachable(from: raw) }
+        if isAtTop { try checkRoot(raw) }
         guard case .uid(let uid) = raw else {
             throw KeyedArchiveError(
                 .typeMismatch, "Expected a collection object for key '\(key)', found \(KeyedArchive.describe(raw))",
@@ -162,7 +160,6 @@ extension KeyedUnarchiver {
                 .typeMismatch, "Expected a collection object for key '\(key)', found $objects[\(index)], which has no class",
                 objectIndex: index, keyPath: state.path)
         }
-        try checkAllowed(instance)
         guard classNames.contains(instance.className) || registry[instance.className] != nil else {
             throw KeyedArchiveError(
                 .typeMismatch,

@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// Object resolution: following a reference to what it stands for, choosing the type that
-/// decodes it (allow-list, registry, requested type), sharing objects referred to twice and
-/// refusing cycles.
+/// decodes it (registry, requested type: what allows a class inside the root), sharing objects
+/// referred to twice and refusing cycles.
 extension KeyedUnarchiver {
     // Generic functions here avoid local `T?` values where they can: a function holding one
     // looks up `Optional<T>`'s metadata on entry, a runtime hash-table lookup that cost more
@@ -48,8 +48,13 @@ extension KeyedUnarchiver {
     }
 
     /// An object referred to more than once: decoded once, then the same value again.
+    ///
+    /// A tree (``GenericArchivable``) is built again at each reference: which classes it may
+    /// show depends on where it is asked for (the root or inside), so one built under a wider
+    /// list must not be handed out under a narrower one.
     @inline(never)
     private func decodeShared<T: KeyedArchivable>(_ type: T.Type, _ instance: ArchivedInstance, resolved: any KeyedArchivable.Type) throws -> T {
+        if T.self is any GenericArchivable.Type { return try build(type, instance, resolved: resolved) }
         if let cached = state.shared[instance.index] as? T { return cached }
         let value = try build(type, instance, resolved: resolved)
         state.shared[instance.index] = value
@@ -130,7 +135,8 @@ extension KeyedUnarchiver {
     }
 
     /// The type that decodes `instance` when `type` is asked for: a registered class, or
-    /// `type` itself when it reads the class name. Checks the allow-list first.
+    /// `type` itself when it reads the class name. A type that reads any class without naming
+    /// one (``ArchiveGenericObject``) allows none by itself: the allow-list decides.
     ///
     /// The answer depends only on the class description, the requested type, the allow-list
     /// and the registry, so successes are remembered per (class, type) until either list
@@ -146,7 +152,7 @@ extension KeyedUnarchiver {
     }
 
     private func resolveTypeAnew<T: KeyedArchivable>(_ type: T.Type, for instance: ArchivedInstance) throws -> any KeyedArchivable.Type {
-        try checkAllowed(instance)
+        if T.archiveClassNames.isEmpty, T.self is any GenericArchivable.Type { try checkAllowed(instance) }
         let name = instance.className
         if let registered = registry[name] {
             guard registered is T.Type || T.self is any GenericArchivable.Type else {
@@ -169,9 +175,18 @@ extension KeyedUnarchiver {
         if case .uid(let uid) = raw, archive.objects.indices.contains(Int(uid)) {
             switch archive.objects[Int(uid)] {
             case .instance(let instance):
-                try checkAllowed(instance)
-                if let registered = registry[instance.className] { return registered }
-                if let match = types.first(where: { $0.archiveClassNames.contains(instance.className) }) { return match }
+                if let registered = registry[instance.className] {
+                    // A mapping only picks among the types asked for: it allows no other type.
+                    if types.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(registered) }) { return registered }
+                    if let generic = types.first(where: { $0 is any GenericArchivable.Type }) { return generic }
+                    throw KeyedArchiveError(
+                        .typeMismatch,
+                        "Class '\(instance.className)' at $objects[\(instance.index)] is registered as \(registered), not one of \(types.map { "\($0)" }.joined(separator: ", "))",
+                        objectIndex: instance.index, keyPath: state.path, className: instance.className)
+                }
+                // A type naming the class comes before a generic one (`PlistValue` names the
+                // property-list classes, but reads any).
+                if let match = types.first(where: { !($0 is any GenericArchivable.Type) && $0.archiveClassNames.contains(instance.className) }) { return match }
                 if let generic = types.first(where: { $0 is any GenericArchivable.Type }) { return generic }
                 throw KeyedArchiveError(
                     .classUnknown,
@@ -191,22 +206,16 @@ extension KeyedUnarchiver {
             objectIndex: currentObjectIndex, keyPath: state.path)
     }
 
-    /// Checks the class of the instance at `index`, if it is one, against the allow-list.
-    func checkAllowed(index: Int) throws {
-        guard archive.objects.indices.contains(index), case .instance(let instance) = archive.objects[index] else { return }
+    /// Checks the class of the root a top-level decode reaches through `raw`, if it is an
+    /// instance, against the allow-list (what is inside answers to the types that read it).
+    func checkRoot(_ raw: PlistValue) throws {
+        guard case .uid(let uid) = raw, archive.objects.indices.contains(Int(uid)),
+              case .instance(let instance) = archive.objects[Int(uid)] else { return }
         try checkAllowed(instance)
     }
 
     /// Checks the class of `instance` against the allow-list.
     func checkAllowed(_ instance: ArchivedInstance) throws {
         try allowList?.check(instance, keyPath: state.path)
-    }
-
-    /// Checks every object reachable from the value of a top-level key against the allow-list,
-    /// once per key, before anything is built.
-    func validateReachable(from raw: PlistValue) throws {
-        guard let allowList, let topKey = state.pathComponents.first?.description, !state.validatedTopKeys.contains(topKey) else { return }
-        try allowList.checkReachable(from: raw, rootPath: [topKey])
-        state.validatedTopKeys.insert(topKey)
     }
 }

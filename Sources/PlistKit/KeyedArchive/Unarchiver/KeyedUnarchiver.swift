@@ -15,12 +15,17 @@ import FoundationEssentials
 /// ```
 ///
 /// **Security.** When ``allowedClassNames`` is set (the default for the static entry points),
-/// the first decode of a top-level key walks every object reachable from it, collection
-/// contents and dictionary keys included, and fails with ``KeyedArchiveError/Code/classNotAllowed``
-/// (naming the class, its `$objects` index and the key path that led there) before any object
-/// is built. Inline strings, numbers and data carry no class and are always allowed. Each
-/// typed call also checks the class of what it decodes against the type asked for before
-/// building it (``KeyedArchiveError/Code/typeMismatch``, ``KeyedArchiveError/Code/classUnknown``).
+/// it is scoped as Apple's secure coding scopes the classes given at the top: a decode of a
+/// top-level key checks the class of the object it reaches (the root) against the list
+/// (``KeyedArchiveError/Code/classNotAllowed``), and inside it each typed call
+/// (`decodeObject(of: Date.self, forKey: "date")` in a type's ``KeyedArchivable/init(from:)``,
+/// an array's elements) allows exactly the classes its requested type reads, checking the
+/// referenced object's class before building it (``KeyedArchiveError/Code/classUnknown``,
+/// ``KeyedArchiveError/Code/typeMismatch``). Untyped decodes (``decodeGenericValue(forKey:)``,
+/// ``ArchiveGenericObject``, a `PlistValue` tree at the root) check every object they read
+/// against the list; a `PlistValue` asked for inside allows the property-list classes too. Every
+/// refusal names the class, its `$objects` index and the key path. Inline strings, numbers and
+/// data carry no class and are always allowed.
 ///
 /// **Shared objects and cycles.** An object referred to twice is decoded once; a class type
 /// gets the same instance back, a value type an equal copy. An object reached again while it
@@ -35,9 +40,9 @@ public final class KeyedUnarchiver {
     /// The class names objects may have, or `nil` to allow every class (insecure decoding of
     /// trusted archives). Inline scalars are always allowed.
     public var allowedClassNames: Set<String>? {
-        // A new list must be checked again over the whole graph.
+        // Objects decoded under the old list must be checked again.
         didSet {
-            allowList = allowedClassNames.map { ArchiveAllowList($0, for: archive) }
+            makeAllowLists()
             state.forgetAllowListVerdicts()
         }
     }
@@ -47,6 +52,9 @@ public final class KeyedUnarchiver {
 
     /// The allow-list of ``allowedClassNames`` for this archive.
     private(set) var allowList: ArchiveAllowList?
+    /// The property-list classes and ``allowedClassNames``, for a `PlistValue` a typed decode
+    /// asks for inside the root; `nil` when ``allowedClassNames`` is (no checking at all).
+    private(set) var propertyListAllowList: ArchiveAllowList?
     private(set) var registry: [String: any KeyedArchivable.Type] = [:]
     /// How many references point at each object: only objects referred to more than once are
     /// kept for reuse.
@@ -75,9 +83,14 @@ public final class KeyedUnarchiver {
         self.archive = archive
         self.allowedClassNames = allowedClassNames
         self.maximumDepth = maximumDepth
-        allowList = allowedClassNames.map { ArchiveAllowList($0, for: archive) }
         referenceCounts = archive.incomingReferenceCounts()
         state = UnarchiverState(objectCount: archive.objects.count)
+        makeAllowLists()
+    }
+
+    private func makeAllowLists() {
+        allowList = allowedClassNames.map { ArchiveAllowList($0, for: archive) }
+        propertyListAllowList = allowedClassNames.map { ArchiveAllowList($0.union(PlistValue.archiveClassNames), for: archive) }
     }
 
     /// Creates an unarchiver over an archive's bytes (binary or XML).
@@ -90,12 +103,15 @@ public final class KeyedUnarchiver {
                   allowedClassNames: allowedClassNames, maximumDepth: options.maximumDepth)
     }
 
-    /// Decodes the `root` object of an archive as `type`, allowing only the classes `type`
-    /// reads and those of `additionalTypes` (the types of its fields, such as `[Note].self`).
+    /// Decodes the `root` object of an archive as `type`, allowing at the root only the classes
+    /// `type` and `additionalTypes` read (like `NSKeyedUnarchiver.unarchivedObject(ofClass:from:)`);
+    /// inside, each typed decode allows the type it asks for, so a `Note` whose initializer
+    /// decodes a `Date` needs no `Date` here.
     ///
     /// - Throws: ``KeyedArchiveError``: ``KeyedArchiveError/Code/valueNotFound`` when there is
-    ///   no root object, ``KeyedArchiveError/Code/classNotAllowed`` for a class outside the
-    ///   allow-list anywhere in the graph, and the other codes as the decode meets them.
+    ///   no root object, ``KeyedArchiveError/Code/classNotAllowed`` for a root class outside
+    ///   the allow-list (or a class outside it in a tree the decode builds), and the other codes
+    ///   as the decode meets them.
     /// - Complexity: O(n) in the number of objects reachable from the root.
     public static func unarchivedObject<T: KeyedArchivable>(
         ofClass type: T.Type, from data: Data, additionalTypes: [any KeyedArchivable.Type] = []
@@ -202,14 +218,20 @@ public final class KeyedUnarchiver {
         return instance
     }
 
-    /// Whether `$top` is being decoded (where a decode first checks the allow-list).
+    /// Whether `$top` is being decoded (where a decode checks its root against the allow-list).
     var isAtTop: Bool {
         if case .top = state.position { return true }
         return false
     }
 
-    /// The readable tree of the object being decoded (for ``PlistValue``'s conformance).
+    /// The readable tree of the object being decoded (for ``PlistValue``'s conformance), after
+    /// checking every object in it: against the caller's list when it is the root of a
+    /// top-level decode (or `$top` itself), against the property-list classes as well when a
+    /// typed decode inside asked for it.
     func currentGenericTree() throws -> PlistValue {
+        let isRoot = isAtTop || state.isOnDecodedRoot
+        try (isRoot ? allowList : propertyListAllowList)?.checkReachable(
+            from: currentObjectIndex.map { .uid(UInt32($0)) } ?? .dictionary(archive.top), rootPath: state.path)
         guard let index = currentObjectIndex else { return .dictionary(archive.top) }
         var builder = GenericTreeBuilder(archive: archive, options: GenericTreeOptions(maximumDepth: maximumDepth))
         return try builder.tree(for: .uid(UInt32(index)), path: state.path)

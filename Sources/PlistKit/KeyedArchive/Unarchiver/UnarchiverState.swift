@@ -22,8 +22,6 @@ struct UnarchiverState {
     private var inProgress: [Bool]
     /// Objects referred to more than once, by index, once decoded.
     var shared: [Int: Any] = [:]
-    /// The `$top` keys whose reachable objects the allow-list has passed.
-    var validatedTopKeys: Set<String> = []
     /// Successful type resolutions: (class description index, requested type) → the type that
     /// decodes it. A few entries, scanned linearly.
     private var resolutions: [Resolution] = []
@@ -96,6 +94,10 @@ struct UnarchiverState {
         return saved
     }
 
+    /// Whether the object being decoded is the one a top-level decode reached (its root),
+    /// opened straight from `$top`.
+    var isOnDecodedRoot: Bool { depth == 2 }
+
     mutating func leave(_ saved: Position) {
         position = saved
         depth -= 1
@@ -111,7 +113,6 @@ struct UnarchiverState {
 
     /// Forgets what depends on the allow-list: its verdicts, and the objects decoded under it.
     mutating func forgetAllowListVerdicts() {
-        validatedTopKeys.removeAll()
         shared.removeAll()
         resolutions.removeAll()
     }
