@@ -3,62 +3,63 @@ import FoundationEssentials
 /// A text file's bytes as UTF-8, for the layout scanners and the splice, and the way back to
 /// the file's own encoding.
 ///
-/// UTF-8 (with or without a BOM) is taken as it is. UTF-16 with a BOM, as `.strings` files
-/// often are, is transcoded, and only when transcoding back gives the file's exact bytes
-/// (so an unpaired surrogate, which has no UTF-8 form, keeps the file from being spliced).
+/// The encoding is the one the text readers see (``TextInput/encoding(of:)``): UTF-8, or
+/// UTF-16 of either byte order with or without a byte order mark, transcoded by the shared
+/// ``UnicodeTranscoder``. A file is spliced only when transcoding back gives its exact bytes
+/// (so an unpaired surrogate, which has no UTF-8 form, keeps it from being spliced). UTF-32,
+/// which no writer of these formats produces, is not spliced.
 struct SourceText {
-    /// The file's encoding.
-    enum Encoding {
-        case utf8, utf16LittleEndian, utf16BigEndian
-    }
-
-    /// The text as UTF-8; a UTF-16 BOM becomes a UTF-8 one.
+    /// The text as UTF-8, without its byte order mark.
     let utf8: [UInt8]
-    let encoding: Encoding
+    /// The file's byte order mark, as it was.
+    private let byteOrderMark: Data
+    /// The file's encoding when it is UTF-16: whether big-endian; `nil` for UTF-8.
+    private let utf16BigEndian: Bool?
 
     init(_ bytes: Data) throws {
-        let raw = [UInt8](bytes)
-        if raw.starts(with: [0xFF, 0xFE]) && !raw.starts(with: [0xFF, 0xFE, 0, 0]) {
-            encoding = .utf16LittleEndian
-        } else if raw.starts(with: [0xFE, 0xFF]) {
-            encoding = .utf16BigEndian
-        } else {
-            guard !raw.starts(with: [0, 0, 0xFE, 0xFF]), !raw.starts(with: [0xFF, 0xFE, 0, 0]) else {
-                throw LayoutUnavailable("the file is UTF-32")
-            }
-            // UTF-16 or UTF-32 without a BOM (JSON allows it): the NUL bytes of its ASCII
-            // characters show it; the splice would take them for UTF-8.
-            guard !raw.contains(0) else { throw LayoutUnavailable("the text holds NUL bytes: UTF-16 or UTF-32 without a byte order mark") }
-            encoding = .utf8
-            utf8 = raw
-            return
+        let encoding = TextInput.encoding(of: bytes)
+        byteOrderMark = Data(bytes.prefix(encoding.byteOrderMark))
+        switch encoding.form {
+        case nil:
+            utf16BigEndian = nil
+        case .utf16(let bigEndian):
+            utf16BigEndian = bigEndian
+        case .utf32:
+            throw LayoutUnavailable("the text is UTF-32, which no writer of the format produces")
         }
-        guard raw.count % 2 == 0 else { throw LayoutUnavailable("the UTF-16 file has an odd number of bytes") }
-        var units: [UInt16] = []
-        units.reserveCapacity(raw.count / 2)
-        for offset in stride(from: 0, to: raw.count, by: 2) {
-            let (first, second) = (UInt16(raw[offset]), UInt16(raw[offset + 1]))
-            units.append(encoding == .utf16LittleEndian ? first | second << 8 : first << 8 | second)
+        do {
+            utf8 = [UInt8](try TextInput.utf8(bytes, formatName: "source"))
+        } catch {
+            throw LayoutUnavailable("the text is not valid in its encoding")
         }
-        utf8 = Array(String(decoding: units, as: UTF16.self).utf8)
         guard self.encoded(utf8) == bytes else {
-            throw LayoutUnavailable("the UTF-16 text does not transcode exactly")
+            throw LayoutUnavailable("the text does not transcode back to its own bytes")
         }
     }
 
-    /// `text` (UTF-8) in the file's encoding.
+    /// `text` (UTF-8) in the file's encoding, after its byte order mark.
     func encoded(_ text: [UInt8]) -> Data {
-        switch encoding {
-        case .utf8:
-            return Data(text)
-        case .utf16LittleEndian, .utf16BigEndian:
-            var bytes = Data()
-            bytes.reserveCapacity(text.count * 2)
-            for unit in String(decoding: text, as: UTF8.self).utf16 {
-                let (high, low) = (UInt8(unit >> 8), UInt8(unit & 0xFF))
-                if encoding == .utf16LittleEndian { bytes.append(low); bytes.append(high) } else { bytes.append(high); bytes.append(low) }
+        guard let bigEndian = utf16BigEndian else { return byteOrderMark + Data(text) }
+        var sink = UTF16Bytes(bigEndian: bigEndian, bytes: byteOrderMark)
+        sink.bytes.reserveCapacity(byteOrderMark.count + text.count * 2)
+        UnicodeTranscoder.transcodeToUTF16(String(decoding: text, as: UTF8.self), into: &sink)
+        return sink.bytes
+    }
+
+    /// UTF-16 code units as bytes in one byte order.
+    private struct UTF16Bytes: UTF16Sink {
+        let bigEndian: Bool
+        var bytes: Data
+
+        mutating func append(utf16 unit: UInt16) {
+            let (high, low) = (UInt8(unit >> 8), UInt8(unit & 0xFF))
+            if bigEndian {
+                bytes.append(high)
+                bytes.append(low)
+            } else {
+                bytes.append(low)
+                bytes.append(high)
             }
-            return bytes
         }
     }
 }
