@@ -34,8 +34,24 @@ enum IsolatedRun {
     }
 
     /// Forks, lets the child's address space grow by at most `memoryLimit` bytes, runs `body`
-    /// there and waits up to `seconds` for it.
-    static func run(seconds: Double, memoryLimit: Int = 2 << 30, _ body: () -> Int32) -> Outcome {
+    /// there and waits up to `seconds` for it, forking anew up to `attempts` times.
+    ///
+    /// A child forked while another thread of the test process held one of the Swift
+    /// runtime's locks (its metadata or conformance caches) waits for that lock forever: the
+    /// thread that would release it was not copied. So a child still running at the deadline
+    /// is killed and the work forked again; only a child that runs out of time on every
+    /// attempt counts as timed out.
+    static func run(seconds: Double, memoryLimit: Int = 2 << 30, attempts: Int = 2, _ body: () -> Int32) -> Outcome {
+        var outcome = Outcome.notStarted
+        for _ in 0..<max(attempts, 1) {
+            outcome = runOnce(seconds: seconds, memoryLimit: memoryLimit, body)
+            guard outcome == .timedOut else { return outcome }
+        }
+        return outcome
+    }
+
+    /// One fork of ``run(seconds:memoryLimit:attempts:_:)``.
+    private static func runOnce(seconds: Double, memoryLimit: Int, _ body: () -> Int32) -> Outcome {
         fflush(nil)
         let child = fork()
         if child == 0 {
