@@ -3,7 +3,6 @@ enum JSONLayoutScanner {
     /// The layout of the root value.
     static func scan(_ bytes: [UInt8]) throws -> SourceNode {
         var cursor = LayoutCursor(bytes)
-        if cursor.looksAt("\u{FEFF}") { cursor.position += 3 }
         cursor.skipWhiteSpace()
         let root = try value(&cursor, depth: 0)
         cursor.skipWhiteSpace()

@@ -7,7 +7,6 @@ enum OpenStepLayoutScanner {
     /// a dictionary whose content is the whole text.
     static func scan(_ bytes: [UInt8]) throws -> SourceNode {
         var cursor = LayoutCursor(bytes)
-        if cursor.looksAt("\u{FEFF}") { cursor.position += 3 }
         let contentStart = cursor.position
         try skipSpace(&cursor)
         if cursor.isAtEnd {

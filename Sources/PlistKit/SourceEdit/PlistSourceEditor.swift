@@ -219,12 +219,6 @@ struct SourceSplice {
         }
     }
 
-    /// A `.strings` file's top level: `key = value;` entries without braces.
-    private func isBraceless(_ container: SourceNode) -> Bool {
-        format == .openStep && container.shape == .dictionary
-            && (container.range.isEmpty || source.utf8[container.range.lowerBound] != UInt8(ascii: "{"))
-    }
-
     /// The bytes to replace, and what replaces them, for `change` in `container` (at `path`,
     /// an entry of `parent`).
     private func change(
@@ -251,7 +245,7 @@ struct SourceSplice {
             let key = try newKey(at: index, in: newContainer)
             let entries = container.entries
             if entries.isEmpty {
-                if isBraceless(container) {
+                if format == .openStep, container.isBraceless {
                     var added = try entryText(key: key, value: value, in: container, neighbour: nil, indent: [])
                     if let last = text.last, last != 0x0A, last != 0x0D { added = style.newline + added }
                     return (text.count..<text.count, added + style.newline)

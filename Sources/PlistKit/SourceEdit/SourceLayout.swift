@@ -21,6 +21,10 @@ struct SourceNode {
     /// text. `nil` for a container with no content at all (XML's `<dict/>`).
     var content: Range<Int>?
 
+    /// Whether this is a `.strings` file's top level, whose content is the whole text: no
+    /// opening token precedes its entries.
+    var isBraceless: Bool { content?.lowerBound == range.lowerBound }
+
     /// The entry at `index`, or `nil`.
     func entry(_ index: Int) -> SourceEntry? {
         entries.indices.contains(index) ? entries[index] : nil

@@ -75,14 +75,12 @@ struct SourceStyle {
     /// One level of indentation inside `container`: its first entry's indentation beyond the
     /// container's own, or the writer's.
     func unit(in container: SourceNode) -> [UInt8] {
-        if let first = container.entries.first, isMultiline(container) {
-            let inner = lineIndent(at: first.start), outer = lineIndent(at: container.range.lowerBound)
-            if inner.count > outer.count, inner.starts(with: outer), container.content?.lowerBound != 0 {
-                return Array(inner[outer.count...])
-            }
-            if container.content?.lowerBound == 0 || container.range.lowerBound == 0, !inner.isEmpty { return inner }
-        }
-        return writerUnit
+        guard let first = container.entries.first, isMultiline(container) else { return writerUnit }
+        let inner = lineIndent(at: first.start)
+        // A braceless top level has no line of its own: its entries' indentation is the unit.
+        if container.isBraceless { return inner.isEmpty ? writerUnit : inner }
+        let outer = lineIndent(at: container.range.lowerBound)
+        return inner.count > outer.count && inner.starts(with: outer) ? Array(inner[outer.count...]) : writerUnit
     }
 
     // MARK: - Writing new text

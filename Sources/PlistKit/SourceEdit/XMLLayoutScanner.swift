@@ -8,7 +8,6 @@ enum XMLLayoutScanner {
     /// The layout of the root value.
     static func scan(_ bytes: [UInt8]) throws -> SourceNode {
         var cursor = LayoutCursor(bytes)
-        if cursor.looksAt("\u{FEFF}") { cursor.position += 3 }
         try skipMisc(&cursor)
         var insidePlist = false
         if try elementName(cursor) == "plist" {
