@@ -119,16 +119,4 @@ struct BinaryPlistDecodedObjects {
         uncoveredBytes -= bytes
     }
 
-    /// Whether one more object occupying `bytes` can be counted and covered without failing
-    /// (for readers that take the general path, with its errors, when it cannot).
-    func canCount(covering bytes: Int) -> Bool {
-        decodedCount < maximumObjectCount && bytes <= uncoveredBytes
-    }
-
-    /// Counts and covers one more object occupying `bytes`, which ``canCount(covering:)``
-    /// allowed.
-    mutating func countAndCover(_ bytes: Int) {
-        decodedCount += 1
-        uncoveredBytes -= bytes
-    }
 }

@@ -2,16 +2,6 @@ import FoundationEssentials
 
 /// Decoding objects that are not containers, and dictionary keys.
 extension BinaryPlistDecoder {
-    /// Decodes object `index`, whose header the caller read and found not to be a container,
-    /// exactly as ``decode(_:depth:)`` would, without its container machinery (for readers that
-    /// take one value at a time, such as the Codable source).
-    mutating func leaf(_ index: Int, marker: UInt8, offset: Int) throws -> PlistValue {
-        let state = objects.slot(index)
-        if state >= 0 { return objects.value(in: state) }
-        try objects.count(index, state: state, at: offset)
-        return try scalar(index, marker: marker, offset: offset)
-    }
-
     /// Decodes a non-container object (its slot already counted).
     mutating func scalar(_ index: Int, marker: UInt8, offset: Int) throws -> PlistValue {
         let nibble = marker & 0x0F

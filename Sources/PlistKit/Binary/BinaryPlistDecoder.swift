@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// Decodes objects of a validated binary plist into values; shared by the eager reader, the
-/// lazy ``BinaryPlistView`` and the Codable binary source.
+/// Decodes objects of a validated binary plist into values; shared by the eager reader and the
+/// lazy ``BinaryPlistView``.
 ///
 /// - Each object that can be large is decoded once and shared by every reference to it, an
 ///   object reached again while it is being decoded is a cycle, and objects count against
@@ -14,8 +14,7 @@ import FoundationEssentials
 ///   the path is only built when such an event happens.
 ///
 /// The decoder's concerns are spread over files: this one walks containers; `+ObjectLayout`
-/// reads headers, counts and references; `+Scalars` decodes the other objects and keys;
-/// `+PlainScalars` serves readers that take one scalar at a time.
+/// reads headers, counts and references; `+Scalars` decodes the other objects and keys.
 ///
 /// The readers called for every object (`header`, `reference`, `count`, `integer`) are
 /// `mutating` although they change nothing: a non-mutating method of a struct this large is
@@ -28,7 +27,7 @@ struct BinaryPlistDecoder: ~Copyable {
     /// What is known about each object met so far.
     var objects: BinaryPlistDecodedObjects
     /// For whole-file reads: the dictionary keys, interned, so a dictionary's keys are known
-    /// distinct after one pass (and the Codable source looks keys up by id).
+    /// distinct after one pass.
     private(set) var keyTable = BinaryPlistKeyTable()
     /// Whether slots are dense (whole-file reads, which intern keys) or sparse.
     let isDense: Bool
@@ -226,17 +225,6 @@ struct BinaryPlistDecoder: ~Copyable {
         if let known = keyTable.id(ofObject: object) { return known }
         let text = try key(object)
         return keyTable.intern(text, forObject: object, objectCount: trailer.objectCount)
-    }
-
-    /// Starts a dictionary for ``markKeyMet(_:)``.
-    mutating func beginKeyedDictionary() {
-        keyTable.beginDictionary()
-    }
-
-    /// Notes key `id` in the current dictionary; `true` when it is a repeat.
-    @inline(__always)
-    mutating func markKeyMet(_ id: Int) -> Bool {
-        keyTable.markMet(id)
     }
 
     // MARK: Warnings

@@ -3,7 +3,7 @@
 /// CoreFoundation keeps them), so keys compare as integers.
 ///
 /// Used by whole-file reads (`BinaryPlistDecoder` keeps one): the eager reader finds a
-/// dictionary's repeated keys with it in one pass, and the Codable source looks keys up by id.
+/// dictionary's repeated keys with it in one pass.
 struct BinaryPlistKeyTable {
     /// Per object: 0 until it is read as a key, then its text's id + 1. Made by the first
     /// key: one entry per object, and the offset table already holds at least a byte per
@@ -37,11 +37,6 @@ struct BinaryPlistKeyTable {
         // checked to fit Int32.
         idByObject[object] = Int32(truncatingIfNeeded: id + 1)
         return id
-    }
-
-    /// The id of text `text`, or `nil` when no key interned so far has it.
-    func id(ofText text: String) -> Int? {
-        idByText.number(for: ExactKey(text))
     }
 
     /// Starts a dictionary for `markMet(_:)`.

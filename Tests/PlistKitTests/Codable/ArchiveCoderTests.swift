@@ -155,6 +155,31 @@ import Testing
         #expect(dog["super"] == nil)
     }
 
+    /// Archived reals become integers by the plist decoder's rule: exactly, and only within
+    /// the property-list integer range, even for 128-bit types.
+    @Test func realsBecomeIntegersOnlyWithinThePropertyListRange() throws {
+        struct Real: Codable, ArchiveClassNaming {
+            static let archiveClassName = "PKTestMeasure"
+            var value: Double
+        }
+        struct Wide: Codable, ArchiveClassNaming {
+            static let archiveClassName = "PKTestMeasure"
+            var value: UInt128
+        }
+        let decoder = ArchiveDecoder(allowedClassNames: nil)
+        #expect(try decoder.decode(Wide.self, from: ArchiveEncoder().encode(Real(value: 0x1p63))).value == 1 << 63)
+        // 128-bit integers archive as NSNumbers when they fit a property-list integer.
+        #expect(try decoder.decode(Wide.self, from: ArchiveEncoder().encode(Wide(value: UInt128(UInt64.max)))).value == UInt128(UInt64.max))
+        #expect(throws: EncodingError.self) { try ArchiveEncoder().encode(Wide(value: UInt128(UInt64.max) + 1)) }
+        for real in [0x1p64, 1.7441594270788851e28, 2.5] {
+            let data = try ArchiveEncoder().encode(Real(value: real))
+            let error = try #require(throws: DecodingError.self) { try decoder.decode(Wide.self, from: data) }
+            guard case .dataCorrupted(let context) = error else { Issue.record("got \(error)"); continue }
+            #expect(context.debugDescription == "Archived number <\(real)> does not fit in UInt128.")
+            #expect(pathText(context.codingPath) == "value")
+        }
+    }
+
     @Test func wrongClassIsATypeMismatchAtItsPath() throws {
         struct Impostor: Codable, ArchiveClassNaming {
             static let archiveClassName = "PKTestImpostor"

@@ -65,15 +65,11 @@ import Testing
             decoder.userInfo = [Self.requestsKey: requests]
             let tree = PlistValue.array(dictionaries)
             let bytes = try tree.encoded(as: .binary)
-            var eager = decoder
-            eager.decodesBinaryLazily = false
             let fromTree = try decoder.decode([Probe].self, from: tree)
-            let lazy = try decoder.decode([Probe].self, from: bytes)
-            let fromEagerBytes = try eager.decode([Probe].self, from: bytes)
+            let fromBytes = try decoder.decode([Probe].self, from: bytes)
             #expect(fromTree == expected, "round \(round)")
-            #expect(lazy == expected, "round \(round)")
-            #expect(fromEagerBytes == expected, "round \(round)")
-            if fromTree != expected || lazy != expected { return }
+            #expect(fromBytes == expected, "round \(round)")
+            if fromTree != expected || fromBytes != expected { return }
         }
     }
 
@@ -267,17 +263,14 @@ import Testing
             "b": [["n": 3, "c": [leaf]]],
         ]
         let expected = ["", "a/0", "a/1", "a/1/deep/0", "a/1/deep/1", "a/2", "b/0", "b/0/c/0"]
-        for lazily in [true, false] {
-            let log = PathLog()
-            var decoder = PlistDecoder()
-            decoder.userInfo[PathReader.logKey] = log
-            decoder.decodesBinaryLazily = lazily
-            _ = try decoder.decode(PathReader.self, from: tree.encoded(as: .binary))
-            #expect(log.paths == expected)
-            log.paths = []
-            _ = try decoder.decode(PathReader.self, from: tree)
-            #expect(log.paths == expected)
-        }
+        let log = PathLog()
+        var decoder = PlistDecoder()
+        decoder.userInfo[PathReader.logKey] = log
+        _ = try decoder.decode(PathReader.self, from: tree.encoded(as: .binary))
+        #expect(log.paths == expected)
+        log.paths = []
+        _ = try decoder.decode(PathReader.self, from: tree)
+        #expect(log.paths == expected)
         // A bad field deep inside is reported at its full path.
         for failing in ["a/1/deep/1/n", "b/0/c/0/n", "a/2/n"] {
             var damaged = tree

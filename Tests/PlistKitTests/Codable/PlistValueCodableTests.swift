@@ -38,14 +38,12 @@ import Testing
         #expect(tree["extra"] == Self.everything)
     }
 
-    /// Decoded lazily from binary (objects read on demand) or from a tree, the same value.
-    @Test func binaryLazyAndTreeDecodesAgree() throws {
-        let bytes = try PlistValue.array([Self.everything, Self.everything]).encoded(as: .binary)
-        var eager = PlistDecoder()
-        eager.decodesBinaryLazily = false
-        let lazy = try PlistDecoder().decode(PlistValue.self, from: bytes)
-        #expect(lazy == (try eager.decode(PlistValue.self, from: bytes)))
-        #expect(lazy == .array([Self.everything, Self.everything]))
+    /// Decoded from binary or from a tree, the same value.
+    @Test func binaryAndTreeDecodesAgree() throws {
+        let tree = PlistValue.array([Self.everything, Self.everything])
+        let bytes = try tree.encoded(as: .binary)
+        #expect(try PlistDecoder().decode(PlistValue.self, from: bytes) == tree)
+        #expect(try PlistDecoder().decode(PlistValue.self, from: tree) == tree)
     }
 
     @Test func rootValueEncodesAsTheGeneralWriterDoes() throws {
@@ -73,12 +71,10 @@ import Testing
     }
 
     /// A binary whose shared references expand to 2^40 values decodes into a `PlistValue`
-    /// without expanding them, read lazily or from a tree: each shared object is read once.
-    @Test(arguments: [true, false])
-    func sharedReferencesStayShared(lazily: Bool) throws {
+    /// without expanding them: each shared object is read once.
+    @Test func sharedReferencesStayShared() throws {
         let bytes = HandMadeBinaryPlist.referenceBomb(levels: 40).bytes
         var decoder = PlistDecoder()
-        decoder.decodesBinaryLazily = lazily
         decoder.readingOptions.maximumObjectCount = 10_000
         var level = try decoder.decode(PlistValue.self, from: bytes)
         for _ in 0..<40 {

@@ -27,18 +27,7 @@ enum ArchiveDecodingItem {
         case .absent, .null: return "nil"
         case .instance(let instance): return "an object of class '\(instance.className)'"
         case .inlineArray: return "an array"
-        case .scalar(let value):
-            switch value {
-            case .string: return "a string"
-            case .integer: return "an integer"
-            case .real: return "a real number"
-            case .boolean: return "a boolean"
-            case .date: return "a date"
-            case .data: return "a data value"
-            case .array: return "an array"
-            case .dictionary: return "a dictionary"
-            case .uid: return "an NSKeyedArchiver UID"
-            }
+        case .scalar(let value): return value.codableTypeDescription
         }
     }
 }

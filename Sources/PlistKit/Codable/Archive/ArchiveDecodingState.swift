@@ -77,10 +77,7 @@ final class ArchiveDecodingState {
     func unbox<Value: Decodable>(
         _ item: ArchiveDecodingItem, as type: Value.Type, path: PlistCodingPath, inPlace: Bool = false
     ) throws -> Value {
-        if let primitive = type as? any ArchiveDecodablePrimitive.Type,
-           let value = try primitive.unbox(item, state: self, path: path) as? Value {
-            return value
-        }
+        if let kind = PlistPrimitiveKind(type) { return try unboxPrimitive(item, kind, as: type, path: path) }
         if let value = try unboxFoundation(item, as: type, path: path) { return value }
         return try construct(item, as: type, path: path, inPlace: inPlace) { try type.init(from: $0) }
     }
@@ -189,46 +186,45 @@ final class ArchiveDecodingState {
 
     // MARK: Scalars
 
-    func unboxInteger<T: FixedWidthInteger>(_ item: ArchiveDecodingItem, as type: T.Type, path: PlistCodingPath) throws -> T {
-        switch item {
-        case .scalar(.integer(let integer)):
-            guard let value = integer.exactly(T.self) else { throw doesNotFit(integer.description, T.self, path: path) }
-            return value
-        case .scalar(.real(let real)):
-            // NSNumber reals holding an integer exactly read as integers, as decodeInteger does.
-            guard let value = T(exactly: real) else { throw doesNotFit(real.description, T.self, path: path) }
-            return value
-        default:
-            throw mismatch(T.self, item, path: path)
-        }
+    /// How archives hold scalars: NSNumber reals holding an integer exactly read as integers, as
+    /// `decodeInteger` does, and NSNumber booleans may be archived as the integers 0 and 1.
+    private static let rules = PlistScalarRules(readsIntegersFromReals: true, readsBooleansFromIntegers: true)
+
+    /// Reads `item` as the primitive `Value`, of kind `kind`: an inline scalar by the rules both
+    /// decoders share, a string also from an NSString object.
+    func unboxPrimitive<Value>(_ item: ArchiveDecodingItem, _ kind: PlistPrimitiveKind, as type: Value.Type, path: PlistCodingPath) throws -> Value {
+        if kind == .string { return sameTypeCast(try unboxString(item, path: path), as: Value.self) }
+        return try unboxScalar(item, as: type, path: path) { value throws(PlistScalarFailure) in try value.unboxedPrimitive(kind, as: type, rules: Self.rules) }
     }
 
-    private func doesNotFit(_ number: String, _ type: Any.Type, path: PlistCodingPath) -> DecodingError {
-        DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: path.keys, debugDescription: "Archived number <\(number)> does not fit in \(type)."))
+    func unboxInteger<T: FixedWidthInteger>(_ item: ArchiveDecodingItem, as type: T.Type, path: PlistCodingPath) throws -> T {
+        try unboxScalar(item, as: type, path: path) { value throws(PlistScalarFailure) in try value.unboxedInteger(as: type, rules: Self.rules) }
     }
 
     func unboxDouble(_ item: ArchiveDecodingItem, path: PlistCodingPath) throws -> Double {
-        switch item {
-        case .scalar(.real(let real)): return real
-        case .scalar(.integer(let integer)): return integer.doubleValue
-        default: throw mismatch(Double.self, item, path: path)
-        }
+        try unboxScalar(item, as: Double.self, path: path) { value throws(PlistScalarFailure) in try value.unboxedDouble() }
     }
 
     func unboxFloat(_ item: ArchiveDecodingItem, path: PlistCodingPath) throws -> Float {
-        let value = try unboxDouble(item, path: path)
-        let single = Float(value)
-        guard single.isFinite || !value.isFinite else { throw doesNotFit(value.description, Float.self, path: path) }
-        return single
+        try unboxScalar(item, as: Float.self, path: path) { value throws(PlistScalarFailure) in try value.unboxedFloat() }
     }
 
     func unboxBool(_ item: ArchiveDecodingItem, path: PlistCodingPath) throws -> Bool {
-        switch item {
-        case .scalar(.boolean(let value)): return value
-        // NSNumber booleans may be archived as the integers 0 and 1.
-        case .scalar(.integer(let integer)) where integer == 0 || integer == 1: return integer == 1
-        default: throw mismatch(Bool.self, item, path: path)
+        try unboxScalar(item, as: Bool.self, path: path) { value throws(PlistScalarFailure) in try value.unboxedBool(rules: Self.rules) }
+    }
+
+    /// Reads an inline scalar with `read`, wording its failure as this decoder's error.
+    private func unboxScalar<T>(
+        _ item: ArchiveDecodingItem, as type: T.Type, path: PlistCodingPath, _ read: (PlistValue) throws(PlistScalarFailure) -> T
+    ) throws -> T {
+        guard case .scalar(let value) = item else { throw mismatch(type, item, path: path) }
+        do {
+            return try read(value)
+        } catch .mismatch {
+            throw mismatch(type, item, path: path)
+        } catch .doesNotFit(let number) {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: path.keys, debugDescription: "Archived number <\(number)> does not fit in \(type)."))
         }
     }
 

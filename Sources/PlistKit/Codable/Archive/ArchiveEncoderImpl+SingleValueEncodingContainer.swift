@@ -24,6 +24,10 @@ extension ArchiveEncoderImpl: SingleValueEncodingContainer {
     func encode(_ value: UInt16) throws { store(.scalar(.integer(PlistInteger(UInt64(value))))) }
     func encode(_ value: UInt32) throws { store(.scalar(.integer(PlistInteger(UInt64(value))))) }
     func encode(_ value: UInt64) throws { store(.scalar(.integer(PlistInteger(value)))) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func encode(_ value: Int128) throws { store(.scalar(try value.plistValue(at: path))) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func encode(_ value: UInt128) throws { store(.scalar(try value.plistValue(at: path))) }
 
     func encode<T: Encodable>(_ value: T) throws {
         if node != nil {

@@ -27,6 +27,10 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     mutating func encode(_ value: UInt16, forKey key: Key) throws { set(.scalar(.integer(PlistInteger(UInt64(value)))), key) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { set(.scalar(.integer(PlistInteger(UInt64(value)))), key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { set(.scalar(.integer(PlistInteger(value))), key) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws { set(.scalar(try value.plistValue(at: path.appending(key))), key) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { set(.scalar(try value.plistValue(at: path.appending(key))), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         set(try encoder.encodeChild(value, path: path.appending(key)), key)

@@ -77,6 +77,10 @@ struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer(type) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let (item, elementPath) = try next(type)

@@ -30,6 +30,10 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { append(.scalar(.integer(PlistInteger(UInt64(value))))) }
     mutating func encode(_ value: UInt32) throws { append(.scalar(.integer(PlistInteger(UInt64(value))))) }
     mutating func encode(_ value: UInt64) throws { append(.scalar(.integer(PlistInteger(value)))) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { append(.scalar(try value.plistValue(at: path.appending(index: count)))) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { append(.scalar(try value.plistValue(at: path.appending(index: count)))) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         append(try encoder.encodeChild(value, path: path.appending(index: storage.elements.count)))

@@ -13,8 +13,9 @@ import FoundationEssentials
 /// Errors are `DecodingError`s with the full coding path and a sentence naming the expected
 /// and found types ("Expected to decode Int but found a string instead.").
 ///
-/// Binary input is decoded straight from its bytes, reading only the objects the type asks
-/// for; other formats are read into a ``PlistValue`` first.
+/// Input of every format is read into a ``PlistValue`` first, with the reader's limits and
+/// checks, and decoded from it: a type's `init(from:)` runs only on a document read in full
+/// and accepted.
 public struct PlistDecoder: Sendable, DecodingWithConfiguration {
     /// How `Date` values are decoded.
     public enum DateDecodingStrategy: Sendable {
@@ -78,16 +79,14 @@ public struct PlistDecoder: Sendable, DecodingWithConfiguration {
     public var readingOptions = PlistReadingOptions()
     /// Values `Decodable` implementations read through `Decoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-    /// Whether binary input is decoded straight from its bytes, reading only the objects the
-    /// type asks for (`true`, the default), or read into a ``PlistValue`` first (`false`).
-    ///
-    /// Both give the same values and the same errors for the objects the type reads. Reading
-    /// lazily does not check the objects the type never asks for, so a file with a fault in a
-    /// part the type ignores decodes lazily but fails eagerly.
-    public var decodesBinaryLazily = true
-    /// Whether plain binary scalars are read by the fast readers of `PlistDecoderImpl+PlainScalars`
-    /// (the default) or always through the general path; tests compare the two.
-    var usesPlainScalarReads = true
+    /// Whether binary input was decoded straight from its bytes. Every format is now read into
+    /// a ``PlistValue`` first, which measured as fast, so that a type's `init(from:)` only ever
+    /// runs on a document read in full and accepted; setting this has no effect.
+    @available(*, deprecated, message: "Binary input is read in full before decoding; this has no effect.")
+    public var decodesBinaryLazily: Bool {
+        get { false }
+        set {}
+    }
     /// Whether `[String: Value]` is filled by the decoder (``PlistStringKeyedDictionary``, the
     /// default) or by the standard library's `Dictionary.init(from:)`; tests compare the two.
     var decodesStringKeyedDictionariesDirectly = true
@@ -101,8 +100,7 @@ public struct PlistDecoder: Sendable, DecodingWithConfiguration {
     ///   are not a property list; `DecodingError.typeMismatch`, `.keyNotFound`,
     ///   `.valueNotFound` or `.dataCorrupted` with the coding path when the property list does
     ///   not match the type.
-    /// - Complexity: O(n) in the size of the input for text formats; for binary input, in the
-    ///   number of objects the type reads.
+    /// - Complexity: O(n) in the size of the input.
     public func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
         var format = PlistFormat.binary
         return try decode(type, from: data, format: &format)
@@ -145,15 +143,10 @@ public struct PlistDecoder: Sendable, DecodingWithConfiguration {
         try decode(type, from: data, format: &format, configuration: provider.decodingConfiguration)
     }
 
-    /// Reads `data` and runs `construct` on the top-level decoder: from the bytes for binary
-    /// input read lazily, from the value tree otherwise.
+    /// Reads `data` into a value tree and runs `construct` on the top-level decoder of it.
     private func decodeTopLevel<Value>(
         from data: Data, format: inout PlistFormat, _ construct: (PlistDecoderImpl) throws -> Value
     ) throws -> Value {
-        if decodesBinaryLazily, PlistFormat(detecting: data) == .binary {
-            format = .binary
-            return try decodeBinary(from: data, construct)
-        }
         let document: PlistDocument
         do {
             document = try PlistDocument(decoding: data, options: readingOptions)
@@ -167,34 +160,6 @@ public struct PlistDecoder: Sendable, DecodingWithConfiguration {
         return try decodeTopLevel(from: document.value, construct)
     }
 
-    /// Decodes binary bytes lazily (see ``decodesBinaryLazily``).
-    private func decodeBinary<Value>(from data: Data, _ construct: (PlistDecoderImpl) throws -> Value) throws -> Value {
-        func unreadable(_ error: PlistError) -> DecodingError {
-            DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: [], debugDescription: "The given data was not a valid property list: \(error)", underlyingError: error))
-        }
-        guard data.count <= readingOptions.maximumInputBytes else {
-            throw unreadable(PlistError(
-                .limitExceeded, "The input is \(data.count) bytes, more than the limit of \(readingOptions.maximumInputBytes)"))
-        }
-        let state = PlistDecodingState(options: self)
-        let options = readingOptions
-        return try data.withUnsafeBytes { raw in
-            let cursor = ByteCursor(raw)
-            let trailer: BinaryPlistTrailer
-            let objectDecoder: BinaryPlistDecoder
-            do {
-                trailer = try BinaryPlistTrailer.read(from: cursor)
-                objectDecoder = try BinaryPlistDecoder(cursor: cursor, trailer: trailer, options: options, dense: true)
-            } catch let error as PlistError {
-                throw unreadable(error)
-            }
-            let source = PlistBinaryDecodingSource(decoder: objectDecoder, referenceSize: trailer.objectRefSize)
-            defer { source.invalidate() }
-            return try construct(PlistDecoderImpl(source: source, state: state, node: .object(trailer.topObject), path: .root))
-        }
-    }
-
     /// Decodes a value from a ``PlistValue`` tree.
     ///
     /// - Throws: as ``decode(_:from:)``, except for reading errors.
@@ -204,6 +169,6 @@ public struct PlistDecoder: Sendable, DecodingWithConfiguration {
 
     /// Runs `construct` on a top-level decoder of `value`.
     private func decodeTopLevel<Value>(from value: PlistValue, _ construct: (PlistDecoderImpl) throws -> Value) throws -> Value {
-        try construct(PlistDecoderImpl(source: nil, state: PlistDecodingState(options: self), node: .value(value), path: .root))
+        try construct(PlistDecoderImpl(state: PlistDecodingState(options: self), node: value, path: .root))
     }
 }

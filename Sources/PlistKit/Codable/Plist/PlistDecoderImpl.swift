@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The `Decoder` that ``PlistDecoder`` hands to `init(from:)`: one value of the source, at a
+/// The `Decoder` that ``PlistDecoder`` hands to `init(from:)`: one value of the tree, at a
 /// coding path. `node` is `nil` for a value that is absent (a `superDecoder()` whose key is
 /// missing), which reads as `nil`, as in Foundation.
 ///
@@ -9,27 +9,18 @@ import FoundationEssentials
 /// step below it, a path step being an allocation most records never need. A decoder
 /// nothing refers to once its value is decoded is reused for the next nested value.
 final class PlistDecoderImpl: Decoder {
-    typealias Item = PlistDecodingItem
-
-    /// The binary plist the nodes are objects of, or `nil` when decoding a value in memory.
-    let source: PlistBinaryDecodingSource?
     let state: PlistDecodingState
-    private(set) var node: PlistDecodingNode?
+    private(set) var node: PlistValue?
     private var lazyPath: PlistLazyCodingPath
 
-    init(source: PlistBinaryDecodingSource?, state: PlistDecodingState, node: PlistDecodingNode?, path: PlistCodingPath) {
-        self.source = source
+    init(state: PlistDecodingState, node: PlistValue?, path: PlistCodingPath) {
         self.state = state
         self.node = node
         lazyPath = PlistLazyCodingPath(path)
     }
 
     /// A decoder for `node`, one `step` below `parent`.
-    private init(
-        source: PlistBinaryDecodingSource?, state: PlistDecodingState, node: PlistDecodingNode?,
-        parent: PlistCodingPath, step: PlistCodingPath.Step
-    ) {
-        self.source = source
+    private init(state: PlistDecodingState, node: PlistValue?, parent: PlistCodingPath, step: PlistCodingPath.Step) {
         self.state = state
         self.node = node
         lazyPath = PlistLazyCodingPath(parent: parent, step: step)
@@ -56,7 +47,7 @@ final class PlistDecoderImpl: Decoder {
                     codingPath: path.keys, debugDescription: "Cannot get keyed decoding container -- found null value instead."))
             }
             throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
-                codingPath: path.keys, debugDescription: "Expected to decode Dictionary<String, Any> but found \(item.typeDescription) instead."))
+                codingPath: path.keys, debugDescription: "Expected to decode Dictionary<String, Any> but found \(item.codableTypeDescription) instead."))
         }
         return KeyedDecodingContainer(try PlistKeyedDecodingContainer<Key>(decoder: self, dictionary: dictionary))
     }
@@ -69,7 +60,7 @@ final class PlistDecoderImpl: Decoder {
                     codingPath: path.keys, debugDescription: "Cannot get unkeyed decoding container -- found null value instead."))
             }
             throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
-                codingPath: path.keys, debugDescription: "Expected to decode Array<Any> but found \(item.typeDescription) instead."))
+                codingPath: path.keys, debugDescription: "Expected to decode Array<Any> but found \(item.codableTypeDescription) instead."))
         }
         return PlistUnkeyedDecodingContainer(decoder: self, array: array)
     }
@@ -80,10 +71,12 @@ final class PlistDecoderImpl: Decoder {
 
     // MARK: Reading values
 
-    /// Reads a node, turning a malformed object into a `DecodingError` at `path`; an absent
-    /// node reads as the null marker. (Paths are taken as autoclosures here and in the scalar
-    /// functions below, so that a step is only allocated when an error needs it.)
-    func read(_ node: PlistDecodingNode?, path: @autoclosure () -> PlistCodingPath) throws -> Item {
+    /// Reads a node, counting it against the value limit (shared references in a binary plist
+    /// expand when decoded); an absent node reads as the null marker. (Paths are taken as
+    /// autoclosures here and in the scalar functions below, so that a step is only allocated
+    /// when an error needs it.)
+    @inline(__always)
+    func read(_ node: PlistValue?, path: @autoclosure () -> PlistCodingPath) throws -> PlistValue {
         guard let node else { return .string("$null") }
         state.valueCount += 1
         guard state.valueCount <= state.maximumValueCount else {
@@ -91,25 +84,12 @@ final class PlistDecoderImpl: Decoder {
                 codingPath: path().keys,
                 debugDescription: "Decoding reads more than the limit of \(state.maximumValueCount) values (shared references expand when decoded)."))
         }
-        do {
-            switch node {
-            case .value(let value):
-                return PlistDecodingItem(value)
-            case .object(let object):
-                guard let source else {
-                    throw PlistError(.invalidArgument, "A binary object reference outside a binary plist")
-                }
-                return try source.item(object)
-            }
-        } catch let error as PlistError {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: path().keys, debugDescription: "The property list is corrupt: \(error)", underlyingError: error))
-        }
+        return node
     }
 
     /// Decodes a value of any type from `node`, which sits at `path`.
-    func unbox<Value: Decodable>(_ node: PlistDecodingNode?, as type: Value.Type, path lazyPath: @autoclosure () -> PlistCodingPath) throws -> Value {
-        if let kind = PlistStandardScalar(type) { return try unboxScalar(node, kind: kind, as: type, path: lazyPath()) }
+    func unbox<Value: Decodable>(_ node: PlistValue?, as type: Value.Type, path lazyPath: @autoclosure () -> PlistCodingPath) throws -> Value {
+        if let kind = PlistPrimitiveKind(type) { return try unboxPrimitive(read(node, path: lazyPath()), kind, as: type, path: lazyPath()) }
         if type == Date.self { return sameTypeCast(try unboxDate(node, path: lazyPath()), as: Value.self) }
         if type == Data.self { return sameTypeCast(try unboxData(node, path: lazyPath()), as: Value.self) }
         return try child(node, path: lazyPath()).construct(type)
@@ -119,12 +99,12 @@ final class PlistDecoderImpl: Decoder {
     /// decoder's container (whose path is `parent`), through a decoder whose path is made only
     /// if it is needed, and reused afterwards when nothing kept it.
     func unbox<Value: Decodable>(
-        _ node: PlistDecodingNode?, as type: Value.Type,
+        _ node: PlistValue?, as type: Value.Type,
         at parent: @autoclosure () -> PlistCodingPath, step: @autoclosure () -> PlistCodingPath.Step
     ) throws -> Value {
         // Scalars, dates and data need no decoder, and a value past the depth limit takes
         // the general path, which reports it.
-        if PlistStandardScalar(type) != nil || type == Date.self || type == Data.self || depth + 1 > state.maximumDepth {
+        if PlistPrimitiveKind(type) != nil || type == Date.self || type == Data.self || depth + 1 > state.maximumDepth {
             return try unbox(node, as: type, path: parent().appending(step()))
         }
         var child: PlistDecoderImpl
@@ -133,7 +113,7 @@ final class PlistDecoderImpl: Decoder {
             spare.reset(node: node, parent: parent(), step: step())
             child = spare
         } else {
-            child = PlistDecoderImpl(source: source, state: state, node: node, parent: parent(), step: step())
+            child = PlistDecoderImpl(state: state, node: node, parent: parent(), step: step())
         }
         let value = try child.construct(type)
         if isKnownUniquelyReferenced(&child) {
@@ -144,32 +124,32 @@ final class PlistDecoderImpl: Decoder {
     }
 
     /// Makes this (unreferenced, finished) decoder one for `node`, `step` below `parent`.
-    private func reset(node: PlistDecodingNode?, parent: PlistCodingPath, step: PlistCodingPath.Step) {
+    private func reset(node: PlistValue?, parent: PlistCodingPath, step: PlistCodingPath.Step) {
         self.node = node
         lazyPath = PlistLazyCodingPath(parent: parent, step: step)
     }
 
     /// A decoder for a nested value, after checking the depth limit (a binary plist can
     /// reference itself, and a recursive type would follow it forever).
-    func child(_ node: PlistDecodingNode?, path: PlistCodingPath) throws -> PlistDecoderImpl {
+    func child(_ node: PlistValue?, path: PlistCodingPath) throws -> PlistDecoderImpl {
         guard path.depth <= state.maximumDepth else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: path.keys, debugDescription: "The value nests deeper than \(state.maximumDepth) levels."))
         }
-        return PlistDecoderImpl(source: source, state: state, node: node, path: path)
+        return PlistDecoderImpl(state: state, node: node, path: path)
     }
 
     // MARK: Scalars
 
     /// The error for a value of the wrong type; Foundation reports the null marker where a
     /// value was expected as a missing value instead.
-    func mismatch(_ type: Any.Type, _ item: Item, path: PlistCodingPath) -> DecodingError {
+    func mismatch(_ type: Any.Type, _ item: PlistValue, path: PlistCodingPath) -> DecodingError {
         if item.isNullMarker {
             return DecodingError.valueNotFound(type, DecodingError.Context(
                 codingPath: path.keys, debugDescription: "Cannot get value of type \(type) -- found null value instead."))
         }
         return DecodingError.typeMismatch(type, DecodingError.Context(
-            codingPath: path.keys, debugDescription: "Expected to decode \(type) but found \(item.typeDescription) instead."))
+            codingPath: path.keys, debugDescription: "Expected to decode \(type) but found \(item.codableTypeDescription) instead."))
     }
 
     private func doesNotFit(_ number: String, _ type: Any.Type, path: PlistCodingPath) -> DecodingError {
@@ -177,60 +157,63 @@ final class PlistDecoderImpl: Decoder {
             codingPath: path.keys, debugDescription: "Property list number <\(number)> does not fit in \(type)."))
     }
 
-    func unboxInteger<T: FixedWidthInteger>(_ item: Item, as type: T.Type, path: @autoclosure () -> PlistCodingPath) throws -> T {
-        switch item {
-        case .integer(let integer):
-            guard let value = integer.exactly(T.self) else { throw doesNotFit(integer.description, T.self, path: path()) }
-            return value
-        case .real(let real) where state.realToInteger == .whenExact:
-            // Only a real that is also a property-list integer (Int64.min through UInt64.max)
-            // qualifies: a 128-bit type could hold 1e28 exactly, but PlistEncoder could never
-            // write it back as an integer, and what PlistDecoder reads, PlistEncoder writes.
-            guard real >= -0x1p63, real < 0x1p64, let value = T(exactly: real) else {
-                throw doesNotFit(real.description, T.self, path: path())
-            }
-            return value
-        default:
-            throw mismatch(T.self, item, path: path())
+    /// How this decoder reads scalars (see ``PlistValue/unboxedPrimitive(_:as:rules:)``).
+    private var rules: PlistScalarRules {
+        PlistScalarRules(readsIntegersFromReals: state.realToInteger == .whenExact, readsBooleansFromIntegers: false)
+    }
+
+    /// The decoding error for `failure`, reading `item` as `type` at `path`.
+    private func error(_ failure: PlistScalarFailure, _ type: Any.Type, _ item: PlistValue, path: PlistCodingPath) -> DecodingError {
+        switch failure {
+        case .mismatch: return mismatch(type, item, path: path)
+        case .doesNotFit(let number): return doesNotFit(number, type, path: path)
         }
     }
 
-    func unboxDouble(_ item: Item, path: @autoclosure () -> PlistCodingPath) throws -> Double {
-        switch item {
-        case .real(let real): return real
-        // Foundation reads an integer as the nearest Double.
-        case .integer(let integer): return integer.doubleValue
-        default: throw mismatch(Double.self, item, path: path())
+    /// Reads `item` as the primitive `Value`, of kind `kind`.
+    func unboxPrimitive<Value>(_ item: PlistValue, _ kind: PlistPrimitiveKind, as type: Value.Type, path: @autoclosure () -> PlistCodingPath) throws -> Value {
+        do {
+            return try item.unboxedPrimitive(kind, as: type, rules: rules)
+        } catch {
+            throw self.error(error, type, item, path: path())
         }
     }
 
-    func unboxFloat(_ item: Item, path: @autoclosure () -> PlistCodingPath) throws -> Float {
-        switch item {
-        case .real(let real):
-            let value = Float(real)
-            // Foundation returns infinity for a finite real beyond Float's range (1e300);
-            // that silently changes the value, so PlistKit reports it.
-            guard value.isFinite || !real.isFinite else { throw doesNotFit(real.description, Float.self, path: path()) }
-            return value
-        case .integer(let integer):
-            if let signed = integer.int64Value { return Float(signed) }
-            return Float(integer.uint64Value ?? 0)
-        default:
-            throw mismatch(Float.self, item, path: path())
+    func unboxInteger<T: FixedWidthInteger>(_ item: PlistValue, as type: T.Type, path: @autoclosure () -> PlistCodingPath) throws -> T {
+        do {
+            return try item.unboxedInteger(as: type, rules: rules)
+        } catch {
+            throw self.error(error, type, item, path: path())
         }
     }
 
-    func unboxBool(_ item: Item, path: @autoclosure () -> PlistCodingPath) throws -> Bool {
+    func unboxDouble(_ item: PlistValue, path: @autoclosure () -> PlistCodingPath) throws -> Double {
+        do {
+            return try item.unboxedDouble()
+        } catch {
+            throw self.error(error, Double.self, item, path: path())
+        }
+    }
+
+    func unboxFloat(_ item: PlistValue, path: @autoclosure () -> PlistCodingPath) throws -> Float {
+        do {
+            return try item.unboxedFloat()
+        } catch {
+            throw self.error(error, Float.self, item, path: path())
+        }
+    }
+
+    func unboxBool(_ item: PlistValue, path: @autoclosure () -> PlistCodingPath) throws -> Bool {
         guard case .boolean(let value) = item else { throw mismatch(Bool.self, item, path: path()) }
         return value
     }
 
-    func unboxString(_ item: Item, path: @autoclosure () -> PlistCodingPath) throws -> String {
+    func unboxString(_ item: PlistValue, path: @autoclosure () -> PlistCodingPath) throws -> String {
         guard case .string(let value) = item, !value.isNullMarker else { throw mismatch(String.self, item, path: path()) }
         return value
     }
 
-    private func unboxDate(_ node: PlistDecodingNode?, path lazyPath: @autoclosure () -> PlistCodingPath) throws -> Date {
+    private func unboxDate(_ node: PlistValue?, path lazyPath: @autoclosure () -> PlistCodingPath) throws -> Date {
         // The path is made only where a failure or a custom strategy needs it.
         var path: PlistCodingPath { lazyPath() }
         func number() throws -> Double {
@@ -243,7 +226,6 @@ final class PlistDecoderImpl: Decoder {
         }
         switch state.dateStrategy {
         case .plistDate:
-            if let date = plainDate(node) { return date }
             let item = try read(node, path: path)
             guard case .date(let date) = item else { throw mismatch(Date.self, item, path: path) }
             return date
@@ -263,7 +245,7 @@ final class PlistDecoderImpl: Decoder {
         }
     }
 
-    private func unboxData(_ node: PlistDecodingNode?, path lazyPath: @autoclosure () -> PlistCodingPath) throws -> Data {
+    private func unboxData(_ node: PlistValue?, path lazyPath: @autoclosure () -> PlistCodingPath) throws -> Data {
         var path: PlistCodingPath { lazyPath() }
         switch state.dataStrategy {
         case .plistData:

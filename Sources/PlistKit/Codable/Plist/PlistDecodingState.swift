@@ -8,8 +8,6 @@ final class PlistDecodingState {
     let realToInteger: PlistDecoder.RealToIntegerStrategy
     let maximumDepth: Int
     let maximumValueCount: Int
-    /// See ``PlistDecoder/usesPlainScalarReads``.
-    let usesPlainScalarReads: Bool
     /// See ``PlistDecoder/decodesStringKeyedDictionariesDirectly``.
     let decodesStringKeyedDictionariesDirectly: Bool
     let userInfo: [CodingUserInfoKey: Any]
@@ -30,7 +28,6 @@ final class PlistDecodingState {
         realToInteger = options.realToIntegerStrategy
         maximumDepth = options.readingOptions.maximumDepth
         maximumValueCount = options.readingOptions.maximumObjectCount
-        usesPlainScalarReads = options.usesPlainScalarReads
         decodesStringKeyedDictionariesDirectly = options.decodesStringKeyedDictionariesDirectly
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in options.userInfo { info[key] = value }

@@ -11,7 +11,7 @@ import FoundationEssentials
 struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let storage: PlistKeyedDecodingStorage
 
-    init(decoder: PlistDecoderImpl, dictionary: PlistDecodingDictionary) throws {
+    init(decoder: PlistDecoderImpl, dictionary: PlistDictionary) throws {
         storage = try PlistKeyedDecodingStorage(decoder: decoder, dictionary: dictionary)
     }
 
@@ -28,7 +28,7 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         storage.node(forKey: key.stringValue) != nil
     }
 
-    private func requiredNode(for key: Key) throws -> PlistDecodingNode {
+    private func requiredNode(for key: Key) throws -> PlistValue {
         guard let node = storage.node(forKey: key.stringValue) else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(
                 codingPath: path.keys, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
@@ -36,7 +36,7 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         return node
     }
 
-    private func item(for key: Key) throws -> PlistDecodingItem {
+    private func item(for key: Key) throws -> PlistValue {
         try decoder.read(try requiredNode(for: key), path: path.appending(key))
     }
 
@@ -45,21 +45,15 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        let node = try requiredNode(for: key)
-        if let value = decoder.plainBool(node) { return value }
-        return try decoder.unboxBool(try decoder.read(node, path: path.appending(key)), path: path.appending(key))
+        try decoder.unboxBool(try item(for: key), path: path.appending(key))
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        let node = try requiredNode(for: key)
-        if let value = decoder.plainString(node) { return value }
-        return try decoder.unboxString(try decoder.read(node, path: path.appending(key)), path: path.appending(key))
+        try decoder.unboxString(try item(for: key), path: path.appending(key))
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        let node = try requiredNode(for: key)
-        if let value = decoder.plainDouble(node) { return value }
-        return try decoder.unboxDouble(try decoder.read(node, path: path.appending(key)), path: path.appending(key))
+        try decoder.unboxDouble(try item(for: key), path: path.appending(key))
     }
 
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
@@ -70,67 +64,43 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     // over the width (and, as a member, over `Key`) is not specialized, and its unspecialized
     // body looked up `Optional<T>`'s metadata at run time for every integer decoded.
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        let node = try requiredNode(for: key)
-        if let value = decoder.plainInteger(node, as: Int.self) { return value }
-        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: Int.self, path: path.appending(key))
+        try decoder.unboxInteger(try item(for: key), as: Int.self, path: path.appending(key))
     }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-        let node = try requiredNode(for: key)
-        if let value = decoder.plainInteger(node, as: Int8.self) { return value }
-        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: Int8.self, path: path.appending(key))
+        try decoder.unboxInteger(try item(for: key), as: Int8.self, path: path.appending(key))
     }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        let node = try requiredNode(for: key)
-        if let value = decoder.plainInteger(node, as: Int16.self) { return value }
-        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: Int16.self, path: path.appending(key))
+        try decoder.unboxInteger(try item(for: key), as: Int16.self, path: path.appending(key))
     }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        let node = try requiredNode(for: key)
-        if let value = decoder.plainInteger(node, as: Int32.self) { return value }
-        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: Int32.self, path: path.appending(key))
+        try decoder.unboxInteger(try item(for: key), as: Int32.self, path: path.appending(key))
     }
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        let node = try requiredNode(for: key)
-        if let value = decoder.plainInteger(node, as: Int64.self) { return value }
-        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: Int64.self, path: path.appending(key))
+        try decoder.unboxInteger(try item(for: key), as: Int64.self, path: path.appending(key))
     }
     func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        let node = try requiredNode(for: key)
-        if let value = decoder.plainInteger(node, as: UInt.self) { return value }
-        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: UInt.self, path: path.appending(key))
+        try decoder.unboxInteger(try item(for: key), as: UInt.self, path: path.appending(key))
     }
     func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        let node = try requiredNode(for: key)
-        if let value = decoder.plainInteger(node, as: UInt8.self) { return value }
-        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: UInt8.self, path: path.appending(key))
+        try decoder.unboxInteger(try item(for: key), as: UInt8.self, path: path.appending(key))
     }
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        let node = try requiredNode(for: key)
-        if let value = decoder.plainInteger(node, as: UInt16.self) { return value }
-        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: UInt16.self, path: path.appending(key))
+        try decoder.unboxInteger(try item(for: key), as: UInt16.self, path: path.appending(key))
     }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        let node = try requiredNode(for: key)
-        if let value = decoder.plainInteger(node, as: UInt32.self) { return value }
-        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: UInt32.self, path: path.appending(key))
+        try decoder.unboxInteger(try item(for: key), as: UInt32.self, path: path.appending(key))
     }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        let node = try requiredNode(for: key)
-        if let value = decoder.plainInteger(node, as: UInt64.self) { return value }
-        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: UInt64.self, path: path.appending(key))
+        try decoder.unboxInteger(try item(for: key), as: UInt64.self, path: path.appending(key))
     }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
-        let node = try requiredNode(for: key)
-        if let value = decoder.plainInteger(node, as: Int128.self) { return value }
-        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: Int128.self, path: path.appending(key))
+        try decoder.unboxInteger(try item(for: key), as: Int128.self, path: path.appending(key))
     }
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
-        let node = try requiredNode(for: key)
-        if let value = decoder.plainInteger(node, as: UInt128.self) { return value }
-        return try decoder.unboxInteger(try decoder.read(node, path: path.appending(key)), as: UInt128.self, path: path.appending(key))
+        try decoder.unboxInteger(try item(for: key), as: UInt128.self, path: path.appending(key))
     }
 
     // MARK: Optional values
@@ -141,102 +111,71 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     // throw is the same: `nil` for an absent key or the null marker, else the value or the
     // error `decode` gives.
 
-    /// The node for `key`, or `nil` when the dictionary lacks it.
-    private func presentNode(for key: Key) -> PlistDecodingNode? {
-        storage.node(forKey: key.stringValue)
-    }
-
-    /// The item at `node` for `key`, or `nil` when it is the null marker.
-    private func nonNullItem(_ node: PlistDecodingNode, for key: Key) throws -> PlistDecodingItem? {
+    /// The value for `key`, or `nil` when the dictionary lacks it or holds the null marker.
+    private func presentItem(for key: Key) throws -> PlistValue? {
+        guard let node = storage.node(forKey: key.stringValue) else { return nil }
         let item = try decoder.read(node, path: path.appending(key))
         return item.isNullMarker ? nil : item
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        guard let node = presentNode(for: key) else { return nil }
-        if let value = decoder.plainBool(node) { return value }
-        return try nonNullItem(node, for: key).map { try decoder.unboxBool($0, path: path.appending(key)) }
+        try presentItem(for: key).map { try decoder.unboxBool($0, path: path.appending(key)) }
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let node = presentNode(for: key) else { return nil }
-        if let value = decoder.plainString(node) { return value }
-        return try nonNullItem(node, for: key).map { try decoder.unboxString($0, path: path.appending(key)) }
+        try presentItem(for: key).map { try decoder.unboxString($0, path: path.appending(key)) }
     }
 
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        guard let node = presentNode(for: key) else { return nil }
-        if let value = decoder.plainDouble(node) { return value }
-        return try nonNullItem(node, for: key).map { try decoder.unboxDouble($0, path: path.appending(key)) }
+        try presentItem(for: key).map { try decoder.unboxDouble($0, path: path.appending(key)) }
     }
 
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        guard let node = presentNode(for: key) else { return nil }
-        return try nonNullItem(node, for: key).map { try decoder.unboxFloat($0, path: path.appending(key)) }
+        try presentItem(for: key).map { try decoder.unboxFloat($0, path: path.appending(key)) }
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        guard let node = presentNode(for: key) else { return nil }
-        if let value = decoder.plainInteger(node, as: Int.self) { return value }
-        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: Int.self, path: path.appending(key)) }
+        try presentItem(for: key).map { try decoder.unboxInteger($0, as: Int.self, path: path.appending(key)) }
     }
 
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        guard let node = presentNode(for: key) else { return nil }
-        if let value = decoder.plainInteger(node, as: Int8.self) { return value }
-        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: Int8.self, path: path.appending(key)) }
+        try presentItem(for: key).map { try decoder.unboxInteger($0, as: Int8.self, path: path.appending(key)) }
     }
 
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        guard let node = presentNode(for: key) else { return nil }
-        if let value = decoder.plainInteger(node, as: Int16.self) { return value }
-        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: Int16.self, path: path.appending(key)) }
+        try presentItem(for: key).map { try decoder.unboxInteger($0, as: Int16.self, path: path.appending(key)) }
     }
 
     func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        guard let node = presentNode(for: key) else { return nil }
-        if let value = decoder.plainInteger(node, as: Int32.self) { return value }
-        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: Int32.self, path: path.appending(key)) }
+        try presentItem(for: key).map { try decoder.unboxInteger($0, as: Int32.self, path: path.appending(key)) }
     }
 
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        guard let node = presentNode(for: key) else { return nil }
-        if let value = decoder.plainInteger(node, as: Int64.self) { return value }
-        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: Int64.self, path: path.appending(key)) }
+        try presentItem(for: key).map { try decoder.unboxInteger($0, as: Int64.self, path: path.appending(key)) }
     }
 
     func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        guard let node = presentNode(for: key) else { return nil }
-        if let value = decoder.plainInteger(node, as: UInt.self) { return value }
-        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: UInt.self, path: path.appending(key)) }
+        try presentItem(for: key).map { try decoder.unboxInteger($0, as: UInt.self, path: path.appending(key)) }
     }
 
     func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        guard let node = presentNode(for: key) else { return nil }
-        if let value = decoder.plainInteger(node, as: UInt8.self) { return value }
-        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: UInt8.self, path: path.appending(key)) }
+        try presentItem(for: key).map { try decoder.unboxInteger($0, as: UInt8.self, path: path.appending(key)) }
     }
 
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        guard let node = presentNode(for: key) else { return nil }
-        if let value = decoder.plainInteger(node, as: UInt16.self) { return value }
-        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: UInt16.self, path: path.appending(key)) }
+        try presentItem(for: key).map { try decoder.unboxInteger($0, as: UInt16.self, path: path.appending(key)) }
     }
 
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        guard let node = presentNode(for: key) else { return nil }
-        if let value = decoder.plainInteger(node, as: UInt32.self) { return value }
-        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: UInt32.self, path: path.appending(key)) }
+        try presentItem(for: key).map { try decoder.unboxInteger($0, as: UInt32.self, path: path.appending(key)) }
     }
 
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        guard let node = presentNode(for: key) else { return nil }
-        if let value = decoder.plainInteger(node, as: UInt64.self) { return value }
-        return try nonNullItem(node, for: key).map { try decoder.unboxInteger($0, as: UInt64.self, path: path.appending(key)) }
+        try presentItem(for: key).map { try decoder.unboxInteger($0, as: UInt64.self, path: path.appending(key)) }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let node = presentNode(for: key), try nonNullItem(node, for: key) != nil else { return nil }
+        guard let node = storage.node(forKey: key.stringValue), !(try decoder.read(node, path: path.appending(key))).isNullMarker else { return nil }
         return try decoder.unbox(node, as: type, at: path, step: PlistCodingPath.Step(key))
     }
 
@@ -269,7 +208,7 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 /// converting key strategy the mapping from the type's keys to the file's.
 final class PlistKeyedDecodingStorage {
     let decoder: PlistDecoderImpl
-    let dictionary: PlistDecodingDictionary
+    let dictionary: PlistDictionary
     /// The container's path: its decoder's, made only if it is needed.
     var path: PlistCodingPath { decoder.path }
     /// For a converting key strategy: the file's key for each key of the type (the first file
@@ -278,7 +217,7 @@ final class PlistKeyedDecodingStorage {
     /// For a converting key strategy: the type's keys, in the file's order.
     private let convertedKeys: [String]
 
-    init(decoder: PlistDecoderImpl, dictionary: PlistDecodingDictionary) throws {
+    init(decoder: PlistDecoderImpl, dictionary: PlistDictionary) throws {
         self.decoder = decoder
         self.dictionary = dictionary
         let convert: (String) -> String
@@ -314,10 +253,10 @@ final class PlistKeyedDecodingStorage {
 
     /// Calls `body` with each of ``typeKeys`` and its value, in order: what reading every
     /// key of `allKeys` in turn reads, without a lookup per key when the keys are the file's.
-    func forEachEntry(_ body: (String, PlistDecodingNode) throws -> Void) throws {
+    func forEachEntry(_ body: (String, PlistValue) throws -> Void) throws {
         guard fileKeyByTypeKey != nil else {
-            for (position, key) in dictionary.keys.enumerated() {
-                try body(key, dictionary.node(at: position))
+            for (key, value) in zip(dictionary.keys, dictionary.values) {
+                try body(key, value)
             }
             return
         }
@@ -332,14 +271,15 @@ final class PlistKeyedDecodingStorage {
         }
     }
 
-    /// The position after the last key found, tried before a search (see
-    /// ``PlistDecodingDictionary/node(forKey:next:)``). (Unchecked for exclusivity: one
-    /// decode runs on one thread, and the lookup that updates it does not re-enter.)
+    /// The position after the last key found, tried before a search: a type that reads its
+    /// keys in the file's order, as a `[String: T]` does in `allKeys` order, finds each one
+    /// there. (Unchecked for exclusivity: one decode runs on one thread, and the lookup that
+    /// updates it does not re-enter.)
     @exclusivity(unchecked) private var nextPosition = 0
 
     /// The value for the type's key `typeKey`, or `nil` when the dictionary lacks it.
     @inline(__always)
-    func node(forKey typeKey: String) -> PlistDecodingNode? {
+    func node(forKey typeKey: String) -> PlistValue? {
         guard let fileKeyByTypeKey else { return node(forFileKey: typeKey) }
         guard let fileKey = fileKeyByTypeKey[typeKey] else { return nil }
         return node(forFileKey: fileKey)
@@ -347,7 +287,11 @@ final class PlistKeyedDecodingStorage {
 
     /// The value for the file's key `fileKey` (no key conversion), or `nil`.
     @inline(__always)
-    func node(forFileKey fileKey: String) -> PlistDecodingNode? {
-        dictionary.node(forKey: fileKey, next: &nextPosition)
+    func node(forFileKey fileKey: String) -> PlistValue? {
+        let keys = dictionary.keys
+        let hit = nextPosition < keys.count && ExactKey.exactlyEqualExpectingMatch(keys[nextPosition], fileKey)
+        guard let position = hit ? nextPosition : dictionary.index(forKey: fileKey) else { return nil }
+        nextPosition = position + 1
+        return dictionary.values[position]
     }
 }

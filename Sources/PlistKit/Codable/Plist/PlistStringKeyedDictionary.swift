@@ -81,8 +81,7 @@ extension PlistDecoderImpl {
     /// makes it, or `nil` when the value is not a dictionary; then the value counts as not
     /// read, since the caller's general path reads it again to report it.
     func keyedStorageIfDictionary() throws -> PlistKeyedDecodingStorage? {
-        let item = try read(node, path: path)
-        guard case .dictionary(let dictionary) = item else {
+        guard case .dictionary(let dictionary) = try read(node, path: path) else {
             state.valueCount -= 1
             return nil
         }

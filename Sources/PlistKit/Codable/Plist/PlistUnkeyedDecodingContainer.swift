@@ -1,12 +1,12 @@
 import FoundationEssentials
 
-/// Reads the elements of an array of the source in order.
+/// Reads the elements of an array in order.
 struct PlistUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let decoder: PlistDecoderImpl
-    let array: PlistDecodingArray
+    let array: [PlistValue]
     private(set) var currentIndex = 0
 
-    init(decoder: PlistDecoderImpl, array: PlistDecodingArray) {
+    init(decoder: PlistDecoderImpl, array: [PlistValue]) {
         self.decoder = decoder
         self.array = array
     }
@@ -23,21 +23,16 @@ struct PlistUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// The path of the current element, built only when needed.
     private var elementPath: PlistCodingPath { path.appending(index: currentIndex) }
 
-    /// The next element's node, or the error Foundation gives at the end.
-    private func next(_ type: Any.Type) throws -> PlistDecodingNode {
+    /// The next element, or the error Foundation gives at the end.
+    private func next(_ type: Any.Type) throws -> PlistValue {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, DecodingError.Context(
                 codingPath: elementPath.keys, debugDescription: "Unkeyed container is at end."))
         }
-        do {
-            return try array.node(at: currentIndex)
-        } catch let error as PlistError {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: elementPath.keys, debugDescription: "The property list is corrupt: \(error)", underlyingError: error))
-        }
+        return array[currentIndex]
     }
 
-    private func nextItem(_ type: Any.Type) throws -> PlistDecodingItem {
+    private func nextItem(_ type: Any.Type) throws -> PlistValue {
         try decoder.read(try next(type), path: elementPath)
     }
 

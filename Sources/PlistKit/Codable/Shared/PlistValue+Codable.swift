@@ -97,26 +97,12 @@ extension PlistValue: Codable {
 }
 
 extension PlistDecoderImpl {
-    /// The value at this decoder's node, as the file holds it: a value in memory as it is, an
-    /// object of a binary plist through the binary reader's own decode, which reads each
-    /// shared object once and checks the depth and object limits.
+    /// The value at this decoder's node, as the file holds it.
     func decodePlistValue() throws -> PlistValue {
-        switch node {
-        case .value(let value)?:
-            return value
-        case .object(let object)?:
-            guard let source else {
-                throw PlistError(.invalidArgument, "A binary object reference outside a binary plist")
-            }
-            do {
-                return try source.value(object, depth: depth + 1)
-            } catch let error as PlistError {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: path.keys, debugDescription: "The property list is corrupt: \(error)", underlyingError: error))
-            }
-        case nil:
+        guard let node else {
             throw DecodingError.valueNotFound(PlistValue.self, DecodingError.Context(
                 codingPath: path.keys, debugDescription: "Expected a property list value but found nothing."))
         }
+        return node
     }
 }

@@ -2,22 +2,16 @@ import Foundation
 import Testing
 @testable import PlistKit
 
-/// Decoding binary bytes lazily (straight from the bytes) against decoding the value tree the
-/// eager reader builds: the same values and the same errors.
-@Suite struct PlistDecoderFastPathTests {
-    static var lazy: PlistDecoder {
+/// Decoding binary input: the values and errors the binary reader's tree gives, with its checks
+/// run on the whole file before any type's `init(from:)`.
+@Suite struct PlistDecoderBinaryInputTests {
+    static var decoder: PlistDecoder {
         var decoder = PlistDecoder()
         decoder.realToIntegerStrategy = .never
         return decoder
     }
 
-    static var eager: PlistDecoder {
-        var decoder = lazy
-        decoder.decodesBinaryLazily = false
-        return decoder
-    }
-
-    @Test func randomTreesDecodeTheSameBothWays() throws {
+    @Test func randomTreesDecodeAsTheirValues() throws {
         var configuration = RandomPlistGenerator.Configuration()
         configuration.includesUIDs = false
         configuration.maximumDepth = 3
@@ -26,44 +20,36 @@ import Testing
         for round in 0..<10_000 {
             let tree = generator.makeTree()
             let bytes = try tree.encoded(as: .binary)
-            let lazy = try Self.lazy.decode(AnyPlist.self, from: bytes)
-            let eager = try Self.eager.decode(AnyPlist.self, from: bytes)
+            let decoded = try Self.decoder.decode(AnyPlist.self, from: bytes)
             let expected = try #require(AnyPlist(expecting: tree))
-            #expect(lazy == eager, "round \(round)")
-            #expect(lazy == expected, "round \(round)")
-            if lazy != eager || lazy != expected { return }
+            #expect(decoded == expected, "round \(round)")
+            if decoded != expected { return }
         }
     }
 
-    @Test func modelsDecodeTheSameBothWays() throws {
-        let bytes = try PlistEncoder(outputFormat: .binary).encode(EverythingModel())
-        var lazy = PlistDecoder()
-        lazy.userInfo = [.plistKitTestUnit: "cm"]
-        var eager = lazy
-        eager.decodesBinaryLazily = false
-        #expect(try lazy.decode(EverythingModel.self, from: bytes) == eager.decode(EverythingModel.self, from: bytes))
+    @Test func modelsDecodeFromOursAndFoundationsBytes() throws {
+        var encoder = PlistEncoder(outputFormat: .binary)
+        encoder.userInfo = [.plistKitTestUnit: "cm"]
+        let bytes = try encoder.encode(EverythingModel())
+        var decoder = PlistDecoder()
+        decoder.userInfo = [.plistKitTestUnit: "cm"]
+        #expect(try decoder.decode(EverythingModel.self, from: bytes) == EverythingModel())
         // Foundation's bytes too (its writer lays objects out differently).
         let foundation = PropertyListEncoder()
         foundation.outputFormat = .binary
         foundation.userInfo = [.plistKitTestUnit: "cm"]
         let theirs = try foundation.encode(EverythingModel())
-        #expect(try lazy.decode(EverythingModel.self, from: theirs) == EverythingModel())
+        #expect(try decoder.decode(EverythingModel.self, from: theirs) == EverythingModel())
     }
 
     @Test(arguments: PlistDecoderErrorTests.cases.map(\.name))
-    func errorsAreTheSameBothWays(name: String) throws {
+    func errorsNameTheirPath(name: String) throws {
         let entry = try #require(PlistDecoderErrorTests.cases.first { $0.name == name })
         let bytes = try entry.value.encoded(as: .binary)
-        var eager = PlistDecoder()
-        eager.decodesBinaryLazily = false
-        let lazyError = PlistDecoderErrorTests.Summary(try #require(throws: DecodingError.self) {
+        let error = PlistDecoderErrorTests.Summary(try #require(throws: DecodingError.self) {
             try PlistDecoder().decode(PlistDecoderErrorTests.Outer.self, from: bytes)
         })
-        let eagerError = PlistDecoderErrorTests.Summary(try #require(throws: DecodingError.self) {
-            try eager.decode(PlistDecoderErrorTests.Outer.self, from: bytes)
-        })
-        #expect(lazyError == eagerError)
-        #expect(lazyError.path == entry.path)
+        #expect(error.path == entry.path)
     }
 
     /// A binary plist from its objects (each object's bytes, references one byte wide,
@@ -84,10 +70,9 @@ import Testing
         return Data(bytes)
     }
 
-    /// The lazy path interns keys by their text and indexes large dictionaries; repeated keys,
-    /// one text in several key objects, and dictionaries past the scanned size must read as
-    /// the eager path reads them.
-    @Test func repeatedSharedAndManyKeysReadAsTheEagerPathReadsThem() throws {
+    /// Repeated keys, one text in several key objects, and dictionaries past the scanned size:
+    /// the last value of a repeated key wins, at its first position.
+    @Test func repeatedSharedAndManyKeys() throws {
         struct Keys: Decodable, Equatable {
             var keys: [String]
             var values: [String: Int]
@@ -119,22 +104,18 @@ import Testing
         keyReferences.append(UInt8(large.count)); large.append(text("k7"))
         valueReferences.append(UInt8(large.count)); large.append([0x10, 100])
         large[0] += keyReferences + valueReferences
-        for data in [small, Self.binaryPlist(large)] {
-            let lazy = try Self.lazy.decode(Keys.self, from: data)
-            #expect(lazy == (try Self.eager.decode(Keys.self, from: data)))
-            #expect(try Self.lazy.decode([String: Int].self, from: data) == Self.eager.decode([String: Int].self, from: data))
-        }
-        let smallKeys = try Self.lazy.decode(Keys.self, from: small)
+        let smallKeys = try Self.decoder.decode(Keys.self, from: small)
         #expect(smallKeys.keys == ["a", "b"])
         #expect(smallKeys.values == ["a": 4, "b": 2])
-        let largeKeys = try Self.lazy.decode(Keys.self, from: Self.binaryPlist(large))
+        #expect(try Self.decoder.decode([String: Int].self, from: small) == ["a": 4, "b": 2])
+        let largeKeys = try Self.decoder.decode(Keys.self, from: Self.binaryPlist(large))
         #expect(largeKeys.keys == (0..<count).map { "k\($0)" })
         #expect(largeKeys.values["k7"] == 100)
         #expect(largeKeys.values["k39"] == 39)
     }
 
     /// Keys that are canonically equivalent but not identical ("é" precomposed, and "e" +
-    /// U+0301) are two keys, as in the eager reader and CoreFoundation: interning must not
+    /// U+0301) are two keys, as in CoreFoundation: interning must not
     /// merge them, in small dictionaries nor in indexed large ones.
     @Test func canonicallyEquivalentKeysStayApart() throws {
         /// Every key (as scalars) and its integer, looked up by the key's exact text.
@@ -153,17 +134,16 @@ import Testing
             value["e\u{301}"] = 2
             for i in 0..<fillers { value["k\(i)"] = .integer(PlistInteger(Int64(i))) }
             let bytes = try PlistValue.dictionary(value).encoded(as: .binary)
-            let lazy = try Self.lazy.decode(Entries.self, from: bytes)
-            #expect(lazy == (try Self.eager.decode(Entries.self, from: bytes)))
-            #expect(lazy.entries.count == 2 + fillers)
-            #expect(lazy.entries[[0xE9]] == 1)
-            #expect(lazy.entries[[0x65, 0x301]] == 2)
+            let decoded = try Self.decoder.decode(Entries.self, from: bytes)
+            #expect(decoded.entries.count == 2 + fillers)
+            #expect(decoded.entries[[0xE9]] == 1)
+            #expect(decoded.entries[[0x65, 0x301]] == 2)
         }
     }
 
-    @Test func readsOnlyWhatTheTypeAsksFor() throws {
-        // A file whose 'ignored' value is corrupt (an invalid marker): the eager path rejects
-        // the file, the lazy path decodes the type, which never reads that value.
+    @Test func aCorruptValueFailsTheDecodeEvenWhereTheTypeDoesNotLook() throws {
+        // A file whose 'ignored' value is corrupt (an invalid marker): the whole file is read
+        // before the type's init(from:) runs, so the type never sees a rejected document.
         struct Wanted: Decodable, Equatable { var kept: Int }
         // Objects: 0 dict {kept: 2, ignored: 4}, 1 "kept", 2 int 7, 3 "ignored", 4 bad marker.
         let data = Self.binaryPlist([
@@ -173,21 +153,14 @@ import Testing
             [0x57] + Array("ignored".utf8),
             [0x70],
         ])
-        #expect(try PlistDecoder().decode(Wanted.self, from: data) == Wanted(kept: 7))
-        var eager = PlistDecoder()
-        eager.decodesBinaryLazily = false
-        #expect(throws: DecodingError.self) { try eager.decode(Wanted.self, from: data) }
-        // Asking for the corrupt value fails with the reader's error at its coding path.
-        struct All: Decodable { var kept: Int; var ignored: Int }
-        let error = try #require(throws: DecodingError.self) { try PlistDecoder().decode(All.self, from: data) }
+        let error = try #require(throws: DecodingError.self) { try PlistDecoder().decode(Wanted.self, from: data) }
         guard case .dataCorrupted(let context) = error else { Issue.record("got \(error)"); return }
-        #expect(pathText(context.codingPath) == "ignored")
+        #expect(context.codingPath.isEmpty)
         #expect(context.underlyingError is PlistError)
     }
 
-    @Test func cyclicBinaryFileStopsAtTheDepthLimit() throws {
-        // Object 0 is an array holding itself; a recursive type follows it until the limit.
-        struct Nest: Decodable { var inner: [Nest] }
+    @Test func cyclicBinaryFileIsRefusedByTheReader() throws {
+        // Object 0 is an array holding itself: the reader refuses it before any type is built.
         var bytes = [UInt8]("bplist00".utf8)
         bytes += [0xA1, 0]
         bytes += [8]
@@ -205,12 +178,13 @@ import Testing
         decoder.readingOptions.maximumDepth = 50
         let error = try #require(throws: DecodingError.self) { try decoder.decode(Chain.self, from: Data(bytes)) }
         guard case .dataCorrupted(let context) = error else { Issue.record("got \(error)"); return }
-        #expect(context.codingPath.count == 51)
+        #expect(context.codingPath.isEmpty)
+        #expect(context.underlyingError is PlistError)
     }
 }
 
-/// The real-world corpus: every binary file (and every binary keyed archive) decodes lazily to
-/// the value the eager path gives, or fails with a DecodingError; none crashes. Files over
+/// The real-world corpus: every binary file (and every binary keyed archive) decodes to the
+/// value the binary reader gives, or fails with a DecodingError; none crashes. Files over
 /// 64 KiB are left out to keep the suite fast in debug builds (the few large ones are long
 /// arrays of the same shapes the small ones have).
 @Suite struct PlistDecoderCorpusTests {
@@ -221,23 +195,19 @@ import Testing
     }
 
     @Test(.enabled(if: !binaryEntries.isEmpty, "the shared corpus is not present"))
-    func corpusBinaryFilesDecodeTheSameBothWays() throws {
-        var lazy = PlistDecoder()
-        lazy.realToIntegerStrategy = .never
-        var eager = lazy
-        eager.decodesBinaryLazily = false
+    func corpusBinaryFilesDecodeAsTheirValues() throws {
+        var decoder = PlistDecoder()
+        decoder.realToIntegerStrategy = .never
         var compared = 0
         for entry in Self.binaryEntries {
             let data = try entry.data()
-            let eagerResult = Result { try eager.decode(AnyPlist.self, from: data) }
-            let lazyResult = Result { try lazy.decode(AnyPlist.self, from: data) }
-            if case .failure(let error) = lazyResult {
+            let result = Result { try decoder.decode(AnyPlist.self, from: data) }
+            if case .failure(let error) = result {
                 #expect(error is DecodingError, "\(entry.path): \(error)")
             }
-            // Values with UIDs cannot be read through Codable alone; both paths must agree
-            // whenever the eager one succeeds.
-            if case .success(let value) = eagerResult {
-                #expect(try lazyResult.get() == value, "\(entry.path)")
+            // Values with UIDs cannot be read through Codable alone (no expectation exists).
+            if let value = try? PlistValue(decoding: data), let expected = AnyPlist(expecting: value) {
+                #expect(try result.get() == expected, "\(entry.path)")
                 compared += 1
             }
         }
@@ -247,23 +217,20 @@ import Testing
 
 /// Hostile binary files the binary branch made (TestData/Binary): decoding stays bounded.
 @Suite struct PlistDecoderHostileBinaryTests {
-    @Test(arguments: [true, false])
-    func referenceBombStopsAtTheValueLimit(lazily: Bool) throws {
+    @Test func referenceBombStopsAtTheValueLimit() throws {
         // 64 arrays each holding the next twice: a recursive type would visit 2^64 values.
         let data = try Fixtures.data("Binary/reference-bomb.bplist")
         var decoder = PlistDecoder()
-        decoder.decodesBinaryLazily = lazily
         decoder.readingOptions.maximumObjectCount = 10_000
         let error = try #require(throws: DecodingError.self) { try decoder.decode(AnyPlist.self, from: data) }
         guard case .dataCorrupted(let context) = error else { Issue.record("got \(error)"); return }
         #expect(context.debugDescription == "Decoding reads more than the limit of 10000 values (shared references expand when decoded).")
     }
 
-    @Test(arguments: ["cycle-mutual.bplist", "deep-10000.bplist"], [true, false])
-    func cyclicAndDeepFilesFailCleanly(file: String, lazily: Bool) throws {
+    @Test(arguments: ["cycle-mutual.bplist", "deep-10000.bplist"])
+    func cyclicAndDeepFilesFailCleanly(file: String) throws {
         let data = try Fixtures.data("Binary/\(file)")
         var decoder = PlistDecoder()
-        decoder.decodesBinaryLazily = lazily
         #expect(throws: DecodingError.self) { try decoder.decode(AnyPlist.self, from: data) }
     }
 }
