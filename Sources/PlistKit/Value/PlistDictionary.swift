@@ -308,6 +308,16 @@ struct ExactKey: Hashable, Sendable {
         a.utf8.count == b.utf8.count && sameBytes(a, b)
     }
 
+    /// Whether two key lists hold exactly the same keys in the same order, for lists expected
+    /// to repeat (records of one model). Lists of one model differ mostly in their optional
+    /// keys, which come last: the last key is compared first, so most lists that differ are
+    /// told apart at once.
+    static func sameKeyList(_ a: [String], _ b: [String]) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let last = a.last else { return true }
+        return exactlyEqual(last, b[b.count - 1]) && zip(a, b).allSatisfy { exactlyEqualExpectingMatch($0, $1) }
+    }
+
     /// Whether two strings of equal length have the same UTF-8 bytes, compared in place (the
     /// same storage answers without reading the bytes).
     @inlinable static func sameBytes(_ a: String, _ b: String) -> Bool {

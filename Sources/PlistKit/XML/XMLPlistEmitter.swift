@@ -186,12 +186,7 @@ extension XMLPlistWriter {
         /// was found for one of the last few key lists is reused when the keys are exactly the
         /// same, one comparison per key instead of a sort and escaping every key again.
         mutating func keyOrder(of keys: [String]) -> KeyOrder {
-            // Lists of one model differ mostly in their optional keys, which come last: the
-            // last key is compared first, so most lists that differ are told apart at once.
-            for recent in recentSorts.items
-            where recent.keys.count == keys.count
-                && (keys.isEmpty || ExactKey.exactlyEqual(keys[keys.count - 1], recent.keys[keys.count - 1]))
-                && zip(keys, recent.keys).allSatisfy({ ExactKey.exactlyEqualExpectingMatch($0, $1) }) {
+            for recent in recentSorts.items where ExactKey.sameKeyList(recent.keys, keys) {
                 return recent
             }
             let (sorted, hasRepeatedKey) = Self.sortedPositions(of: keys)

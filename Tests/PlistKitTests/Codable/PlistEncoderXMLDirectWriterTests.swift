@@ -7,10 +7,22 @@ import Testing
 /// and hands it to `XMLPlistWriter`: the same bytes for every tree and option, and the same
 /// errors (the direct writer hands what it cannot write to the general path).
 @Suite struct PlistEncoderXMLDirectWriterTests {
-    typealias Replay = PlistEncoderDirectWriterTests.Replay
+    typealias Replay = CodableTreeReplay
 
+    /// Both paths of one encoder give the same bytes, or the same error.
     private static func compare(_ value: some Encodable, _ encoder: PlistEncoder) throws {
-        try PlistEncoderDirectWriterTests.compare(value, encoder)
+        var general = encoder
+        general.usesDirectWriters = false
+        let direct = Result { try encoder.encode(value) }
+        let expected = Result { try general.encode(value) }
+        switch (direct, expected) {
+        case (.success(let bytes), .success(let expectedBytes)):
+            #expect(bytes == expectedBytes)
+        case (.failure(let error), .failure(let expectedError)):
+            #expect(String(describing: error) == String(describing: expectedError))
+        default:
+            Issue.record("direct \(direct) but general \(expected)")
+        }
     }
 
     /// An XML encoder with the given key order and real style.

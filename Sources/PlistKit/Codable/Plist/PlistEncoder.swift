@@ -137,12 +137,7 @@ public struct PlistEncoder: Sendable, EncodingWithConfiguration {
     }
 
     /// Writes the encoder's tree for `value` in ``outputFormat``.
-    private func write(_ value: Any, _ encoded: (node: PlistEncodingNode, estimatedValueCount: Int)) throws -> Data {
-        let (node, estimatedValueCount) = encoded
-        if outputFormat == .binary, usesDirectWriters,
-           let data = PlistEncodingBinaryWriter.write(node, options: writingOptions, estimatedValueCount: estimatedValueCount) {
-            return data
-        }
+    private func write(_ value: Any, _ node: PlistEncodingNode) throws -> Data {
         if outputFormat == .xml, usesDirectWriters, let data = PlistEncodingXMLWriter.write(node, options: writingOptions) {
             return data
         }
@@ -162,27 +157,25 @@ public struct PlistEncoder: Sendable, EncodingWithConfiguration {
     /// - Throws: as ``encode(_:)``, except for writer errors.
     /// - Complexity: O(n) in the size of the encoded tree.
     public func encodeValue<Value: Encodable>(_ value: Value) throws -> PlistValue {
-        try encodeNode(value, as: Value.self) { try $0.encodeNode(value) }.node.plistValue
+        try encodeNode(value, as: Value.self) { try $0.encodeNode(value) }.plistValue
     }
 
-    /// Whether ``encode(_:)`` may write straight from the encoder's tree where it can
-    /// (`PlistEncodingBinaryWriter`, `PlistEncodingXMLWriter`); tests turn it off to compare
-    /// with the general path, which finishes the tree into a ``PlistValue`` and hands it to
-    /// the format's writer.
+    /// Whether ``encode(_:)`` may write XML straight from the encoder's tree where it can
+    /// (`PlistEncodingXMLWriter`); tests turn it off to compare with the general path, which
+    /// finishes the tree into a ``PlistValue`` and hands it to the format's writer.
     var usesDirectWriters = true
 
-    /// Encodes a value into the encoder's own tree, before it is finished into a value; with
-    /// an estimate of its size (``PlistEncodingState/estimatedValueCount``).
+    /// Encodes a value into the encoder's own tree, before it is finished into a value.
     /// `encode` encodes `value`, of type `type`, through the root encoder.
     private func encodeNode(
         _ value: Any, as type: Any.Type, _ encode: (PlistEncoderImpl) throws -> PlistEncodingNode?
-    ) throws -> (node: PlistEncodingNode, estimatedValueCount: Int) {
+    ) throws -> PlistEncodingNode {
         let state = PlistEncodingState(options: self)
         guard let node = try state.encodeTopLevel(encode) else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "Top-level \(type) did not encode any values."))
         }
-        return (node, state.estimatedValueCount)
+        return node
     }
 
     /// The coding path of a writer error that names a key path, so that an unwritable value is
