@@ -56,7 +56,7 @@ public struct PlistDocument: Sendable {
     /// atomically: a temporary file beside it, synced, renamed over it (see
     /// ``AtomicFileWriter``). A failed write leaves the file as it was.
     ///
-    /// - Throws: as ``PlistValue/encoded(as:options:)``, or ``AtomicFileWriteError``.
+    /// - Throws: as ``PlistValue/encoded(as:options:)``, or ``FileOperationError``.
     public func write(to url: URL, format: PlistFormat? = nil, options: PlistWritingOptions = PlistWritingOptions()) throws {
         try value.write(to: url, format: format ?? self.format, options: options)
     }

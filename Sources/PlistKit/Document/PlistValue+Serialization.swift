@@ -26,7 +26,7 @@ extension PlistValue {
     /// Writes the value to the file at `url` in `format`, atomically (see
     /// ``AtomicFileWriter``): a failed write leaves the file as it was.
     ///
-    /// - Throws: as ``encoded(as:options:)``, or ``AtomicFileWriteError``.
+    /// - Throws: as ``encoded(as:options:)``, or ``FileOperationError``.
     public func write(to url: URL, format: PlistFormat, options: PlistWritingOptions = PlistWritingOptions()) throws {
         try AtomicFileWriter.write(encoded(as: format, options: options), to: url.path)
     }

@@ -199,7 +199,7 @@ public final class PreferencesDomain: Sendable {
     ///
     /// - Throws: what `body` throws (nothing is written then), ``PreferencesError`` for a
     ///   corrupt or unreadable file, ``PlistError`` when the file's format cannot hold a value
-    ///   (an XML file and a UID), ``LockedFileUpdateError`` or ``AtomicFileWriteError`` when the
+    ///   (an XML file and a UID), ``FileOperationError`` or ``FileOperationError`` when the
     ///   file cannot be locked or written.
     @discardableResult
     public func update<R>(_ body: (inout PreferencesChanges) throws -> R) throws -> R {

@@ -36,7 +36,7 @@ public enum AtomicFileWriter {
     /// the file it points to is replaced and the link kept; when it is a device, pipe or
     /// socket, the bytes are simply written to it.
     ///
-    /// - Throws: ``AtomicFileWriteError`` naming the step that failed; the destination is then
+    /// - Throws: ``FileOperationError`` naming the step that failed; the destination is then
     ///   unchanged and no temporary file is left behind.
     /// - Complexity: O(n) in the number of bytes.
     public static func write(_ bytes: Data, to requestedPath: String) throws {
@@ -47,7 +47,7 @@ public enum AtomicFileWriter {
     /// `contents` hands, piece by piece, to the function it is given: a large output need
     /// not be held in memory whole before it is written.
     ///
-    /// - Throws: ``AtomicFileWriteError`` naming the step that failed, or what `contents`
+    /// - Throws: ``FileOperationError`` naming the step that failed, or what `contents`
     ///   throws; the destination is then unchanged and no temporary file is left behind (a
     ///   device, pipe or socket keeps what was written to it before the failure).
     public static func write(
@@ -74,7 +74,7 @@ public enum AtomicFileWriter {
             if !renamed { unlink(temporaryPath) }
         }
         pauseForTestsIfAsked()
-        guard rename(temporaryPath, path) == 0 else { throw failure(.rename, path) }
+        guard rename(temporaryPath, path) == 0 else { throw FileOperationError.current(.rename, path) }
         renamed = true
         syncDirectory(directory)
     }
@@ -103,7 +103,7 @@ public enum AtomicFileWriter {
             guard let base = buffer.baseAddress else { return -1 }
             return mkstemp(base)
         }
-        guard descriptor >= 0 else { throw failure(.createTemporaryFile, templatePath) }
+        guard descriptor >= 0 else { throw FileOperationError.current(.createTemporaryFile, templatePath) }
         defer { close(descriptor) }
         // mkstemp replaced the X's in place; the buffer still ends with its NUL.
         let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -131,13 +131,13 @@ public enum AtomicFileWriter {
         if let original {
             mode = original.st_mode & 0o7777
             var written = stat()
-            guard fstat(descriptor, &written) == 0 else { throw failure(.setMode, path) }
+            guard fstat(descriptor, &written) == 0 else { throw FileOperationError.current(.setMode, path) }
             // A new file gets the caller's owner, and its group or a setgid directory's: keep
             // the old ones where the system lets us (root can; others may at least keep a
             // group they belong to); a refusal is not an error.
             if written.st_uid != original.st_uid || written.st_gid != original.st_gid {
                 _ = fchown(descriptor, original.st_uid, original.st_gid)
-                guard fstat(descriptor, &written) == 0 else { throw failure(.setMode, path) }
+                guard fstat(descriptor, &written) == 0 else { throw FileOperationError.current(.setMode, path) }
             }
             if written.st_uid != original.st_uid { mode &= ~mode_t(S_ISUID) }
             if written.st_gid != original.st_gid { mode &= ~mode_t(S_ISGID) }
@@ -146,13 +146,13 @@ public enum AtomicFileWriter {
             umask(mask)
             mode = 0o666 & ~mask
         }
-        guard fchmod(descriptor, mode) == 0 else { throw failure(.setMode, path) }
-        guard fsync(descriptor) == 0 else { throw failure(.sync, path) }
+        guard fchmod(descriptor, mode) == 0 else { throw FileOperationError.current(.setMode, path) }
+        guard fsync(descriptor) == 0 else { throw FileOperationError.current(.sync, path) }
     }
 
     private static func writeInPlace(_ contents: ((Data) throws -> Void) throws -> Void, to path: String) throws {
         let descriptor = open(path, O_WRONLY)
-        guard descriptor >= 0 else { throw failure(.open, path) }
+        guard descriptor >= 0 else { throw FileOperationError.current(.open, path) }
         defer { close(descriptor) }
         try contents { try writeAll($0, to: descriptor, path: path) }
     }
@@ -165,7 +165,7 @@ public enum AtomicFileWriter {
                 let written = systemWrite(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw failure(.write, path)
+                    throw FileOperationError.current(.write, path)
                 }
                 offset += written
             }
@@ -218,11 +218,5 @@ public enum AtomicFileWriter {
     private static func fileName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
-    }
-
-    static func failure(_ step: AtomicFileWriteError.Step, _ path: String) -> AtomicFileWriteError {
-        let number = errno
-        return AtomicFileWriteError(
-            step: step, path: path, errorNumber: number, systemMessage: String(cString: strerror(number)))
     }
 }

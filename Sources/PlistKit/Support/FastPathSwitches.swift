@@ -3,6 +3,12 @@
 /// turns it off; public types hold one value of this struct (`fastPaths`), never a switch of
 /// their own.
 struct FastPathSwitches {
+    /// Whether ``PlistEncoder`` writes XML straight from its tree of containers
+    /// (`PlistEncodingXMLWriter`) rather than finishing it into a value for the XML writer.
+    var encoderWritesXMLFromItsTree = true
+    /// Whether ``PlistEncoder`` and ``PlistDecoder`` code `[String: Value]` themselves
+    /// (`PlistStringKeyedDictionary`) rather than through the standard library's conformance.
+    var codersHandleStringKeyedDictionaries = true
     /// Whether ``KeyedArchiver`` uniques inline strings and numbers in typed tables (rather
     /// than in a `Dictionary` keyed by `PlistValue`) and writes binary output straight from
     /// its objects (rather than building the archive's tree for the plist writer).

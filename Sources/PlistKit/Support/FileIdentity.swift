@@ -27,13 +27,13 @@ struct FileIdentity: Hashable, Sendable {
     /// The identity of the file at `path` (symbolic links followed), or `nil` when there is
     /// no file there.
     ///
-    /// - Throws: ``LockedFileUpdateError`` with ``LockedFileUpdateError/Step/read`` when `stat`
+    /// - Throws: ``FileOperationError`` with ``FileOperationError/Step/read`` when `stat`
     ///   fails for another reason than a missing file.
-    init?(path: String) throws(LockedFileUpdateError) {
+    init?(path: String) throws(FileOperationError) {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw LockedFileUpdateError.current(.read, path)
+            throw FileOperationError.current(.read, path)
         }
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)

@@ -18,14 +18,14 @@ struct FileLock: ~Copyable {
 
     /// Blocks until this process holds the exclusive lock on `path`.
     ///
-    /// - Throws: ``LockedFileUpdateError`` with ``LockedFileUpdateError/Step/lock`` when
+    /// - Throws: ``FileOperationError`` with ``FileOperationError/Step/lock`` when
     ///   `path` cannot be opened or locked.
-    init(exclusiveOn path: String) throws(LockedFileUpdateError) {
+    init(exclusiveOn path: String) throws(FileOperationError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw LockedFileUpdateError.current(.lock, path) }
+        guard descriptor >= 0 else { throw FileOperationError.current(.lock, path) }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
-                let error = LockedFileUpdateError.current(.lock, path)
+                let error = FileOperationError.current(.lock, path)
                 close(descriptor)
                 throw error
             }
@@ -40,7 +40,7 @@ struct FileLock: ~Copyable {
     /// Runs `body` while holding the exclusive lock on `path`, and releases it afterwards,
     /// also when `body` throws.
     ///
-    /// - Throws: ``LockedFileUpdateError`` when the lock cannot be taken, or what `body` throws.
+    /// - Throws: ``FileOperationError`` when the lock cannot be taken, or what `body` throws.
     static func withExclusiveLock<R>(on path: String, _ body: () throws -> R) throws -> R {
         let lock = try FileLock(exclusiveOn: path)
         let result = try body()

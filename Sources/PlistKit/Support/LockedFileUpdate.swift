@@ -40,9 +40,9 @@ public enum LockedFileUpdate {
     /// that `open` gives).
     ///
     /// - Returns: whether the file was written.
-    /// - Throws: what `change` throws (the file is then untouched), ``LockedFileUpdateError``
+    /// - Throws: what `change` throws (the file is then untouched), ``FileOperationError``
     ///   when the directory cannot be locked or the file cannot be read, or
-    ///   ``AtomicFileWriteError`` when it cannot be written.
+    ///   ``FileOperationError`` when it cannot be written.
     @discardableResult
     public static func update(_ path: String, newFileMode: mode_t? = nil, _ change: (Data?) throws -> Data?) throws -> Bool {
         let target = resolvingSymbolicLink(path)
@@ -54,7 +54,7 @@ public enum LockedFileUpdate {
             // The writer gives a new file the mode `open` would; the lock keeps every other
             // updater out until it has the one asked for.
             if old == nil, let newFileMode, chmod(target, newFileMode) != 0 {
-                throw LockedFileUpdateError.current(.setMode, target)
+                throw FileOperationError.current(.setMode, target)
             }
             return true
         }
@@ -64,7 +64,7 @@ public enum LockedFileUpdate {
     /// file it points to and the link).
     ///
     /// - Returns: whether there was a file to remove.
-    /// - Throws: ``LockedFileUpdateError`` when the directory cannot be locked or the file
+    /// - Throws: ``FileOperationError`` when the directory cannot be locked or the file
     ///   cannot be removed.
     @discardableResult
     public static func remove(_ path: String) throws -> Bool {
@@ -73,7 +73,7 @@ public enum LockedFileUpdate {
             removeAbandonedTemporaryFiles(of: target)
             guard unlink(target) == 0 else {
                 if errno == ENOENT { return false }
-                throw LockedFileUpdateError.current(.remove, target)
+                throw FileOperationError.current(.remove, target)
             }
             if target != path { unlink(path) }
             return true
@@ -85,18 +85,18 @@ public enum LockedFileUpdate {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
-            throw LockedFileUpdateError.current(.read, path)
+            throw FileOperationError.current(.read, path)
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw LockedFileUpdateError(step: .read, path: path, errorNumber: EISDIR, systemMessage: "It is not a regular file")
+            throw FileOperationError(step: .read, path: path, errorNumber: EISDIR, systemMessage: "It is not a regular file")
         }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw LockedFileUpdateError.current(.read, path) }
+            guard descriptor >= 0 else { throw FileOperationError.current(.read, path) }
             close(descriptor)
-            throw LockedFileUpdateError(step: .read, path: path, errorNumber: EIO, systemMessage: String(describing: error))
+            throw FileOperationError(step: .read, path: path, errorNumber: EIO, systemMessage: String(describing: error))
         }
     }
 

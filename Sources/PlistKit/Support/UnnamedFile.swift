@@ -26,15 +26,15 @@ struct UnnamedFile {
     /// kernels before 3.11 give `EISDIR` or `EINVAL`), so that the caller makes a named
     /// temporary file instead.
     ///
-    /// - Throws: ``AtomicFileWriteError`` with ``AtomicFileWriteError/Step/createTemporaryFile``
+    /// - Throws: ``FileOperationError`` with ``FileOperationError/Step/createTemporaryFile``
     ///   naming `path`, the temporary file's path as the caller would name it, for any other
     ///   failure (a missing or read-only directory).
-    init?(in directory: String, for path: String) throws(AtomicFileWriteError) {
+    init?(in directory: String, for path: String) throws(FileOperationError) {
         let descriptor = open(directory, Self.temporaryFileFlag | O_WRONLY | O_CLOEXEC, mode_t(0o600))
         guard descriptor >= 0 else {
             let number = errno
             if number == EOPNOTSUPP || number == EISDIR || number == EINVAL { return nil }
-            throw AtomicFileWriter.failure(.createTemporaryFile, path)
+            throw FileOperationError.current(.createTemporaryFile, path)
         }
         self.descriptor = descriptor
     }

@@ -317,7 +317,7 @@ enum DefaultsCommand {
             case .invalidDomainName: return usage(error.description)
             }
             return CommandError(MessageText.singleLine(error.description), exitCode: status)
-        case let error as LockedFileUpdateError:
+        case let error as FileOperationError:
             return CommandError(error.description, exitCode: .ioError)
         case let error as PlistError where error.code == .invalidArgument:
             return usage(error.description)

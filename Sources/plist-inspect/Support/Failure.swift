@@ -32,7 +32,7 @@ enum Failure {
                 prefix + description, exitCode: error.code == .classNotAllowed ? .failure : .dataError,
                 fileProblem: description)
         }
-        if let error = error as? AtomicFileWriteError {
+        if let error = error as? FileOperationError {
             return CommandError(error.description, exitCode: .ioError)
         }
         return CommandError(prefix + String(describing: error), exitCode: .dataError)

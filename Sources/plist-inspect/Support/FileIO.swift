@@ -82,7 +82,7 @@ enum FileIO {
         }
         do {
             try AtomicFileWriter.write(to: path, contents: contents)
-        } catch let error as AtomicFileWriteError {
+        } catch let error as FileOperationError {
             throw CommandError(error.description, exitCode: .ioError)
         }
     }
@@ -122,10 +122,8 @@ enum FileIO {
                 guard let current else { throw inputError(source, ENOENT) }
                 return current == original ? result : try transform(current)
             }
-        } catch let error as LockedFileUpdateError {
+        } catch let error as FileOperationError {
             if error.step == .read { throw inputError(source, error.errorNumber) }
-            throw CommandError(error.description, exitCode: .ioError)
-        } catch let error as AtomicFileWriteError {
             throw CommandError(error.description, exitCode: .ioError)
         }
     }

@@ -105,7 +105,7 @@ struct MetatypeWrapper: Decodable {
     func plistDecoderBuildsThePassedSubclassInContainers(directDictionaries: Bool) throws {
         let data = try MetatypeRoster.plist.encoded(as: .binary)
         var decoder = PlistDecoder()
-        decoder.decodesStringKeyedDictionariesDirectly = directDictionaries
+        decoder.fastPaths.codersHandleStringKeyedDictionaries = directDictionaries
         let ours = try decoder.decode(MetatypeRoster.self, from: data)
         let theirs = try PropertyListDecoder().decode(MetatypeRoster.self, from: data)
         #expect(type(of: ours.lead) == type(of: theirs.lead))

@@ -135,7 +135,7 @@ import Testing
 
     static func decoder(direct: Bool, strategy: Int, objectLimit: Int?) -> PlistDecoder {
         var decoder = PlistDecoder()
-        decoder.decodesStringKeyedDictionariesDirectly = direct
+        decoder.fastPaths.codersHandleStringKeyedDictionaries = direct
         switch strategy {
         case 1: decoder.keyDecodingStrategy = .convertFromSnakeCase
         case 2: decoder.keyDecodingStrategy = .custom { path in PlistCodingKey(stringValue: path.last!.stringValue.uppercased()) }

@@ -71,7 +71,7 @@ import Testing
     /// error with its full path).
     static func outcome(_ value: any Encodable, direct: Bool, strategy: Int, format: PlistFormat) -> String {
         var encoder = PlistEncoder(outputFormat: format)
-        encoder.encodesStringKeyedDictionariesDirectly = direct
+        encoder.fastPaths.codersHandleStringKeyedDictionaries = direct
         switch strategy {
         case 1: encoder.keyEncodingStrategy = .convertToSnakeCase
         case 2: encoder.keyEncodingStrategy = .custom { path in PlistCodingKey(stringValue: path.last!.stringValue + "!") }

@@ -12,7 +12,7 @@ import Testing
     /// Both paths of one encoder give the same bytes, or the same error.
     private static func compare(_ value: some Encodable, _ encoder: PlistEncoder) throws {
         var general = encoder
-        general.usesDirectWriters = false
+        general.fastPaths.encoderWritesXMLFromItsTree = false
         let direct = Result { try encoder.encode(value) }
         let expected = Result { try general.encode(value) }
         switch (direct, expected) {
@@ -227,7 +227,7 @@ import Testing
                 encoder.maximumDepth = 10_000
                 encoder.writingOptions.maximumDepth = limit
                 var general = encoder
-                general.usesDirectWriters = false
+                general.fastPaths.encoderWritesXMLFromItsTree = false
                 return (
                     direct: Self.outcome { try encoder.encode(Nest(depth: depth)) },
                     general: Self.outcome { try general.encode(Nest(depth: depth)) },

@@ -42,7 +42,7 @@ import Testing
 
     @Test func aFailedWriteLeavesNoFile() throws {
         let url = scratchURL("no-such-directory").appendingPathComponent("value.plist")
-        #expect(throws: AtomicFileWriteError.self) { try sample.write(to: url, format: .binary) }
+        #expect(throws: FileOperationError.self) { try sample.write(to: url, format: .binary) }
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 

@@ -45,7 +45,7 @@ import Testing
 
     @Test func failsInMissingDirectoryNamingTheStep() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString)/f").path
-        let error = #expect(throws: AtomicFileWriteError.self) {
+        let error = #expect(throws: FileOperationError.self) {
             try AtomicFileWriter.write(Data("x".utf8), to: path)
         }
         #expect(error?.step == .createTemporaryFile)
@@ -62,7 +62,7 @@ import Testing
         let destination = directory.appendingPathComponent("occupied")
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
         try Data("inside".utf8).write(to: destination.appendingPathComponent("inner"))
-        let error = #expect(throws: AtomicFileWriteError.self) {
+        let error = #expect(throws: FileOperationError.self) {
             try AtomicFileWriter.write(Data("x".utf8), to: destination.path)
         }
         #expect(error?.step == .rename)

@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func aDirectoryThatCannotBeLockedIsAnError() {
-        let error = #expect(throws: LockedFileUpdateError.self) {
+        let error = #expect(throws: FileOperationError.self) {
             try LockedFileUpdate.update("/nonexistent-plistkit-directory/f") { _ in Data() }
         }
         #expect(error?.step == .lock)

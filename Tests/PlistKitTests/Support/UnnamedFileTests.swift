@@ -27,7 +27,7 @@ import Testing
 
     @Test func aMissingDirectoryIsAnErrorNamingTheFile() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString)").path
-        let error = #expect(throws: AtomicFileWriteError.self) {
+        let error = #expect(throws: FileOperationError.self) {
             _ = try UnnamedFile(in: directory, for: directory + "/f")
         }
         #expect(error?.step == .createTemporaryFile)

@@ -87,9 +87,8 @@ public struct PlistDecoder: Sendable, DecodingWithConfiguration {
         get { false }
         set {}
     }
-    /// Whether `[String: Value]` is filled by the decoder (``PlistStringKeyedDictionary``, the
-    /// default) or by the standard library's `Dictionary.init(from:)`; tests compare the two.
-    var decodesStringKeyedDictionariesDirectly = true
+    /// The shortcuts taken (see ``FastPathSwitches``); tests turn them off to compare.
+    var fastPaths = FastPathSwitches()
 
     /// Creates a decoder with the default options.
     public init() {}

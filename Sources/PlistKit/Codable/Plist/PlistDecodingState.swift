@@ -8,7 +8,7 @@ final class PlistDecodingState {
     let realToInteger: PlistDecoder.RealToIntegerStrategy
     let maximumDepth: Int
     let maximumValueCount: Int
-    /// See ``PlistDecoder/decodesStringKeyedDictionariesDirectly``.
+    /// See ``FastPathSwitches/codersHandleStringKeyedDictionaries``.
     let decodesStringKeyedDictionariesDirectly: Bool
     let userInfo: [CodingUserInfoKey: Any]
     /// The values read so far. A file may share one object among many references (a binary
@@ -28,7 +28,7 @@ final class PlistDecodingState {
         realToInteger = options.realToIntegerStrategy
         maximumDepth = options.readingOptions.maximumDepth
         maximumValueCount = options.readingOptions.maximumObjectCount
-        decodesStringKeyedDictionariesDirectly = options.decodesStringKeyedDictionariesDirectly
+        decodesStringKeyedDictionariesDirectly = options.fastPaths.codersHandleStringKeyedDictionaries
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in options.userInfo { info[key] = value }
         userInfo = info

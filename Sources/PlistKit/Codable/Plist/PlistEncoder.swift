@@ -86,9 +86,8 @@ public struct PlistEncoder: Sendable, EncodingWithConfiguration {
     public var maximumDepth: Int = 512
     /// Values `Encodable` implementations read through `Encoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-    /// Whether `[String: Value]` is encoded by the encoder (``PlistStringKeyedDictionaryEncodable``,
-    /// the default) or by the standard library's `Dictionary.encode(to:)`; tests compare the two.
-    var encodesStringKeyedDictionariesDirectly = true
+    /// The shortcuts taken (see ``FastPathSwitches``); tests turn them off to compare.
+    var fastPaths = FastPathSwitches()
 
     /// The order of dictionary keys in the output: ``PlistWritingOptions/KeyOrder/formatDefault``
     /// (sorted in XML and OpenStep, as Apple's writers do; encoding order in binary and JSON),
@@ -138,7 +137,7 @@ public struct PlistEncoder: Sendable, EncodingWithConfiguration {
 
     /// Writes the encoder's tree for `value` in ``outputFormat``.
     private func write(_ value: Any, _ node: PlistEncodingNode) throws -> Data {
-        if outputFormat == .xml, usesDirectWriters, let data = PlistEncodingXMLWriter.write(node, options: writingOptions) {
+        if outputFormat == .xml, fastPaths.encoderWritesXMLFromItsTree, let data = PlistEncodingXMLWriter.write(node, options: writingOptions) {
             return data
         }
         let tree = node.plistValue
@@ -159,11 +158,6 @@ public struct PlistEncoder: Sendable, EncodingWithConfiguration {
     public func encodeValue<Value: Encodable>(_ value: Value) throws -> PlistValue {
         try encodeNode(value, as: Value.self) { try $0.encodeNode(value) }.plistValue
     }
-
-    /// Whether ``encode(_:)`` may write XML straight from the encoder's tree where it can
-    /// (`PlistEncodingXMLWriter`); tests turn it off to compare with the general path, which
-    /// finishes the tree into a ``PlistValue`` and hands it to the format's writer.
-    var usesDirectWriters = true
 
     /// Encodes a value into the encoder's own tree, before it is finished into a value.
     /// `encode` encodes `value`, of type `type`, through the root encoder.

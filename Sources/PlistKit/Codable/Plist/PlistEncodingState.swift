@@ -33,7 +33,7 @@ final class PlistEncodingState {
         dataStrategy = options.dataEncodingStrategy
         keyStrategy = options.keyEncodingStrategy
         if case .useDefaultKeys = options.keyEncodingStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
-        if case .custom = options.keyEncodingStrategy { usesDefaultOrSnakeCaseKeys = false } else { usesDefaultOrSnakeCaseKeys = options.encodesStringKeyedDictionariesDirectly }
+        if case .custom = options.keyEncodingStrategy { usesDefaultOrSnakeCaseKeys = false } else { usesDefaultOrSnakeCaseKeys = options.fastPaths.codersHandleStringKeyedDictionaries }
         maximumDepth = options.maximumDepth
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in options.userInfo { info[key] = value }

@@ -320,7 +320,7 @@ public struct KeyedArchive: Sendable {
     /// Writes the archive to the file at `url`, binary by default, atomically (see
     /// ``AtomicFileWriter``): a failed write leaves the file as it was.
     ///
-    /// - Throws: the writer's ``PlistError``, or ``AtomicFileWriteError``.
+    /// - Throws: the writer's ``PlistError``, or ``FileOperationError``.
     public func write(to url: URL, format: PlistFormat = .binary) throws {
         try plistValue.write(to: url, format: format)
     }
