@@ -1,6 +1,15 @@
 /// An Apple platform a bundle is built for, as its Info.plist tells.
 public enum InfoPlistPlatform: String, CaseIterable, Hashable, Sendable {
-    case iOS, macOS, tvOS, watchOS, visionOS
+    /// iOS and iPadOS (`iPhoneOS` in `CFBundleSupportedPlatforms`).
+    case iOS
+    /// macOS (`MacOSX`).
+    case macOS
+    /// tvOS (`AppleTVOS`).
+    case tvOS
+    /// watchOS (`WatchOS`).
+    case watchOS
+    /// visionOS (`XROS`).
+    case visionOS
 
     /// The platforms `info`'s keys name, in this enum's order.
     ///
