@@ -29,15 +29,20 @@ struct BuildSettingTemplate {
         /// The whole reference as written, `$(NAME:lower)`.
         var text: String
 
-        /// The name and modifiers when `inner` holds no reference (so they are known without
-        /// settings), or `nil`.
-        var literalInner: String? {
+        /// Whether this names a build setting whatever the settings are: its name is a setting
+        /// name, or is made with another such reference (whose value is known only from the
+        /// settings). A nested `$(…)` that names nothing is text, as the expansion reads it.
+        var namesSetting: Bool {
             var text = ""
             for part in inner {
-                guard case .literal(let piece) = part else { return nil }
-                text += piece
+                switch part {
+                case .literal(let piece): text += piece
+                case .reference(let nested):
+                    if nested.namesSetting { return true }
+                    text += nested.text
+                }
             }
-            return text
+            return BuildSettingTemplate.isSettingName(text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0])
         }
     }
 

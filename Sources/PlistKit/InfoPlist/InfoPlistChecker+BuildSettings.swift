@@ -13,10 +13,8 @@ extension InfoPlistChecker {
             let references: [String]
             do {
                 references = try BuildSettingTemplate(parsing: text, maximumDepth: maximumDepth).parts.compactMap { part in
-                    guard case .reference(let reference) = part else { return nil }
-                    guard let inner = reference.literalInner else { return reference.text }
-                    let name = inner.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0]
-                    return BuildSettingTemplate.isSettingName(name) ? reference.text : nil
+                    guard case .reference(let reference) = part, reference.namesSetting else { return nil }
+                    return reference.text
                 }
             } catch {
                 findings.append(InfoPlistFinding(severity, .unexpandedBuildSetting, at: path, "\(error.reason)\(place)."))

@@ -194,6 +194,31 @@ import PlistKit
         #expect(try value.replacing(expansion.replacements) == expansion.value)
     }
 
+    /// Random texts over the syntax's own characters: the expansion ends, fails only in the
+    /// documented ways, and finds a reference exactly where the checks report one.
+    @Test func randomTextsExpandAsTheChecksReadThem() throws {
+        let alphabet = Array("$$(){}:AB_x lower")
+        var random = SeededRandom(seed: 24)
+        for _ in 0..<5000 {
+            let text = String((0..<Int.random(in: 0..<24, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            let keeping = BuildSettingExpander(settings: [:], keepsUndefinedReferences: true)
+            let outcome = Result { () throws(InfoPlistError) in try keeping.expand(["k": .string(text)]) }
+            let expansion: BuildSettingExpansion
+            switch outcome {
+            case .success(let value):
+                expansion = value
+            case .failure(let error):
+                #expect([InfoPlistError.Code.unknownModifier, .expansionTooDeep].contains(error.code), "\(text): \(error)")
+                continue
+            }
+            let findings = InfoPlistChecker().check(["k": .string(text)]).filter { $0.rule == .unexpandedBuildSetting }
+            #expect(findings.isEmpty == expansion.undefinedSettings.isEmpty, "\(text)")
+            if !text.contains("$") { #expect(!expansion.changesValue, "\(text)") }
+            let defined = BuildSettingExpander(settings: ["A": "1", "B": "$(A)", "A_B": "2"], keepsUndefinedReferences: true)
+            _ = try? defined.expand(.string(text))
+        }
+    }
+
     @Test func anExpandedKeyThatIsAlreadyInItsDictionaryFails() {
         #expect {
             _ = try BuildSettingExpander(settings: ["K": "b"]).expand(["a": ["$(K)": 1, "b": 2]])
