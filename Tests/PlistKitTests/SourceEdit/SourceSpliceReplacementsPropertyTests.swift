@@ -23,12 +23,7 @@ import PlistKit
 
     @Test(arguments: shapes)
     func randomReplacementsChangeOnlyWhatTheyReplace(shape: SourceSplicePropertyTests.Shape) throws {
-        var configuration = RandomPlistGenerator.Configuration()
-        configuration.includesUIDs = false
-        configuration.allowsFractionalDates = false
-        configuration.allowsNonFiniteReals = false
-        configuration.scalarKinds = shape.scalarKinds
-        if shape.stringsFile { configuration.maximumDepth = 1 }
+        let configuration = shape.generatorConfiguration
         var spliced = 0
         for seed in UInt64(1)...200 {
             var generator = RandomPlistGenerator(seed: seed &* 104_729 &+ UInt64(shape.description.utf8.count), configuration: configuration)
