@@ -4,7 +4,7 @@ import Testing
 @Suite struct HelpAndUsageTests {
     static let subcommands = [
         "print", "convert", "lint", "get", "type", "set", "insert", "replace", "remove", "append",
-        "unarchive", "classes", "diff",
+        "expand", "unarchive", "classes", "diff", "info",
     ]
 
     private func golden(_ name: String) throws -> String {
@@ -55,7 +55,7 @@ import Testing
         (["diff", "a", "b", "c"], "Error: Unexpected argument 'c'.\nUsage: plist-inspect diff [--quiet] [--max-expanded-values <n>] [--max-expanded-bytes <n>] <first> <second>\n  See 'plist-inspect diff --help' for more information.\n"),
         (["print", "--depth"], "Error: Missing value for '--depth'.\nUsage: plist-inspect print [--depth <n>] [--key-paths] [--json] [--archive] [--max-expanded-values <n>] [--max-expanded-bytes <n>] <file> ...\n  See 'plist-inspect print --help' for more information.\n"),
         (["print", "--depth", "x", "f"], "Error: The value 'x' of --depth is not an integer of at least 0.\nUsage: plist-inspect print [--depth <n>] [--key-paths] [--json] [--archive] [--max-expanded-values <n>] [--max-expanded-bytes <n>] <file> ...\n  See 'plist-inspect print --help' for more information.\n"),
-        (["lint", "--silent=yes", "f"], "Error: The flag '--silent' takes no value.\nUsage: plist-inspect lint [--jobs <n>] [--silent] [--json] [--report <file>] [--recursive] [--include <glob>] ... [--exclude <glob>] ... <file> ...\n  See 'plist-inspect lint --help' for more information.\n"),
+        (["lint", "--silent=yes", "f"], "Error: The flag '--silent' takes no value.\nUsage: plist-inspect lint [--jobs <n>] [--silent] [--json] [--info-plist] [--allow-build-settings] [--report <file>] [--recursive] [--include <glob>] ... [--exclude <glob>] ... <file> ...\n  See 'plist-inspect lint --help' for more information.\n"),
     ])
     func usageErrorsExit64WithHint(arguments: [String], stderr: String) throws {
         let result = try CLIRunner.run(arguments)

@@ -41,15 +41,26 @@ public enum PlistSourceEditor {
         options: PlistWritingOptions = PlistWritingOptions(), readingOptions: PlistReadingOptions = PlistReadingOptions()
     ) -> Result<Data, PlistSpliceUnavailable> {
         guard format != .binary else { return .failure(PlistSpliceUnavailable("binary files are rewritten whole")) }
-        do {
+        return checked(format: format, readingOptions: readingOptions, expecting: "the edited value") {
             let splice = try SourceSplice(source, format: format, options: options)
             let written = try splice.roundTrip(edit, readingOptions: readingOptions)
             var expected = original
             try expected.apply(written)
-            let result = try splice.applying(edit, original: original, edited: expected)
+            return (try splice.applying(edit, original: original, edited: expected), expected)
+        }
+    }
+
+    /// The bytes `splice` makes, once they read back as the value it expects, keys in order;
+    /// otherwise, or when it throws, why not.
+    static func checked(
+        format: PlistFormat, readingOptions: PlistReadingOptions, expecting what: String,
+        _ splice: () throws -> (result: Data, expected: PlistValue)
+    ) -> Result<Data, PlistSpliceUnavailable> {
+        do {
+            let (result, expected) = try splice()
             let reread = try PlistDocument(decoding: result, format: format, options: readingOptions).value
             guard isIdentical(reread, expected) else {
-                return .failure(PlistSpliceUnavailable("the spliced text does not read back as the edited value"))
+                return .failure(PlistSpliceUnavailable("the spliced text does not read back as \(what)"))
             }
             return .success(result)
         } catch let error as LayoutUnavailable {
@@ -169,7 +180,7 @@ struct SourceSplice {
     /// The layout node and the value at `path`, and the node of the container holding it,
     /// walking the layout and the reader's tree together; their entry counts must agree at
     /// every step.
-    private func locate(_ path: PlistKeyPath, in original: PlistValue) throws -> (SourceNode, PlistValue, parent: SourceNode?) {
+    func locate(_ path: PlistKeyPath, in original: PlistValue) throws -> (SourceNode, PlistValue, parent: SourceNode?) {
         var node = root, value = original, parent: SourceNode?
         for component in path.components {
             guard let index = try entryIndex(component, in: value, node: node) else {
@@ -188,7 +199,7 @@ struct SourceSplice {
 
     /// Which of the container's entries `component` names, or `nil` for a new key or the
     /// index just past the end.
-    private func entryIndex(_ component: String, in container: PlistValue, node: SourceNode) throws -> Int? {
+    func entryIndex(_ component: String, in container: PlistValue, node: SourceNode) throws -> Int? {
         switch container {
         case .dictionary(let dictionary):
             guard node.shape == .dictionary, node.entries.count == dictionary.count else {
@@ -291,7 +302,7 @@ struct SourceSplice {
     }
 
     /// The span of `node` and the text of `value` in its place.
-    private func replacing(_ node: SourceNode, in container: SourceNode?, with value: PlistValue) throws -> (Range<Int>, [UInt8]) {
+    func replacing(_ node: SourceNode, in container: SourceNode?, with value: PlistValue) throws -> (Range<Int>, [UInt8]) {
         let layout = container ?? root
         let text = try style.valueText(
             value, indent: style.lineIndent(at: node.range.lowerBound), unit: style.unit(in: layout),

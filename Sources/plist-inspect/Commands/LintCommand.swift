@@ -8,13 +8,18 @@ enum LintCommand: Subcommand {
         abstract: "Check that files are valid property lists.",
         discussion: """
           Prints 'FILE: OK' for each good file and the error with its position on standard
-          error for each bad one. Exits 1 when any file fails.
+          error for each bad one. Exits 1 when any file fails. With --info-plist each file is
+          also checked as an Info.plist (required keys, documented types, the identifier and
+          versions, privacy strings, unexpanded $(…) settings); every finding is printed on
+          standard error, and an error-level one fails the file.
           """,
         arguments: [.init("file", help: "The files (or, with --recursive, directories) to check ('-' for standard input).", variadic: true)],
         options: [
             BatchRunner.jobsOption,
             .init(["-s", "--silent"], help: "Print nothing for good files."),
             .init(["--json"], help: "Print a JSON report instead of lines."),
+            .init(["--info-plist"], help: "Also check each file as an Info.plist."),
+            .init(["--allow-build-settings"], help: "With --info-plist, report $(…) references as warnings (a source Info.plist)."),
             BatchRunner.reportOption,
         ] + FileTree.options)
 
@@ -22,10 +27,19 @@ enum LintCommand: Subcommand {
         let jobs = try BatchRunner.jobs(arguments)
         let silent = arguments.flag("--silent"), json = arguments.flag("--json")
         let files = try FileTree(arguments).inputs(arguments.positionals, spec: spec).map(\.path)
+        let checksInfoPlists = arguments.flag("--info-plist")
+        if arguments.flag("--allow-build-settings") && !checksInfoPlists {
+            throw CommandError.usage("--allow-build-settings goes with --info-plist.", spec)
+        }
+        let checker = InfoPlistChecker(allowsBuildSettingReferences: arguments.flag("--allow-build-settings"))
         // Results are also kept per file for the JSON report.
         let outcomes = BatchRunner.run(files, jobs: jobs, verb: "passed", showsSummary: files.count > 1 && !json) { file in
             do {
-                let format = try Documents.load(file).format.plutilName
+                let document = try Documents.load(file)
+                let format = document.format.plutilName
+                if checksInfoPlists {
+                    return outcome(of: checker.check(document.value), file: file, format: format, silent: silent, json: json)
+                }
                 if json || silent { return FileOutcome(format: format) }
                 return FileOutcome(stdout: Data("\(FileIO.displayName(file)): OK\n".utf8), format: format)
             } catch {
@@ -42,6 +56,31 @@ enum LintCommand: Subcommand {
         return outcomes.contains(where: \.failed) ? .failure : .success
     }
 
+    /// A file's outcome from its Info.plist findings: each on standard error as
+    /// `FILE: error: At 'key': …` (warnings of a good file only when not silent), then
+    /// `FILE: OK` for a file without errors; a failure (exit 1) when any is an error.
+    private static func outcome(of findings: [InfoPlistFinding], file: String, format: String, silent: Bool, json: Bool) -> FileOutcome {
+        let name = FileIO.displayName(file)
+        let errors = findings.filter { $0.severity == .error }
+        let lines = findings.map { "\(name): \(MessageText.singleLine($0.description))\n" }.joined()
+        var outcome = FileOutcome(format: format)
+        outcome.reportFields["findings"] = .array(findings.map { finding in
+            .dictionary([
+                "severity": .string(finding.severity.rawValue), "rule": .string(finding.rule.rawValue),
+                "keyPath": .string(finding.keyPath.description), "message": .string(finding.message),
+            ])
+        })
+        if let first = errors.first {
+            outcome.exitCode = .failure
+            outcome.message = MessageText.singleLine(first.description) + (errors.count > 1 ? " (and \(errors.count - 1) more errors)" : "")
+            if !json { outcome.stderr = lines }
+        } else if !json && !silent {
+            outcome.stderr = lines
+            outcome.stdout = Data("\(name): OK\n".utf8)
+        }
+        return outcome
+    }
+
     private static func printReport(files: [String], outcomes: [FileOutcome]) throws {
         var entries: [PlistValue] = []
         for (file, outcome) in zip(files, outcomes) {
@@ -50,6 +89,7 @@ enum LintCommand: Subcommand {
                 entry["error"] = .string(outcome.message)
                 entry["exitCode"] = .integer(PlistInteger(Int64(outcome.exitCode.rawValue)))
             }
+            for (key, value) in outcome.reportFields { entry[key] = value }
             entries.append(.dictionary(entry))
         }
         let failed = outcomes.filter(\.failed).count

@@ -22,9 +22,11 @@ enum RootCommand {
             entries.append(Entry(spec: EditCommand.spec(verb), run: { try EditCommand.run(verb, $0) }))
         }
         entries += [
+            Entry(spec: ExpandCommand.spec, run: { try ExpandCommand.run($0) }),
             Entry(spec: UnarchiveCommand.spec, run: { try UnarchiveCommand.run($0) }),
             Entry(spec: ClassesCommand.spec, run: { try ClassesCommand.run($0) }),
             Entry(spec: DiffCommand.spec, run: { try DiffCommand.run($0) }),
+            Entry(spec: InfoCommand.spec, run: { try InfoCommand.run($0) }),
             // Dispatched before parsing (its arguments are plutil's); listed for help.
             Entry(spec: PlutilCommand.spec, run: { _ in .success }),
             Entry(spec: DefaultsCommand.spec, run: { _ in .success }),

@@ -16,6 +16,9 @@ struct FileOutcome: Sendable {
     var format: String?
     /// How long the file took, in seconds (measured by ``BatchRunner``).
     var seconds = 0.0
+    /// Fields a subcommand adds to the file's entry of its JSON report (`lint --info-plist`'s
+    /// findings).
+    var reportFields = PlistDictionary()
 
     var failed: Bool { exitCode != .success }
 

@@ -32,6 +32,14 @@ enum Failure {
                 prefix + description, exitCode: error.code == .classNotAllowed ? .failure : .dataError,
                 fileProblem: description)
         }
+        if let error = error as? InfoPlistError {
+            // Settings that are not defined are a failed check (the settings given lack them);
+            // anything else is input that cannot be expanded or summarized.
+            let description = MessageText.singleLine(error.description)
+            return CommandError(
+                prefix + description, exitCode: error.code == .undefinedBuildSetting ? .failure : .dataError,
+                fileProblem: description)
+        }
         if let error = error as? FileOperationError {
             return CommandError(error.description, exitCode: .ioError)
         }

@@ -17,6 +17,18 @@ import Testing
         var description: String {
             "\(format)\(compactJSON ? " compact" : "")\(endsLinesWithCRLF ? " CRLF" : "")\(stringsFile ? " .strings" : "")"
         }
+
+        /// What the generator makes for documents of this shape: values the format holds
+        /// exactly, and a flat dictionary for a `.strings` file.
+        var generatorConfiguration: RandomPlistGenerator.Configuration {
+            var configuration = RandomPlistGenerator.Configuration()
+            configuration.includesUIDs = false
+            configuration.allowsFractionalDates = false
+            configuration.allowsNonFiniteReals = false
+            configuration.scalarKinds = scalarKinds
+            if stringsFile { configuration.maximumDepth = 1 }
+            return configuration
+        }
     }
 
     static let shapes = [
@@ -31,12 +43,7 @@ import Testing
 
     @Test(arguments: shapes)
     func randomEditsChangeOnlyTheirSpan(shape: Shape) throws {
-        var configuration = RandomPlistGenerator.Configuration()
-        configuration.includesUIDs = false
-        configuration.allowsFractionalDates = false
-        configuration.allowsNonFiniteReals = false
-        configuration.scalarKinds = shape.scalarKinds
-        if shape.stringsFile { configuration.maximumDepth = 1 }
+        let configuration = shape.generatorConfiguration
         var spliced = 0
         for seed in UInt64(1)...300 {
             var generator = RandomPlistGenerator(seed: seed &* 7919 &+ UInt64(shape.description.utf8.count), configuration: configuration)

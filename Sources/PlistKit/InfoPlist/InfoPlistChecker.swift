@@ -1,0 +1,126 @@
+/// Checks an Info.plist as a build pipeline does before it ships a bundle: required keys,
+/// documented types, the bundle identifier's and versions' syntax, privacy strings, and build
+/// setting references left unexpanded.
+///
+/// ```swift
+/// let findings = InfoPlistChecker().check(try PlistValue(decoding: data))
+/// let failed = findings.contains { $0.severity == .error }
+/// ```
+///
+/// Findings come in the order of the rules (see ``InfoPlistFinding/Rule`` and
+/// Docs/InfoPlist.md, which lists each rule with its severity), and within a rule in the
+/// file's order. A value that still holds a build setting reference is reported once, as
+/// unexpanded, and not checked for its syntax: what it will hold is not known yet.
+public struct InfoPlistChecker: Sendable {
+    /// Whether the file is a source Info.plist whose build setting references are still to
+    /// be expanded: they are then warnings rather than errors.
+    public var allowsBuildSettingReferences: Bool
+
+    /// Creates a checker.
+    public init(allowsBuildSettingReferences: Bool = false) {
+        self.allowsBuildSettingReferences = allowsBuildSettingReferences
+    }
+
+    /// The findings for the property list `value`; none when it is a good Info.plist.
+    ///
+    /// - Complexity: O(n) in the size of `value`.
+    public func check(_ value: PlistValue) -> [InfoPlistFinding] {
+        guard case .dictionary(let info) = value else {
+            return [InfoPlistFinding(
+                .error, .notADictionary, at: .root, "An Info.plist is a dictionary, but the root is \(value.kind.nameWithArticle).")]
+        }
+        var findings: [InfoPlistFinding] = []
+        let (unexpanded, pending) = unexpandedReferences(in: value)
+        findings += unexpanded
+        findings += wrongTypes(in: info)
+        findings += missingKeys(in: info)
+        findings += identifierFindings(in: info, pending: pending)
+        findings += versionFindings(in: info, pending: pending)
+        findings += privacyFindings(in: info)
+        return findings
+    }
+
+    /// The findings for the Info.plist `info` as it encodes.
+    ///
+    /// - Throws: what ``InfoPlist/plistValue()`` throws.
+    public func check(_ info: InfoPlist) throws -> [InfoPlistFinding] {
+        check(try info.plistValue())
+    }
+
+    // MARK: - Types
+
+    /// A value of another type than documented, at the top level and inside the records the
+    /// model knows (URL types, App Transport Security, the extension's keys).
+    private func wrongTypes(in info: PlistDictionary) -> [InfoPlistFinding] {
+        var findings: [InfoPlistFinding] = []
+        for (key, value) in info {
+            guard let type = Self.documentedType(of: key) else { continue }
+            for mismatch in type.mismatches(in: value, at: PlistKeyPath(components: [key])) {
+                findings.append(InfoPlistFinding(
+                    .error, .wrongType, at: mismatch.keyPath,
+                    "Expected \(mismatch.expected.description), found \(mismatch.found.nameWithArticle)."))
+            }
+        }
+        return findings
+    }
+
+    /// The documented type of a top-level key: a known key's, a privacy string's, or for a
+    /// device- or platform-specific key (`CFBundleIcons~ipad`, `LSMinimumSystemVersion-macos`)
+    /// its base key's.
+    static func documentedType(of key: String) -> InfoPlistValueType? {
+        if let field = InfoPlist.fieldsByKey[key] { return field.type }
+        if InfoPlist.isUsageDescriptionKey(key) { return .string }
+        var base = Substring(key)
+        if let tilde = base.firstIndex(of: "~") { base = base[..<tilde] }
+        if let dash = base.lastIndex(of: "-"), platformSuffixes.contains(base[base.index(after: dash)...].lowercased()) {
+            base = base[..<dash]
+        }
+        guard base.count < key.count else { return nil }
+        return documentedType(of: String(base))
+    }
+
+    /// The platform names Info.plist keys take as suffixes (`key-iphoneos`).
+    private static let platformSuffixes: Set<String> = ["iphoneos", "iphonesimulator", "macos", "macosx", "appletvos", "watchos", "xros"]
+
+    // MARK: - Required keys
+
+    /// A key the bundle's kind needs: for every bundle its identifier and build version, for
+    /// those with code their executable, for apps and extensions their release version, for
+    /// an extension its extension point, for an iOS app a launch screen; and as warnings the
+    /// keys every bundle should have.
+    private func missingKeys(in info: PlistDictionary) -> [InfoPlistFinding] {
+        let kind = InfoPlistBundleKind(info)
+        var findings: [InfoPlistFinding] = []
+        func require(_ key: String, _ severity: InfoPlistFinding.Severity?, _ why: String) {
+            guard let severity, info[key] == nil else { return }
+            findings.append(InfoPlistFinding(severity, .missingKey, at: PlistKeyPath(components: [key]), "The key \(key) is missing: \(why)."))
+        }
+        let hasCode: InfoPlistFinding.Severity? = switch kind {
+        case .application, .appExtension, .framework, .xpcService, .kernelExtension: .error
+        case .unknown: .warning
+        case .bundle: nil
+        }
+        let isShipped = kind == .application || kind == .appExtension
+        require("CFBundleIdentifier", .error, "it identifies the bundle to the system")
+        require("CFBundleExecutable", hasCode, "it names the \(kind.name)'s executable")
+        require("CFBundleVersion", .error, "it is the build version the system and the App Store compare")
+        require("CFBundleShortVersionString", isShipped ? .error : .warning, "it is the release version people see")
+        require("CFBundlePackageType", .warning, "it says what kind of bundle this is (APPL, FMWK, XPC!, BNDL)")
+        require("CFBundleName", .warning, "it is the bundle's short name")
+        require("CFBundleInfoDictionaryVersion", .warning, "it gives the Info.plist structure's version, 6.0")
+        if kind == .appExtension, case .dictionary(let extensionKeys)? = info["NSExtension"], extensionKeys["NSExtensionPointIdentifier"] == nil {
+            findings.append(InfoPlistFinding(
+                .error, .missingKey, at: "NSExtension.NSExtensionPointIdentifier",
+                "The key NSExtensionPointIdentifier is missing: it names the extension point the extension extends."))
+        }
+        let platforms = InfoPlistPlatform.platforms(of: info)
+        if kind == .application, platforms.contains(.iOS), info["UILaunchScreen"] == nil, info["UILaunchStoryboardName"] == nil,
+            info["UILaunchStoryboardName~ipad"] == nil, info["UILaunchScreen~ipad"] == nil
+        {
+            findings.append(InfoPlistFinding(
+                .warning, .missingKey, at: "UILaunchScreen",
+                "An iOS app has a launch screen, UILaunchScreen or UILaunchStoryboardName, which the App Store requires."))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,93 @@
+import FoundationEssentials
+import PlistKit
+
+/// `expand FILE…`: replaces build setting references in keys and strings by the settings'
+/// values, in each file's own format, changing only the expanded text of text files.
+enum ExpandCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "expand",
+        abstract: "Expand build settings such as $(PRODUCT_NAME) in property lists.",
+        discussion: """
+          References $(NAME), ${NAME} and $(NAME:modifier) in keys and strings, at any depth,
+          become the settings' values; the modifiers are rfc1034identifier, c99extidentifier,
+          lower and upper, and $$ is a literal $. A setting's value is -D's, else the last
+          --settings file's that defines it, else, with --environment, the environment's. A
+          setting that is not defined fails the file (exit 1, nothing written), naming each
+          reference with its key path, unless --keep-undefined leaves it as it is. In XML,
+          OpenStep and JSON files only the expanded strings and keys change (--reformat
+          rewrites the whole file). The file is replaced atomically, as the edit verbs replace
+          it; standard input ('-') is written to standard output.
+          """,
+        arguments: [.init("file", help: "The files to expand ('-' for standard input).", variadic: true)],
+        options: [
+            .init(["-D", "--define"], value: "name=value", help: "Define a build setting (repeatable).", repeatable: true),
+            .init(["--settings"], value: "file", help: "Read settings from a file of NAME = value lines, as an .xcconfig (repeatable).", repeatable: true),
+            .init(["--environment"], help: "Take settings not otherwise defined from the environment."),
+            .init(["--keep-undefined"], help: "Leave references to undefined settings as they are, with a warning."),
+            .init(["-o", "--output"], value: "path", help: "Write the result here instead of in place ('-' for standard output)."),
+            .init(["--force"], help: "Expand a file in place although its permissions make it read-only."),
+            .init(["--reformat"], help: "Rewrite the whole file as the writer lays it out, instead of changing only the expanded text."),
+            .init(["-s", "--silent"], help: "Print no warnings."),
+        ] + ExpansionLimits.options)
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let files = arguments.positionals
+        let output = arguments.value("--output")
+        if output != nil && files.count > 1 {
+            throw CommandError.usage("-o takes one input file.", spec)
+        }
+        let expander = BuildSettingExpander(settings: try settings(arguments), keepsUndefinedReferences: arguments.flag("--keep-undefined"))
+        let silent = arguments.flag("--silent"), reformats = arguments.flag("--reformat"), forces = arguments.flag("--force")
+        let writingOptions = try ExpansionLimits.applying(arguments)
+        let outcomes = BatchRunner.run(files, jobs: 1, verb: "expanded", showsSummary: false) { file in
+            do {
+                var stderr = ""
+                func expanded(_ bytes: Data) throws -> Data {
+                    let result: BuildSettingDocumentExpansion
+                    do {
+                        result = try expander.expand(document: bytes, keepingLayout: !reformats, writingOptions: writingOptions)
+                    } catch {
+                        throw Failure.wrap(error, file: file)
+                    }
+                    var notes = result.expansion.undefinedSettings.map { "\($0); the reference is left as it is." }
+                    if let reason = result.rewriteReason {
+                        notes.append("The whole file was rewritten: the expansion could not change only its own text (\(reason)).")
+                    }
+                    stderr = silent ? "" : notes.map { "warning: \(FileIO.displayName(file)): \(MessageText.singleLine($0))\n" }.joined()
+                    return result.data
+                }
+                if output == nil && !forces { try FileIO.requireWritePermission(file, hint: " (--force expands it anyway)") }
+                let bytes = try FileIO.read(file)
+                let result = try expanded(bytes)
+                // In place, a file with nothing to expand is left alone rather than rewritten.
+                if output != nil || file == "-" || result != bytes {
+                    try FileIO.write(result, to: output ?? file, madeFrom: bytes, of: file, recomputing: expanded)
+                }
+                return FileOutcome(stderr: stderr)
+            } catch {
+                return .failure(Failure.wrap(error, file: file))
+            }
+        }
+        return BatchRunner.exitCode(outcomes, checkFailure: false)
+    }
+
+    /// The settings the command line gives: the environment's (with --environment), then
+    /// each --settings file's, then -D's, each winning over those before.
+    private static func settings(_ arguments: ParsedArguments) throws -> BuildSettings {
+        var settings = BuildSettings()
+        if arguments.flag("--environment") { settings = BuildSettings(ProcessInfo.processInfo.environment) }
+        for path in arguments.allValues("--settings") {
+            let text = String(decoding: try FileIO.read(path), as: UTF8.self)
+            do {
+                settings = settings.merging(try BuildSettings(parsing: text))
+            } catch {
+                throw Failure.wrap(error, file: path)
+            }
+        }
+        do {
+            return settings.merging(try BuildSettings(definitions: arguments.allValues("--define")))
+        } catch {
+            throw CommandError.usage(MessageText.singleLine(error.description), spec)
+        }
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import Testing
+import PlistKit
+
+/// Expansion of strings and property lists: each reference form, nesting, escapes, undefined
+/// settings, and hostile settings that must fail quickly rather than loop or grow.
+@Suite struct BuildSettingExpanderTests {
+    private let settings: BuildSettings = [
+        "PRODUCT_NAME": "Field Notes",
+        "ORG": "org.plistkit",
+        "PRODUCT_BUNDLE_IDENTIFIER": "$(ORG).$(PRODUCT_NAME:rfc1034identifier:lower)",
+        "CONFIGURATION": "Debug",
+        "SERVER_Debug": "localhost",
+        "EMPTY": "",
+    ]
+
+    private func expand(_ text: String, keeping: Bool = false) throws -> String {
+        try BuildSettingExpander(settings: settings, keepsUndefinedReferences: keeping).expand(text)
+    }
+
+    @Test(arguments: [
+        ("$(PRODUCT_NAME)", "Field Notes"),
+        ("${PRODUCT_NAME}", "Field Notes"),
+        ("Hello, $(PRODUCT_NAME)!", "Hello, Field Notes!"),
+        ("$(PRODUCT_NAME:rfc1034identifier)", "Field-Notes"),
+        ("$(PRODUCT_NAME:c99extidentifier)", "Field_Notes"),
+        ("$(PRODUCT_NAME:lower)", "field notes"),
+        ("${PRODUCT_NAME:upper}", "FIELD NOTES"),
+        ("$(PRODUCT_NAME:lower:rfc1034identifier)", "field-notes"),
+        ("$(PRODUCT_BUNDLE_IDENTIFIER)", "org.plistkit.field-notes"),
+        ("$(SERVER_$(CONFIGURATION))", "localhost"),
+        ("[$(EMPTY)]", "[]"),
+        ("$(ORG)$(ORG)", "org.plistkitorg.plistkit"),
+    ])
+    func referencesExpandInEveryForm(text: String, expected: String) throws {
+        #expect(try expand(text) == expected)
+    }
+
+    @Test(arguments: [
+        ("Costs $$5", "Costs $5"),
+        ("$$(PRODUCT_NAME)", "$(PRODUCT_NAME)"),
+        ("$$$(ORG)", "$org.plistkit"),
+        ("a $ b", "a $ b"),
+        ("$", "$"),
+        ("$(echo hi)", "$(echo hi)"),
+        ("$(1ABC)", "$(1ABC)"),
+        ("$()", "$()"),
+        ("$(PRODUCT_NAME", "$(PRODUCT_NAME"),
+        ("${ORG) and $(ORG}", "${ORG) and $(ORG}"),
+        ("no references", "no references"),
+    ])
+    func escapesAndTextThatIsNoReferenceStayText(text: String, expected: String) throws {
+        #expect(try expand(text) == expected)
+    }
+
+    @Test func undefinedSettingsFailNamingEachWithItsPath() {
+        let expander = BuildSettingExpander(settings: ["ID": "$(ORG).app"])
+        let value: PlistValue = ["CFBundleName": "$(PRODUCT_NAME)", "CFBundleIdentifier": "$(ID)", "$(KEY)": true]
+        #expect {
+            _ = try expander.expand(value)
+        } throws: { error in
+            guard let error = error as? InfoPlistError, error.code == .undefinedBuildSetting else { return false }
+            return error.undefinedSettings == [
+                UndefinedBuildSetting(name: "PRODUCT_NAME", keyPath: "CFBundleName"),
+                UndefinedBuildSetting(name: "ORG", keyPath: "CFBundleIdentifier", through: ["ID"]),
+                UndefinedBuildSetting(name: "KEY", keyPath: "$(KEY)", isInKey: true),
+            ]
+                && error.description == "3 references name build settings that are not defined: 'PRODUCT_NAME' (at key path 'CFBundleName'), 'ORG' (through ID, at key path 'CFBundleIdentifier'), 'KEY' (in the key at key path '$(KEY)')."
+        }
+    }
+
+    @Test func oneUndefinedSettingIsOneSentence() {
+        #expect {
+            _ = try expand("$(MISSING)")
+        } throws: { error in
+            (error as? InfoPlistError)?.description == "The build setting 'MISSING' is not defined (at the root)."
+        }
+    }
+
+    @Test func undefinedSettingsCanBeLeftAsTheyAre() throws {
+        #expect(try expand("$(ORG).$(MISSING:lower)", keeping: true) == "org.plistkit.$(MISSING:lower)")
+        #expect(try expand("$(SERVER_$(NOPE))", keeping: true) == "$(SERVER_$(NOPE))")
+        let expansion = try BuildSettingExpander(settings: settings, keepsUndefinedReferences: true).expand(["a": ["$(MISSING)"]])
+        #expect(expansion.value == ["a": ["$(MISSING)"]])
+        #expect(expansion.undefinedSettings == [UndefinedBuildSetting(name: "MISSING", keyPath: "a.0")])
+        #expect(!expansion.changesValue)
+    }
+
+    @Test(arguments: [
+        (["A": "$(A)"], "The build setting 'A' refers to itself: A → A at the root."),
+        (["A": "x$(B)", "B": "$(C)", "C": "$(A)"], "The build setting 'A' refers to itself: A → B → C → A at the root."),
+        (["A": "$(B_$(A))"], "The build setting 'A' refers to itself: A → A at the root."),
+    ] as [([String: String], String)])
+    func settingsThatReferToThemselvesFail(settings: [String: String], message: String) {
+        #expect {
+            _ = try BuildSettingExpander(settings: BuildSettings(settings)).expand("$(A)")
+        } throws: { error in
+            guard let error = error as? InfoPlistError else { return false }
+            return error.code == .buildSettingCycle && error.description == message
+        }
+    }
+
+    @Test func longChainsOfSettingsStopAtTheDepthLimit() {
+        var chain = BuildSettings()
+        for level in 0..<100 { chain["S\(level)"] = "$(S\(level + 1))" }
+        chain["S100"] = "end"
+        #expect {
+            _ = try BuildSettingExpander(settings: chain).expand("$(S0)")
+        } throws: { error in
+            (error as? InfoPlistError)?.code == .expansionTooDeep
+        }
+        var shallow = BuildSettingExpander(settings: chain)
+        shallow.maximumDepth = 200
+        #expect((try? shallow.expand("$(S0)")) == "end")
+    }
+
+    @Test func nestingInsideSettingsAndThroughThemIsBoundedTogether() {
+        var deep = BuildSettings()
+        // Each setting refers to the next from inside 30 nested references: 30 × 30 levels.
+        for level in 0..<30 {
+            deep["S\(level)"] = String(repeating: "$(X_", count: 30) + "$(S\(level + 1))" + String(repeating: ")", count: 30)
+        }
+        #expect {
+            _ = try BuildSettingExpander(settings: deep, keepsUndefinedReferences: true).expand("$(S0)")
+        } throws: { error in
+            (error as? InfoPlistError)?.description
+                == "Build setting references nest more than 128 levels deep, through settings and inside references at the root."
+        }
+    }
+
+    @Test func hostileTextCostsLinearTimeAndBoundedDepth() {
+        let nested = String(repeating: "$(", count: 50_000)
+        #expect {
+            _ = try expand(nested)
+        } throws: { error in
+            (error as? InfoPlistError)?.code == .expansionTooDeep
+        }
+        let unterminated = String(repeating: "$(A ", count: 20) + String(repeating: "x", count: 200_000)
+        #expect((try? expand(unterminated)) == unterminated)
+    }
+
+    @Test func settingsThatDoubleAtEachLevelStopAtTheLengthLimit() {
+        var bomb = BuildSettings()
+        for level in 0..<30 { bomb["L\(level)"] = "$(L\(level + 1))$(L\(level + 1))" }
+        bomb["L30"] = "ab"
+        let start = ContinuousClock.now
+        #expect {
+            _ = try BuildSettingExpander(settings: bomb).expand("$(L0)")
+        } throws: { error in
+            (error as? InfoPlistError)?.description == "An expansion gives a string of more than 1048576 bytes at the root."
+        }
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
+    @Test func manyStringsTogetherStopAtTheTotalLimit() {
+        var expander = BuildSettingExpander(settings: ["BIG": String(repeating: "x", count: 1000)])
+        expander.maximumTotalLength = 10_000
+        let value = PlistValue.array(Array(repeating: "$(BIG)", count: 11))
+        #expect {
+            _ = try expander.expand(value)
+        } throws: { error in
+            (error as? InfoPlistError)?.description == "The expanded strings come to more than 10000 bytes at key path '9'."
+        }
+    }
+
+    @Test func unknownModifiersFailNamingTheKnownOnes() {
+        #expect {
+            _ = try BuildSettingExpander(settings: settings).expand(["k": "$(ORG:default=x)"])
+        } throws: { error in
+            (error as? InfoPlistError)?.description
+                == "The modifier 'default=x' of '$(ORG:default=x)' is not one of rfc1034identifier, c99extidentifier, lower, upper at key path 'k'."
+        }
+    }
+
+    @Test func keysAndStringsExpandAtAnyDepthAndOtherValuesStay() throws {
+        let date = Date(timeIntervalSinceReferenceDate: 1000)
+        let value: PlistValue = [
+            "$(ORG)": [["name": "$(PRODUCT_NAME)", "count": 3, "when": .date(date)], "$$"],
+            "plain": "no reference",
+            "data": .data(Data("$(ORG)".utf8)),
+        ]
+        let expansion = try BuildSettingExpander(settings: settings).expand(value)
+        #expect(expansion.value == [
+            "org.plistkit": [["name": "Field Notes", "count": 3, "when": .date(date)], "$"],
+            "plain": "no reference",
+            "data": .data(Data("$(ORG)".utf8)),
+        ])
+        #expect(expansion.value.dictionary?.keys == ["org.plistkit", "plain", "data"])
+        #expect(expansion.replacements == [
+            .key("org.plistkit", at: "$(ORG)"),
+            .value("Field Notes", at: "$(ORG).0.name"),
+            .value("$", at: "$(ORG).1"),
+        ])
+        #expect(try value.replacing(expansion.replacements) == expansion.value)
+    }
+
+    /// Random texts over the syntax's own characters: the expansion ends, fails only in the
+    /// documented ways, and finds a reference exactly where the checks report one.
+    @Test func randomTextsExpandAsTheChecksReadThem() throws {
+        let alphabet = Array("$$(){}:AB_x lower")
+        var random = SeededRandom(seed: 24)
+        for _ in 0..<5000 {
+            let text = String((0..<Int.random(in: 0..<24, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            let keeping = BuildSettingExpander(settings: [:], keepsUndefinedReferences: true)
+            let outcome = Result { () throws(InfoPlistError) in try keeping.expand(["k": .string(text)]) }
+            let expansion: BuildSettingExpansion
+            switch outcome {
+            case .success(let value):
+                expansion = value
+            case .failure(let error):
+                #expect([InfoPlistError.Code.unknownModifier, .expansionTooDeep].contains(error.code), "\(text): \(error)")
+                continue
+            }
+            let findings = InfoPlistChecker().check(["k": .string(text)]).filter { $0.rule == .unexpandedBuildSetting }
+            #expect(findings.isEmpty == expansion.undefinedSettings.isEmpty, "\(text)")
+            if !text.contains("$") { #expect(!expansion.changesValue, "\(text)") }
+            let defined = BuildSettingExpander(settings: ["A": "1", "B": "$(A)", "A_B": "2"], keepsUndefinedReferences: true)
+            _ = try? defined.expand(.string(text))
+        }
+    }
+
+    @Test func anExpandedKeyThatIsAlreadyInItsDictionaryFails() {
+        #expect {
+            _ = try BuildSettingExpander(settings: ["K": "b"]).expand(["a": ["$(K)": 1, "b": 2]])
+        } throws: { error in
+            guard let error = error as? InfoPlistError else { return false }
+            return error.code == .duplicateKey
+                && error.description == "An expanded key, 'b', is already a key of its dictionary at key path 'a.b'."
+        }
+    }
+}
