@@ -27,7 +27,7 @@ enum DataSets {
 
     /// 2001-01-01 plus whole seconds: XML keeps whole seconds only, so the data round-trips
     /// through every format unchanged.
-    private static func date(_ random: inout SplitMix64) -> Date {
+    static func date(_ random: inout SplitMix64) -> Date {
         Date(timeIntervalSinceReferenceDate: Double(random.below(700_000_000)))
     }
 
@@ -78,17 +78,24 @@ enum DataSets {
                 "Playlist Items": .array(items),
             ]))
         }
-        return .dictionary([
+        var root = libraryRoot(applicationVersion: "12.8.2.3", persistentID: "3A1F9C0D2E4B5A67")
+        root["Tracks"] = .dictionary(tracks)
+        root["Playlists"] = .array(playlists)
+        return .dictionary(root)
+    }
+
+    /// The keys at the root of a music library before its tracks, in iTunes' order (binary
+    /// plists keep the order keys were added in).
+    static func libraryRoot(applicationVersion: String, persistentID: String) -> PlistDictionary {
+        [
             "Major Version": 1,
             "Minor Version": 1,
-            "Application Version": "12.8.2.3",
+            "Application Version": .string(applicationVersion),
             "Date": .date(Date(timeIntervalSinceReferenceDate: 700_000_000)),
             "Features": 5,
             "Show Content Ratings": true,
-            "Library Persistent ID": "3A1F9C0D2E4B5A67",
-            "Tracks": .dictionary(tracks),
-            "Playlists": .array(playlists),
-        ])
+            "Library Persistent ID": .string(persistentID),
+        ]
     }
 
     /// The track ID whose name the key-path operation reads: one near the end of the file.

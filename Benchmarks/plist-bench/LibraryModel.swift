@@ -2,7 +2,7 @@ import Foundation
 
 /// The music library as Codable types, for the Codable operations: the keys are the library's
 /// own ("Track ID", "Date Added"), optional keys are optionals.
-struct LibraryModel: Codable {
+struct LibraryModel: ChecksummedModel {
     struct Track: Codable {
         var trackID: Int
         var name: String
