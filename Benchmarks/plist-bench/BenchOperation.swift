@@ -11,7 +11,8 @@ struct BenchOperation {
         let run: () throws -> () -> UInt64
     }
 
-    /// The name `--filter` matches, such as `binary decode: library (50000 tracks)`.
+    /// The name `--filter` matches, such as `binary decode: library-intl (50000 tracks)`
+    /// (`library (` picks out the plain library, whose name `library-intl` contains).
     let name: String
     /// The bytes one run reads (decoders) or writes (encoders), for MB/s.
     let bytes: Int

@@ -1,6 +1,6 @@
 /// The command line of `plist-bench`.
 struct BenchOptions {
-    /// Smaller data (a library of 5,000 tracks instead of 50,000) and fewer iterations.
+    /// Smaller data (libraries of 5,000 tracks instead of 50,000) and fewer iterations.
     var isQuick = false
     /// Print one JSON document instead of the table.
     var printsJSON = false
@@ -19,6 +19,8 @@ struct BenchOptions {
     var listsOperations = false
     /// Override the number of library tracks.
     var trackCount: Int?
+    /// The music libraries the library operations run on, in this order.
+    var dataSets = LibraryDataSet.allCases
     /// Run only PlistKit's side (for profilers such as callgrind, where Foundation's runs
     /// would only add noise).
     var runsOnlyPlistKit = false
@@ -27,21 +29,25 @@ struct BenchOptions {
         OVERVIEW: PlistKit against Foundation on the same generated data, in one process.
 
         USAGE: plist-bench [--quick] [--json] [--filter SUBSTRING]... [--iterations N]
-                           [--budget SECONDS] [--tracks N] [--no-memory] [--list]
-                           [--write-data DIR] [--plistkit-only]
+                           [--budget SECONDS] [--tracks N] [--data-set SET] [--no-memory]
+                           [--list] [--write-data DIR] [--plistkit-only]
 
         OPTIONS:
-          --quick              A library of 5,000 tracks (default 50,000) and 3 iterations.
+          --quick              Libraries of 5,000 tracks (default 50,000) and 3 iterations.
           --json               Print the results as JSON.
           --filter SUBSTRING   Run only operations whose name contains SUBSTRING
                                (case-insensitive); repeatable.
           --iterations N       Timed runs per side (default 5; 3 with --quick).
           --budget SECONDS     Stop timing a side after this long on one operation, once it
                                has run at least once (default 40).
-          --tracks N           Tracks in the music library (overrides --quick's size).
+          --tracks N           Tracks in each music library (overrides --quick's size).
+          --data-set SET       The music libraries the library operations (decode, encode,
+                               Codable, key path) run on: library, library-intl or both
+                               (default both); each operation's name says its set.
           --no-memory          Skip the peak-memory measurement (one forked run per side).
           --list               List the operations and exit.
-          --write-data DIR     Write the generated files (XML and binary) into DIR and exit.
+          --write-data DIR     Write the generated files (XML and binary) into DIR and exit:
+                               each selected library as SET.xml and SET.bplist, and more.
           --plistkit-only      Skip Foundation's side (for profiling PlistKit alone).
           -h, --help           Show this help.
         """
@@ -80,6 +86,12 @@ struct BenchOptions {
             case "--list": listsOperations = true
             case "--plistkit-only": runsOnlyPlistKit = true
             case "--write-data": dataDirectory = try value(for: argument)
+            case "--data-set":
+                let text = try value(for: argument)
+                guard let sets = LibraryDataSet.selection(named: text) else {
+                    throw BenchUsageError(message: "Option --data-set needs library, library-intl or both, not '\(text)'.")
+                }
+                dataSets = sets
             case "-h", "--help": throw BenchUsageError(message: nil)
             default: throw BenchUsageError(message: "Unknown option '\(argument)'.")
             }
@@ -89,7 +101,7 @@ struct BenchOptions {
     /// The number of timed runs per side.
     var effectiveIterations: Int { iterations ?? (isQuick ? 3 : 5) }
 
-    /// The number of tracks in the music library.
+    /// The number of tracks in each music library.
     var effectiveTrackCount: Int { trackCount ?? (isQuick ? 5_000 : 50_000) }
 
     /// Whether the operation named `name` is selected by `--filter`.

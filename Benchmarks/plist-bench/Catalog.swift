@@ -13,9 +13,12 @@ enum Catalog {
     static func operations(for options: BenchOptions) -> [PlannedOperation] {
         let tracks = options.effectiveTrackCount
         var all: [PlannedOperation] = []
-        all += formatOperations(
-            label: "library (\(tracks) tracks)", key: "library",
-            value: { $0.library }, object: { $0.libraryObject })
+        for set in options.dataSets {
+            all += formatOperations(
+                label: set.label(tracks: tracks), key: set.name,
+                value: { $0.library(set) }, object: { $0.libraryObject(set) },
+                fileWritingOptions: set.fileWritingOptions)
+        }
         all += formatOperations(
             label: "Info.plist", key: "info", repetitions: options.isQuick ? 200 : 1_000,
             value: { $0.infoPlist }, object: { $0.infoPlistObject })
@@ -46,6 +49,7 @@ enum Catalog {
         value: @escaping (Workload) -> PlistValue,
         object: ((Workload) -> Any)?,
         readingOptions: PlistReadingOptions = PlistReadingOptions(),
+        fileWritingOptions: PlistWritingOptions = Workload.writingOptions,
         note: String? = nil
     ) -> [PlannedOperation] {
         var result: [PlannedOperation] = []
@@ -53,7 +57,7 @@ enum Catalog {
             let formatName = format == .binary ? "binary" : "XML"
             let foundationFormat: PropertyListSerialization.PropertyListFormat = format == .binary ? .binary : .xml
             result.append(PlannedOperation(name: "\(formatName) decode: \(label)") { workload in
-                let data = try workload.encoded(key, format) { value(workload) }
+                let data = try workload.encoded(key, format, options: fileWritingOptions) { value(workload) }
                 let plistKit = BenchOperation.Side {
                     let decoded = try PlistValue(decoding: data, format: format, options: readingOptions)
                     return { Checksums.nodeCount(decoded) }
@@ -70,7 +74,7 @@ enum Catalog {
             })
             result.append(PlannedOperation(name: "\(formatName) encode: \(label)") { workload in
                 let tree = value(workload)
-                let bytes = try workload.encoded(key, format) { tree }.count
+                let bytes = try workload.encoded(key, format, options: fileWritingOptions) { tree }.count
                 let plistKit = BenchOperation.Side {
                     let data = try tree.encoded(as: format, options: Workload.writingOptions)
                     return { UInt64(data.count) }

@@ -4,8 +4,9 @@ import PlistKit
 /// Writes the generated inputs as files, for tools outside the process (libplist's
 /// `plistutil`, see Benchmarks/compare-libplist.sh).
 enum DataFiles {
-    /// Writes `library.xml`, `library.bplist`, `blobs.xml`, `blobs.bplist`, `strings.xml` and
-    /// `strings.bplist` into `directory` (created if needed), with PlistKit's writers.
+    /// Writes `SET.xml` and `SET.bplist` for each selected music library (`library`,
+    /// `library-intl`), then `blobs.xml`, `blobs.bplist`, `strings.xml` and `strings.bplist`,
+    /// into `directory` (created if needed), with PlistKit's writers.
     ///
     /// - Returns: one line per file: its name and size.
     /// - Throws: the writer's ``PlistError`` or the file system's error.
@@ -13,14 +14,15 @@ enum DataFiles {
         let folder = URL(fileURLWithPath: directory, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var lines: [String] = []
-        let sets: [(String, () -> PlistValue)] = [
-            ("library", { workload.library }),
-            ("blobs", { workload.blobs }),
-            ("strings", { workload.strings }),
+        let sets: [(String, PlistWritingOptions, () -> PlistValue)] = workload.options.dataSets.map { set in
+            (set.name, set.fileWritingOptions, { workload.library(set) })
+        } + [
+            ("blobs", Workload.writingOptions, { workload.blobs }),
+            ("strings", Workload.writingOptions, { workload.strings }),
         ]
-        for (name, value) in sets {
+        for (name, options, value) in sets {
             for (format, fileExtension) in [(PlistFormat.xml, "xml"), (.binary, "bplist")] {
-                let data = try workload.encoded(name, format, value)
+                let data = try workload.encoded(name, format, options: options, value)
                 let url = folder.appendingPathComponent("\(name).\(fileExtension)")
                 try data.write(to: url)
                 lines.append("\(url.path)\t\(data.count)")

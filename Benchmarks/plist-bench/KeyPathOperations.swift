@@ -1,22 +1,27 @@
 import Foundation
 import PlistKit
 
-/// Reading one key path from the binary music library: PlistKit's lazy ``BinaryPlistView``
+/// Reading one key path from a binary music library: PlistKit's lazy ``BinaryPlistView``
 /// (which decodes only the containers on the path) against decoding the whole file first.
 enum KeyPathOperations {
     static func all(for options: BenchOptions) -> [PlannedOperation] {
-        let tracks = options.effectiveTrackCount
-        let probe = DataSets.probeTrackID(tracks: tracks)
+        options.dataSets.flatMap { operations(set: $0, tracks: options.effectiveTrackCount) }
+    }
+
+    /// The three key-path comparisons on one library.
+    static func operations(set: LibraryDataSet, tracks: Int) -> [PlannedOperation] {
+        let probe = set.probeTrackID(tracks: tracks)
         let path = PlistKeyPath(components: ["Tracks", probe, "Name"])
         func lookup(_ value: PlistValue) -> UInt64 {
             UInt64(value[keyPath: path]?.string?.utf8.count ?? 0)
         }
-        let versusFoundation = "key path: view vs Foundation full decode (\(tracks) tracks)"
-        let versusEager = "key path: view vs PlistKit full decode (\(tracks) tracks)"
-        let mapped = "key path: mapped view vs PlistKit file decode (\(tracks) tracks)"
+        let label = set.label(tracks: tracks)
+        let versusFoundation = "key path: view vs Foundation full decode: \(label)"
+        let versusEager = "key path: view vs PlistKit full decode: \(label)"
+        let mapped = "key path: mapped view vs PlistKit file decode: \(label)"
         return [
             PlannedOperation(name: versusFoundation) { workload in
-                let data = try workload.encoded("library", .binary) { workload.library }
+                let data = try workload.encodedLibrary(set, .binary)
                 return BenchOperation(
                     name: versusFoundation, bytes: data.count,
                     plistKit: .init {
@@ -31,7 +36,7 @@ enum KeyPathOperations {
                     note: "reads \(path) from the \(data.count)-byte binary file in memory")
             },
             PlannedOperation(name: versusEager) { workload in
-                let data = try workload.encoded("library", .binary) { workload.library }
+                let data = try workload.encodedLibrary(set, .binary)
                 return BenchOperation(
                     name: versusEager, bytes: data.count,
                     plistKit: .init {
@@ -45,9 +50,9 @@ enum KeyPathOperations {
                     note: "the Foundation column is PlistKit's own eager reader here: decode everything, then look up")
             },
             PlannedOperation(name: mapped) { workload in
-                let data = try workload.encoded("library", .binary) { workload.library }
+                let data = try workload.encodedLibrary(set, .binary)
                 let url = FileManager.default.temporaryDirectory
-                    .appendingPathComponent("plist-bench-\(getpid())-library.bplist")
+                    .appendingPathComponent("plist-bench-\(getpid())-\(set.name).bplist")
                 try data.write(to: url)
                 return BenchOperation(
                     name: mapped, bytes: data.count,

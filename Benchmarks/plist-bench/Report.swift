@@ -28,7 +28,7 @@ enum Report {
         """
         plist-bench: PlistKit vs Foundation (PropertyListSerialization and friends), same process, same data
         machine: \(machine.processors) processors, \(machine.cpuModel), \(machine.memoryGigabytes) GB; \(machine.date)
-        mode: \(options.isQuick ? "quick" : "full"), library of \(options.effectiveTrackCount) tracks, up to \(options.effectiveIterations) timed runs per side (budget \(Int(options.budgetSeconds)) s per side per operation), medians shown
+        mode: \(options.isQuick ? "quick" : "full"), \(options.dataSets.map(\.name).joined(separator: " and ")) of \(options.effectiveTrackCount) tracks, up to \(options.effectiveIterations) timed runs per side (budget \(Int(options.budgetSeconds)) s per side per operation), medians shown
         speedup = Foundation's median / PlistKit's; memory = peak RSS added by one run, each side in its own forked child
 
         """
@@ -77,6 +77,7 @@ enum Report {
             let machine: MachineInfo
             let mode: String
             let tracks: Int
+            let dataSets: [String]
             let iterations: Int
             let results: [OperationResult]
         }
@@ -84,7 +85,7 @@ enum Report {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let document = Document(
             machine: machine, mode: options.isQuick ? "quick" : "full", tracks: options.effectiveTrackCount,
-            iterations: options.effectiveIterations, results: results)
+            dataSets: options.dataSets.map(\.name), iterations: options.effectiveIterations, results: results)
         guard let data = try? encoder.encode(document) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }

@@ -9,8 +9,6 @@ final class Workload {
 
     var trackCount: Int { options.effectiveTrackCount }
 
-    lazy var library: PlistValue = DataSets.library(tracks: trackCount)
-    lazy var libraryObject: Any = library.propertyListObject
     lazy var infoPlist: PlistValue = DataSets.infoPlist()
     lazy var infoPlistObject: Any = infoPlist.propertyListObject
     /// 10,000 levels: PlistKit reads it with a raised depth limit.
@@ -35,13 +33,39 @@ final class Workload {
     static let writingOptions = PlistWritingOptions(maximumDepth: deepDepth + 1)
 
     private var encodings: [String: Data] = [:]
+    private var libraries: [LibraryDataSet: PlistValue] = [:]
+    private var libraryObjects: [LibraryDataSet: Any] = [:]
+
+    /// The tree of one music library, made on first use.
+    func library(_ set: LibraryDataSet) -> PlistValue {
+        if let made = libraries[set] { return made }
+        let made = set.makeValue(tracks: trackCount)
+        libraries[set] = made
+        return made
+    }
+
+    /// The same library as Foundation objects, for Foundation's encoders.
+    func libraryObject(_ set: LibraryDataSet) -> Any {
+        if let made = libraryObjects[set] { return made }
+        let made = library(set).propertyListObject
+        libraryObjects[set] = made
+        return made
+    }
+
+    /// The library's bytes in `format`, as PlistKit's writer makes them.
+    func encodedLibrary(_ set: LibraryDataSet, _ format: PlistFormat) throws -> Data {
+        try encoded(set.name, format, options: set.fileWritingOptions) { library(set) }
+    }
 
     /// `value` encoded by PlistKit's writer in `format`, cached under `key`: the one input both
     /// sides' decoders read.
-    func encoded(_ key: String, _ format: PlistFormat, _ value: () -> PlistValue) throws -> Data {
+    func encoded(
+        _ key: String, _ format: PlistFormat, options: PlistWritingOptions = Workload.writingOptions,
+        _ value: () -> PlistValue
+    ) throws -> Data {
         let cacheKey = "\(key).\(format)"
         if let cached = encodings[cacheKey] { return cached }
-        let data = try value().encoded(as: format, options: Workload.writingOptions)
+        let data = try value().encoded(as: format, options: options)
         encodings[cacheKey] = data
         return data
     }
