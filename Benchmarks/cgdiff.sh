@@ -10,7 +10,9 @@
 # usage: Benchmarks/cgdiff.sh "OPERATION FILTER" [PLIST_BENCH_BINARY]
 #   TOP=N       how many functions to list (default 40)
 #   INCL=yes    inclusive instead of self costs (recursion makes these hard to read)
-# example: Benchmarks/cgdiff.sh "binary encode: library"
+# The filter picks the library: "binary encode: library (" is the plain library alone,
+# "binary encode: library-intl" the international one; "binary encode: library" both at once.
+# example: Benchmarks/cgdiff.sh "binary encode: library ("
 set -euo pipefail
 cd "$(dirname "$0")/.."
 filter="$1"

@@ -4,6 +4,7 @@
 # 1. Size: the music library at 1×, 4× and 16× its size (50,000, 200,000 and 800,000 tracks;
 #    with --quick 5,000, 20,000 and 80,000), binary and XML, decode and encode, PlistKit only
 #    (Foundation would take hours at 16×). Linear growth shows as a constant time per track.
+#    The plain library only (--data-set library): its growth is the reference kept over time.
 # 2. Batch: `plist-inspect convert -f binary` on 1×, 4× and 16× a number of copies of the
 #    quick library's XML file, with --jobs 1 and --jobs N (N = processors). Linear growth shows
 #    as a constant time per file; --jobs N divides it by up to N.
@@ -31,13 +32,13 @@ trap 'rm -rf "$work"' EXIT
 
 echo "== size: library at 1×, 4×, 16× (${base} tracks at 1×), ${iterations} runs, median" >&2
 for factor in 1 4 16; do
-    "$bench" --plistkit-only --no-memory --tracks $((base * factor)) --iterations "$iterations" --json \
+    "$bench" --plistkit-only --no-memory --data-set library --tracks $((base * factor)) --iterations "$iterations" --json \
         --filter "binary decode: library" --filter "binary encode: library" \
         --filter "XML decode: library" --filter "XML encode: library" > "$work/size-$factor.json"
 done
 
 echo "== batch: convert -f binary on ${files}, $((files * 4)), $((files * 16)) files, --jobs 1 and ${processors}" >&2
-"$bench" --quick --write-data "$work/data" > /dev/null
+"$bench" --quick --data-set library --write-data "$work/data" > /dev/null
 : > "$work/batch.tsv"
 for factor in 1 4 16; do
     count=$((files * factor))
