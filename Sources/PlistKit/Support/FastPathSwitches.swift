@@ -3,9 +3,10 @@
 /// turns it off; public types hold one value of this struct (`fastPaths`), never a switch of
 /// their own.
 struct FastPathSwitches {
-    /// Whether ``PlistEncoder`` writes XML straight from its tree of containers
-    /// (`PlistEncodingXMLWriter`) rather than finishing it into a value for the XML writer.
-    var encoderWritesXMLFromItsTree = true
+    /// Whether ``PlistEncoder`` writes binary and XML straight from its tree of containers
+    /// (`PlistEncodingBinaryWriter`, `PlistEncodingXMLWriter`) rather than finishing it into a
+    /// value for the format's writer.
+    var encoderWritesFromItsTree = true
     /// Whether ``PlistEncoder`` and ``PlistDecoder`` code `[String: Value]` themselves
     /// (`PlistStringKeyedDictionary`) rather than through the standard library's conformance.
     var codersHandleStringKeyedDictionaries = true

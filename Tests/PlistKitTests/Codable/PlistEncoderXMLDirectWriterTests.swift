@@ -7,22 +7,10 @@ import Testing
 /// and hands it to `XMLPlistWriter`: the same bytes for every tree and option, and the same
 /// errors (the direct writer hands what it cannot write to the general path).
 @Suite struct PlistEncoderXMLDirectWriterTests {
-    typealias Replay = CodableTreeReplay
+    typealias Replay = PlistEncoderDirectWriterTests.Replay
 
-    /// Both paths of one encoder give the same bytes, or the same error.
     private static func compare(_ value: some Encodable, _ encoder: PlistEncoder) throws {
-        var general = encoder
-        general.fastPaths.encoderWritesXMLFromItsTree = false
-        let direct = Result { try encoder.encode(value) }
-        let expected = Result { try general.encode(value) }
-        switch (direct, expected) {
-        case (.success(let bytes), .success(let expectedBytes)):
-            #expect(bytes == expectedBytes)
-        case (.failure(let error), .failure(let expectedError)):
-            #expect(String(describing: error) == String(describing: expectedError))
-        default:
-            Issue.record("direct \(direct) but general \(expected)")
-        }
+        try PlistEncoderDirectWriterTests.compare(value, encoder)
     }
 
     /// An XML encoder with the given key order and real style.
@@ -227,7 +215,7 @@ import Testing
                 encoder.maximumDepth = 10_000
                 encoder.writingOptions.maximumDepth = limit
                 var general = encoder
-                general.fastPaths.encoderWritesXMLFromItsTree = false
+                general.fastPaths.encoderWritesFromItsTree = false
                 return (
                     direct: Self.outcome { try encoder.encode(Nest(depth: depth)) },
                     general: Self.outcome { try general.encode(Nest(depth: depth)) },

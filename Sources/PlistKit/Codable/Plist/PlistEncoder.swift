@@ -136,8 +136,13 @@ public struct PlistEncoder: Sendable, EncodingWithConfiguration {
     }
 
     /// Writes the encoder's tree for `value` in ``outputFormat``.
-    private func write(_ value: Any, _ node: PlistEncodingNode) throws -> Data {
-        if outputFormat == .xml, fastPaths.encoderWritesXMLFromItsTree, let data = PlistEncodingXMLWriter.write(node, options: writingOptions) {
+    private func write(_ value: Any, _ encoded: (node: PlistEncodingNode, estimatedValueCount: Int)) throws -> Data {
+        let (node, estimatedValueCount) = encoded
+        if outputFormat == .binary, fastPaths.encoderWritesFromItsTree,
+           let data = PlistEncodingBinaryWriter.write(node, options: writingOptions, estimatedValueCount: estimatedValueCount) {
+            return data
+        }
+        if outputFormat == .xml, fastPaths.encoderWritesFromItsTree, let data = PlistEncodingXMLWriter.write(node, options: writingOptions) {
             return data
         }
         let tree = node.plistValue
@@ -156,20 +161,21 @@ public struct PlistEncoder: Sendable, EncodingWithConfiguration {
     /// - Throws: as ``encode(_:)``, except for writer errors.
     /// - Complexity: O(n) in the size of the encoded tree.
     public func encodeValue<Value: Encodable>(_ value: Value) throws -> PlistValue {
-        try encodeNode(value, as: Value.self) { try $0.encodeNode(value) }.plistValue
+        try encodeNode(value, as: Value.self) { try $0.encodeNode(value) }.node.plistValue
     }
 
-    /// Encodes a value into the encoder's own tree, before it is finished into a value.
+    /// Encodes a value into the encoder's own tree, before it is finished into a value; with
+    /// an estimate of its size (``PlistEncodingState/estimatedValueCount``).
     /// `encode` encodes `value`, of type `type`, through the root encoder.
     private func encodeNode(
         _ value: Any, as type: Any.Type, _ encode: (PlistEncoderImpl) throws -> PlistEncodingNode?
-    ) throws -> PlistEncodingNode {
+    ) throws -> (node: PlistEncodingNode, estimatedValueCount: Int) {
         let state = PlistEncodingState(options: self)
         guard let node = try state.encodeTopLevel(encode) else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "Top-level \(type) did not encode any values."))
         }
-        return node
+        return (node, state.estimatedValueCount)
     }
 
     /// The coding path of a writer error that names a key path, so that an unwritable value is

@@ -88,6 +88,12 @@ final class PlistEncodingState {
         Int(truncatingIfNeeded: (bits >> 3) ^ (bits >> 9)) & 63
     }
 
+    /// An estimate of the values (containers, keys, scalars) encoded so far, from the sizes
+    /// dictionaries reserve: a writer sizes its output structures by it. Dictionaries of a
+    /// key type seen before are counted at the size they reserve, which records match;
+    /// the first of each type, and arrays' elements, are not counted.
+    private(set) var estimatedValueCount = 0
+
     /// A new dictionary for a keyed container keyed by `keyType`, with room for as many entries
     /// as the largest one of that key type ended up with, as far as known.
     func makeDictionary(for keyType: Any.Type) -> PlistEncodingDictionary {
@@ -95,14 +101,17 @@ final class PlistEncodingState {
         let slot = Self.slot(bits)
         let previous = lastDictionaryByKeyType[slot]
         let capacity = previous.type == bits ? max(previous.count, previous.dictionary?.count ?? 0) : 0
+        estimatedValueCount &+= 1 + 2 * capacity
         let dictionary = PlistEncodingDictionary(capacity: capacity)
         lastDictionaryByKeyType[slot] = (bits, capacity, dictionary)
         return dictionary
     }
 
-    /// A dictionary with room for `capacity` entries.
+    /// A dictionary with room for `capacity` entries, counted in ``estimatedValueCount`` as
+    /// ``makeDictionary(for:)`` counts one.
     func makeDictionary(capacity: Int) -> PlistEncodingDictionary {
-        PlistEncodingDictionary(capacity: capacity)
+        estimatedValueCount &+= 1 + 2 * capacity
+        return PlistEncodingDictionary(capacity: capacity)
     }
 
     /// The last type found not to be a `[String: Value]` (see
