@@ -5,6 +5,9 @@ let package = Package(
     name: "PlistKit",
     products: [
         .library(name: "PlistKit", targets: ["PlistKit"]),
+        // Bridging to Foundation's property-list objects and Cocoa errors: apart, so that
+        // PlistKit and plist-inspect never load Foundation and its ICU data.
+        .library(name: "PlistKitFoundation", targets: ["PlistKitFoundation"]),
         .executable(name: "plist-inspect", targets: ["plist-inspect"]),
     ],
     targets: [
@@ -21,17 +24,21 @@ let package = Package(
             name: "PlistKit",
             dependencies: ["CLibXML2", "CPlistKitSupport"]
         ),
+        .target(
+            name: "PlistKitFoundation",
+            dependencies: ["PlistKit"]
+        ),
         .executableTarget(
             name: "plist-inspect",
             dependencies: ["PlistKit"]
         ),
         .testTarget(
             name: "PlistKitTests",
-            dependencies: ["PlistKit"]
+            dependencies: ["PlistKit", "PlistKitFoundation"]
         ),
         .testTarget(
             name: "PlistInspectTests",
-            dependencies: ["PlistKit", "plist-inspect"]
+            dependencies: ["PlistKit", "PlistKitFoundation", "plist-inspect"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -17,7 +17,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "plist-bench",
-            dependencies: [.product(name: "PlistKit", package: "PlistKit")],
+            dependencies: [
+                .product(name: "PlistKit", package: "PlistKit"),
+                .product(name: "PlistKitFoundation", package: "PlistKit"),
+            ],
             path: "plist-bench"
         ),
     ],

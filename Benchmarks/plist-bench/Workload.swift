@@ -1,5 +1,6 @@
 import Foundation
 import PlistKit
+import PlistKitFoundation
 
 /// The generated data, made once per run and only when an operation needs it.
 final class Workload {

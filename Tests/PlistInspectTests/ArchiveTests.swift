@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PlistKit
+import PlistKitFoundation
 
 /// unarchive, classes and print --archive on archives written by Foundation's NSKeyedArchiver.
 @Suite struct ArchiveTests {

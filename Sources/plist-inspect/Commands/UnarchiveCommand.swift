@@ -31,7 +31,7 @@ enum UnarchiveCommand: Subcommand {
         }
         let limits = try ExpansionLimits.applying(arguments)
         let allowed = arguments.value("--allow").map { list in
-            Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            Set(list.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty })
         }
         let name = arguments.value("--format") ?? "print"
         var format: PlistFormat?
@@ -78,5 +78,13 @@ enum UnarchiveCommand: Subcommand {
         }
         if let report = arguments.value("--report") { try BatchRunner.writeReport(outcomes, files: inputs.map(\.path), to: report) }
         return BatchRunner.exitCode(outcomes, checkFailure: false)
+    }
+}
+
+private extension Substring {
+    /// The text without the whitespace around it (`--allow NSArray, NSString`).
+    var trimmingSpaces: Substring {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return self[first...last]
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistKit
+import PlistKitFoundation
 
 /// PlistKit's binary reader and writer against Foundation's on this machine, on seeded random
 /// trees (every type, integer edges, -0.0, NaN, infinities, astral text, empty containers,

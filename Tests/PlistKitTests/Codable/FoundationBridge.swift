@@ -1,5 +1,6 @@
 import Foundation
 import PlistKit
+import PlistKitFoundation
 
 /// Moves values between PlistKit and Foundation through `PropertyListSerialization`, so that
 /// PlistKit's coders can be compared with Foundation's on the same trees whatever formats

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistKit
+import PlistKitFoundation
 
 /// Every binary plist and binary keyed archive of the shared real-world corpus
 /// (`../shared/corpus`), read by PlistKit and compared with what Foundation on this machine

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistKit
+import PlistKitFoundation
 
 /// Every JSON, OpenStep and `.strings` file of the shared real-world corpus (see
 /// `CorpusEntry`): valid files read, invalid ones refused, and for the rest the same verdict as

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistKit
+import PlistKitFoundation
 
 /// Seeded random trees through the JSON writer and reader, and against Foundation's
 /// `JSONSerialization` on the same trees.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistKit
+import PlistKitFoundation
 
 /// Random trees written in randomly varied JSON (white space, `\u` escapes of any character
 /// with surrogate pairs in either case, `\/`, reals in other decimal notations of the same

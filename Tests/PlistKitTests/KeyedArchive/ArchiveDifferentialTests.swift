@@ -1,5 +1,6 @@
 import Foundation
 import PlistKit
+import PlistKitFoundation
 import Testing
 
 /// Random value trees archived by PlistKit decode in Foundation's NSKeyedUnarchiver to the same

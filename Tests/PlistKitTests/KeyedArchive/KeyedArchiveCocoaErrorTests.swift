@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistKit
+import PlistKitFoundation
 
 /// A record with one string field, archived where a type asks for more.
 private struct Badge: KeyedArchivable, Codable, Equatable {

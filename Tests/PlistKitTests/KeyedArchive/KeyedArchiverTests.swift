@@ -1,5 +1,6 @@
 import Foundation
 import PlistKit
+import PlistKitFoundation
 import Testing
 
 /// The layout KeyedArchiver writes: Apple's header, `$null` first, one class dictionary per

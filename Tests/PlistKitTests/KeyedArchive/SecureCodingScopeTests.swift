@@ -1,5 +1,6 @@
 import Foundation
 import PlistKit
+import PlistKitFoundation
 import Testing
 
 /// A record whose initializer reads one field as a property-list tree, the way

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistKit
+import PlistKitFoundation
 
 @Suite struct OpenStepReaderTests {
     static func read(_ text: String, options: PlistReadingOptions = PlistReadingOptions()) throws -> PlistValue {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistKit
+import PlistKitFoundation
 
 /// Seeded random trees through the OpenStep writer and reader, and through Foundation's
 /// OpenStep reader.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistKit
+import PlistKitFoundation
 
 /// Random trees written in randomly varied OpenStep syntax (both quote styles, unquoted strings,
 /// octal, `\U` and named escapes, surrogate pairs, comments, trailing commas, `key;` entries,

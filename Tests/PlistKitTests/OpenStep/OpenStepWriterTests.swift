@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistKit
+import PlistKitFoundation
 
 @Suite struct OpenStepWriterTests {
     static func text(_ value: PlistValue, _ options: PlistWritingOptions = PlistWritingOptions()) throws -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PlistKit
+import PlistKitFoundation
 
 @Suite struct PlistValueTests {
     @Test func realsCompareByBitPatternOrAsNaN() {

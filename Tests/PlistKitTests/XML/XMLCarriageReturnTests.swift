@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistKit
+import PlistKitFoundation
 
 /// Raw carriage returns: kept in text as Apple's reader keeps them, untouched in markup, and
 /// errors in CR-ended files still reported at the input's own lines and columns.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistKit
+import PlistKitFoundation
 
 /// Seeded random trees written and read by PlistKit and by Foundation's
 /// `PropertyListSerialization` on this machine, compared byte for byte and value for value.

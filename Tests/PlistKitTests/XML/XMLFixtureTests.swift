@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistKit
+import PlistKitFoundation
 
 /// The files of `TestData/XML` (see its README for how each was made).
 @Suite struct XMLFixtureTests {

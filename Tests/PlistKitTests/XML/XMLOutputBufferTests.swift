@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistKit
+import PlistKitFoundation
 
 /// The XML writer's pointer-written buffer must hold exactly the bytes appended, in order,
 /// across its growth, whichever way they were appended.

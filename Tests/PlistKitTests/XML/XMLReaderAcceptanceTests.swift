@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistKit
+import PlistKitFoundation
 
 /// Hand-written inputs for every form the XML reader accepts and every rejection, with its
 /// exact location.

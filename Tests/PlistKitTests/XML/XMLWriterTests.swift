@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistKit
+import PlistKitFoundation
 
 /// The XML writer's byte rules, each checked against Foundation's `PropertyListSerialization`
 /// on this machine where Foundation is right.

@@ -1,4 +1,5 @@
 import Foundation
+import PlistKit
 
 /// Bridging to and from the `Any` trees that Foundation's `PropertyListSerialization`
 /// produces and accepts (`String`, `NSNumber`, `Bool`, `Date`, `Data`, `[Any]`, `[String: Any]`

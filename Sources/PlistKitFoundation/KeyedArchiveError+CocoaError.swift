@@ -1,11 +1,12 @@
 import Foundation
+import PlistKit
 
 /// `KeyedArchiveError` as Foundation's errors: code ported from Apple that catches `NSError`s
 /// of `NSCocoaErrorDomain`, or `CocoaError`s, and checks their code finds the one
 /// `NSKeyedUnarchiver` would report.
 ///
-/// (`CustomNSError` exists only in Foundation, not FoundationEssentials; the module already
-/// imports Foundation for its property-list object bridging, so this adds no dependency.)
+/// (`CustomNSError` exists only in Foundation, not FoundationEssentials, which is why this
+/// lives in PlistKitFoundation: PlistKit itself does not load Foundation and its ICU data.)
 extension KeyedArchiveError: CustomNSError {
     /// `NSCocoaErrorDomain`, the domain of Foundation's archiving errors.
     public static var errorDomain: String { NSCocoaErrorDomain }
