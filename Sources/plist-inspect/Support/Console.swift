@@ -30,8 +30,9 @@ final class Console: Sendable {
     private init() {
         stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         stderrIsTerminal = isatty(STDERR_FILENO) == 1
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"] ?? ""
-        noColorRequested = !noColor.isEmpty
+        // getenv, not ProcessInfo's environment, which copies every variable into a
+        // dictionary on each start of the tool.
+        noColorRequested = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
     }
 
     /// Whether output to stdout may carry ANSI colour.
