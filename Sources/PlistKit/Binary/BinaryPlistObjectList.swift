@@ -10,9 +10,11 @@ import FoundationEssentials
 /// subtree; every scalar numbered once by value (as CoreFoundation's writer uniques them);
 /// containers never shared.
 struct BinaryPlistObjectList {
-    /// What each object number stands for. The commonest scalars are held as plain words (no
-    /// `PlistValue` to copy, retain and switch over again when the bytes are written); a
-    /// container's child references occupy `children[start ..< start + count]` (a
+    /// What each object number stands for, in 16 bytes: a large tree has millions of
+    /// objects, and this list and the references are most of what a write holds. The
+    /// commonest scalars are held as plain words (no `PlistValue` to copy, retain and switch
+    /// over again when the bytes are written), strings and the other scalars in side tables;
+    /// a container's child references occupy `references[start ..< start + count]` (a
     /// dictionary's keys, then its values).
     enum Entry {
         case uid(UInt32)
@@ -20,17 +22,42 @@ struct BinaryPlistObjectList {
         case integer(Int64)
         /// A real's bit pattern.
         case real(UInt64)
-        case scalar(PlistValue)
-        /// A string with its UTF-16 length, or -1 when it is all ASCII (written as bytes):
-        /// found once when the string is first met, so writing need not scan it again.
-        case string(String, utf16Count: Int)
-        case array(start: Int, count: Int)
-        case dictionary(start: Int, count: Int)
+        /// The scalar at this position of `scalars`.
+        case scalar(UInt32)
+        /// The string at this position of `strings`, with its UTF-16 length, or -1 when it is
+        /// all ASCII (written as bytes): found once when the string is first met, so writing
+        /// need not scan it again.
+        case string(UInt32, utf16Count: Int32)
+        case array(start: UInt32, count: UInt32)
+        case dictionary(start: UInt32, count: UInt32)
     }
 
+    /// The most objects, and child references, one list holds: numbers and positions are
+    /// 32-bit. Writers check their value count against it before numbering
+    /// (``BinaryPlistWriter/write(_:options:valueCount:releasingNumbered:)``); a value needs
+    /// at least a byte of input or of the caller's memory, so this is far beyond real trees.
+    static let maximumObjects = Int(UInt32.max)
+
     private(set) var entries: [Entry] = []
-    /// The child references of every container, filled in by the walker as it numbers them.
-    var children: [Int] = []
+    /// The strings of `.string` entries, and the scalars of `.scalar` entries.
+    private var strings: [String] = []
+    private var scalars: [PlistValue] = []
+    /// The child references of every container, filled in by the walker as it numbers them
+    /// (see ``setReference(_:at:)``).
+    private(set) var references: [UInt32] = []
+
+    /// Sets the reference at `slot` (a position a container's opening reserved) to object
+    /// `number`.
+    @inline(__always)
+    mutating func setReference(_ number: Int, at slot: Int) {
+        references[slot] = UInt32(truncatingIfNeeded: number)
+    }
+
+    /// The object the reference at `slot` names.
+    @inline(__always)
+    func reference(at slot: Int) -> Int {
+        Int(references[slot])
+    }
     /// The exact size of every scalar object and container marker met so far: with the
     /// reference count and size known at the end, the output is allocated once, exactly.
     private var objectBytes = 0
@@ -89,15 +116,15 @@ struct BinaryPlistObjectList {
     /// Makes room for `objects` objects and `references` child references.
     mutating func reserveCapacity(objects: Int, references: Int) {
         entries.reserveCapacity(objects)
-        children.reserveCapacity(references)
+        self.references.reserveCapacity(references)
     }
 
     // MARK: Numbering
 
-    /// Adds an array of `count` elements; returns where its references start in `children`.
+    /// Adds an array of `count` elements; returns where its references start in ``references``.
     mutating func openArray(count: Int) -> Int {
-        let start = children.count
-        entries.append(.array(start: start, count: count))
+        let start = references.count
+        entries.append(.array(start: UInt32(truncatingIfNeeded: start), count: UInt32(truncatingIfNeeded: count)))
         objectBytes += Self.markerSize(count: count)
         appendEmptyReferences(count)
         return start
@@ -106,8 +133,8 @@ struct BinaryPlistObjectList {
     /// Adds a dictionary of `count` entries; returns where its key references start (its
     /// value references follow them).
     mutating func openDictionary(count: Int) -> Int {
-        let start = children.count
-        entries.append(.dictionary(start: start, count: count))
+        let start = references.count
+        entries.append(.dictionary(start: UInt32(truncatingIfNeeded: start), count: UInt32(truncatingIfNeeded: count)))
         objectBytes += Self.markerSize(count: count)
         appendEmptyReferences(2 * count)
         return start
@@ -119,10 +146,10 @@ struct BinaryPlistObjectList {
     /// references (to be filled in) following them. Appending the keys' numbers rather than
     /// placeholders to overwrite saves a write, and its uniqueness check, per key.
     mutating func openDictionary(numberingKeys keys: [String]) -> Int {
-        let start = children.count
-        entries.append(.dictionary(start: start, count: keys.count))
+        let start = references.count
+        entries.append(.dictionary(start: UInt32(truncatingIfNeeded: start), count: UInt32(truncatingIfNeeded: keys.count)))
         objectBytes += Self.markerSize(count: keys.count)
-        for key in keys { children.append(numberKey(key)) }
+        for key in keys { references.append(UInt32(truncatingIfNeeded: numberKey(key))) }
         appendEmptyReferences(keys.count)
         return start
     }
@@ -131,7 +158,7 @@ struct BinaryPlistObjectList {
     /// containers here hold a few, and appending a repeated element went through a general
     /// path costing more than the loop.
     private mutating func appendEmptyReferences(_ count: Int) {
-        for _ in 0..<count { children.append(0) }
+        for _ in 0..<count { references.append(0) }
     }
 
     /// A container whose children are being numbered: its values (a dictionary's keys are
@@ -173,7 +200,7 @@ struct BinaryPlistObjectList {
             let slot = frames[top].firstSlot + index
             let value = frames[top].values[index]
             if releasingNumbered { frames[top].values[index] = .boolean(false) }
-            children[slot] = enter(consume value, sortsKeys: sortsKeys, frames: &frames)
+            setReference(enter(consume value, sortsKeys: sortsKeys, frames: &frames), at: slot)
         }
         return number
     }
@@ -349,7 +376,13 @@ struct BinaryPlistObjectList {
         let number = uniqueStrings.number(for: ExactKey(text), orInsert: candidate)
         if number == candidate {
             let utf16Count = Self.utf16CountUnlessASCII(text)
-            entries.append(.string(text, utf16Count: utf16Count))
+            guard let narrowCount = Int32(exactly: utf16Count) else {
+                // Beyond 2 GB of text: held as a plain scalar, written by the general path.
+                appendScalar(.string(text))
+                return number
+            }
+            entries.append(.string(UInt32(truncatingIfNeeded: strings.count), utf16Count: narrowCount))
+            strings.append(text)
             objectBytes += Self.stringSize(text, utf16Count: utf16Count)
         }
         return number
@@ -357,7 +390,8 @@ struct BinaryPlistObjectList {
 
     /// Records a new scalar object held as its value.
     private mutating func appendScalar(_ value: PlistValue) {
-        entries.append(.scalar(value))
+        entries.append(.scalar(UInt32(truncatingIfNeeded: scalars.count)))
+        scalars.append(value)
         objectBytes += Self.encodedSize(of: value)
     }
 
@@ -435,10 +469,10 @@ struct BinaryPlistObjectList {
 
     // MARK: Bytes
 
-    /// Writes the references `children[start ..< start + count]`, each in `size` bytes. The
+    /// Writes the references `references[start ..< start + count]`, each in `size` bytes. The
     /// range lies inside the list: each was reserved there when its container was opened.
-    private func putReferences(from start: Int, count: Int, size: Int, to out: inout ByteWriter) {
-        out.putBigEndian(children, from: start, count: count, size: size)
+    private func putReferences(from start: UInt32, count: Int, size: Int, to out: inout ByteWriter) {
+        out.putBigEndian(references, from: Int(start), count: count, size: size)
     }
 
     /// Encodes the objects (object 0 is the top), the offset table and the trailer into one
@@ -451,7 +485,7 @@ struct BinaryPlistObjectList {
     mutating func encode() -> Data? {
         releaseUniquingTables()
         let refSize = Self.byteCount(entries.count)
-        let countedTableOffset = 8 + objectBytes + children.count * refSize
+        let countedTableOffset = 8 + objectBytes + references.count * refSize
         let countedOffsetSize = Self.byteCount(countedTableOffset)
         // Seven spare bytes: a big-endian field of 1 to 8 bytes is stored as one 8-byte word.
         var out = ByteWriter(capacity: countedTableOffset + entries.count * countedOffsetSize + 32 + 7)
@@ -470,16 +504,16 @@ struct BinaryPlistObjectList {
             case .real(let bits):
                 out.put(0x23)
                 out.putBigEndian(bits, size: 8)
-            case .scalar(let value):
-                out.putScalar(value)
-            case let .string(text, utf16Count):
-                out.putString(text, utf16Count: utf16Count)
+            case .scalar(let position):
+                out.putScalar(scalars[Int(position)])
+            case let .string(position, utf16Count):
+                out.putString(strings[Int(position)], utf16Count: Int(utf16Count))
             case let .array(start, count):
-                out.putMarker(0xA0, count: count)
-                putReferences(from: start, count: count, size: refSize, to: &out)
+                out.putMarker(0xA0, count: Int(count))
+                putReferences(from: start, count: Int(count), size: refSize, to: &out)
             case let .dictionary(start, count):
-                out.putMarker(0xD0, count: count)
-                putReferences(from: start, count: 2 * count, size: refSize, to: &out)
+                out.putMarker(0xD0, count: Int(count))
+                putReferences(from: start, count: 2 * Int(count), size: refSize, to: &out)
             }
         }
         // The table's offset and entry size follow from where the objects actually end (the

@@ -20,11 +20,12 @@ enum BinaryPlistWriter {
     /// Encodes `value`; dictionary keys keep their order unless `options` asks for sorting.
     ///
     /// - Throws: ``PlistError/Code/limitExceeded`` when the output is larger than the process
-    ///   can address; never otherwise.
+    ///   can address, or `valueCount` passes the object list's 32-bit numbering; never
+    ///   otherwise.
     /// Complexity: O(n) expected in the size of the value (uniquing hashes each scalar once).
     ///
-    /// `valueCount`, when known (the expanded size the caller counted), sizes the object
-    /// list at once: growing it by doubling copied it several times over, and room never
+    /// `valueCount` is the expanded size the caller counted (``ExpandedSizeCounter``); it sizes
+    /// the object list at once: growing it by doubling copied it several times over, and room never
     /// used is never touched (a large allocation is mapped lazily).
     ///
     /// `releasingNumbered` frees each part of a tree handed over whole (`consume`) once it is
@@ -33,6 +34,12 @@ enum BinaryPlistWriter {
     static func write(
         _ value: consuming PlistValue, options: PlistWritingOptions, valueCount: Int = 0, releasingNumbered: Bool = false
     ) throws -> Data {
+        // Objects and references are at most the values counted, every occurrence included.
+        guard valueCount <= BinaryPlistObjectList.maximumObjects else {
+            throw PlistError(
+                .limitExceeded,
+                "The value holds \(valueCount) values once its shared references are expanded, more than a binary plist writer numbers (\(BinaryPlistObjectList.maximumObjects))")
+        }
         var writer = BinaryPlistWriterState(sortsKeys: options.sortsKeys(for: .binary))
         writer.reserveCapacity(values: valueCount)
         writer.flatten(consume value, releasingNumbered: releasingNumbered)

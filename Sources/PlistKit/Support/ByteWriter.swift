@@ -84,14 +84,14 @@ struct ByteWriter: ~Copyable {
 
     /// `values[start ..< start + count]`, each in its low `size` bytes (1 through 8; other
     /// sizes write nothing), most significant first: one check of the room for them all.
-    mutating func putBigEndian(_ values: [Int], from start: Int, count: Int, size: Int) {
+    mutating func putBigEndian(_ values: [UInt32], from start: Int, count: Int, size: Int) {
         guard UInt(bitPattern: size &- 1) < 8, start >= 0, count >= 0, count <= values.count - start else { return }
         // `count × size + 8` cannot overflow: `count` values exist and `size` is at most 8.
         guard makeRoom(count * size + 8) else { return }
         let shift = UInt64(64 &- 8 &* size)
         var offset = self.count
         for value in values[start..<(start + count)] {
-            storage.storeBytes(of: (UInt64(truncatingIfNeeded: value) << shift).bigEndian, toByteOffset: offset, as: UInt64.self)
+            storage.storeBytes(of: (UInt64(value) << shift).bigEndian, toByteOffset: offset, as: UInt64.self)
             offset &+= size
         }
         self.count = offset

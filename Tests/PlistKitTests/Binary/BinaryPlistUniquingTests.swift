@@ -53,6 +53,29 @@ import Testing
         }
     }
 
+    /// The object list keeps an entry per object and a reference per child: 16 and 4 bytes,
+    /// with strings and other scalars in side tables, so that a large write holds about half
+    /// what 32-byte entries and 8-byte references took.
+    @Test func objectEntriesAndReferencesStayCompact() {
+        #expect(MemoryLayout<BinaryPlistObjectList.Entry>.stride == 16)
+        var list = BinaryPlistObjectList()
+        let start = list.openArray(count: 2)
+        list.setReference(list.numberScalar(.string("a long string that is not small")), at: start)
+        list.setReference(list.numberScalar(.data(Data([1, 2, 3]))), at: start + 1)
+        #expect(list.reference(at: start) == 1 && list.reference(at: start + 1) == 2)
+        let bytes = list.encode()
+        #expect(bytes.flatMap { try? PlistValue(decoding: $0, format: .binary) } == .array(["a long string that is not small", .data(Data([1, 2, 3]))]))
+    }
+
+    /// A write whose value count passes the object list's 32-bit numbering is refused with a
+    /// limit error, not truncated.
+    @Test func valueCountsBeyondThirtyTwoBitsAreRefused() {
+        let error = #expect(throws: PlistError.self) {
+            try BinaryPlistWriter.write(.array([]), options: PlistWritingOptions(), valueCount: BinaryPlistObjectList.maximumObjects + 1)
+        }
+        #expect(error?.code == .limitExceeded)
+    }
+
     @Test func tablesGrowPastManyKeysAndFourByteReferences() throws {
         // 70,000 distinct strings and integers need several doublings of each table and
         // 4-byte object references; each appears twice, so every second lookup is a hit.

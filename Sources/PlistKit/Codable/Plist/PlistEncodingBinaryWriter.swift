@@ -41,7 +41,8 @@ struct PlistEncodingBinaryWriter {
     }
 
     private init(options: PlistWritingOptions) {
-        valueLimit = options.maximumValueCount
+        // Past the object list's numbering, the general path reports the limit.
+        valueLimit = min(options.maximumValueCount, BinaryPlistObjectList.maximumObjects)
         byteLimit = options.maximumExpandedByteCount
     }
 
@@ -113,12 +114,12 @@ struct PlistEncodingBinaryWriter {
                 if case .value(let value) = values[index - 1], !value.isContainer {
                     valueCount += 1
                     guard valueCount <= valueLimit, countBytes(of: value) else { return nil }
-                    objects.children[slot] = objects.numberScalar(value)
+                    objects.setReference(objects.numberScalar(value), at: slot)
                     continue
                 }
                 frames[top].next = index
                 guard let child = enter(values[index - 1], frames: &frames) else { return nil }
-                objects.children[slot] = child
+                objects.setReference(child, at: slot)
                 descended = true
                 break
             }
@@ -156,7 +157,8 @@ struct PlistEncodingBinaryWriter {
             if keyStamps.count < objects.count {
                 keyStamps.append(contentsOf: repeatElement(0, count: objects.count - keyStamps.count))
             }
-            for keyNumber in objects.children[start ..< start + keys.count] {
+            for slot in start ..< start + keys.count {
+                let keyNumber = objects.reference(at: slot)
                 // A key encoded twice: only the general path resolves it as the finished
                 // dictionary does.
                 if keyStamps[keyNumber] == stamp { return nil }

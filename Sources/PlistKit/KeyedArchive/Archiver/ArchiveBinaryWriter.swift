@@ -23,7 +23,8 @@ struct ArchiveBinaryWriter {
     /// then rarely grow: each field adds at most one object and two references, each object
     /// one reference and its `$class` two.
     init(objectCount: Int, fieldCount: Int, valueLimit: Int) {
-        self.valueLimit = valueLimit
+        // Past the object list's numbering, the general path reports the limit.
+        self.valueLimit = min(valueLimit, BinaryPlistObjectList.maximumObjects)
         objects = BinaryPlistObjectList(denseUIDCount: objectCount, recentKeysAfter: 0)
         objects.reserveCapacity(objects: objectCount + fieldCount + 16, references: 3 * objectCount + 2 * fieldCount + 16)
     }
@@ -34,45 +35,45 @@ struct ArchiveBinaryWriter {
         // The root: its four keys, then its values in order.
         let root = objects.openDictionary(count: 4)
         valueCount += 1 + 4
-        objects.children[root] = objects.numberKey("$version")
-        objects.children[root + 1] = objects.numberKey("$archiver")
-        objects.children[root + 2] = objects.numberKey("$top")
-        objects.children[root + 3] = objects.numberKey("$objects")
+        objects.setReference(objects.numberKey("$version"), at: root)
+        objects.setReference(objects.numberKey("$archiver"), at: root + 1)
+        objects.setReference(objects.numberKey("$top"), at: root + 2)
+        objects.setReference(objects.numberKey("$objects"), at: root + 3)
         guard let version = number(.integer(PlistInteger(Int64(KeyedArchive.currentVersion)))),
               let archiver = number(.string(KeyedArchive.archiverName)),
               let topNumber = number(.dictionary(top))
         else { return nil }
-        objects.children[root + 4] = version
-        objects.children[root + 5] = archiver
-        objects.children[root + 6] = topNumber
-        objects.children[root + 7] = objects.count
+        objects.setReference(version, at: root + 4)
+        objects.setReference(archiver, at: root + 5)
+        objects.setReference(topNumber, at: root + 6)
+        objects.setReference(objects.count, at: root + 7)
         let objectList = objects.openArray(count: slots.count)
         valueCount += 1
         for (i, slot) in slots.enumerated() {
             switch slot {
             case .value(let value):
                 guard let objectNumber = number(value) else { return nil }
-                objects.children[objectList + i] = objectNumber
+                objects.setReference(objectNumber, at: objectList + i)
             case .instance(let classUID, let start, let count):
                 // `{$class, fields…}`: the class's key and UID first.
-                objects.children[objectList + i] = objects.count
+                objects.setReference(objects.count, at: objectList + i)
                 let fields = objects.openDictionary(count: count + 1)
                 let valueSlots = fields + count + 1
                 // The dictionary, its keys and the class UID.
                 valueCount += 1 + (count + 1) + 1
-                objects.children[fields] = objects.numberKey("$class")
-                for k in 0..<count { objects.children[fields + 1 + k] = objects.numberKey(fieldKeys[start + k]) }
-                objects.children[valueSlots] = objects.numberUID(classUID)
+                objects.setReference(objects.numberKey("$class"), at: fields)
+                for k in 0..<count { objects.setReference(objects.numberKey(fieldKeys[start + k]), at: fields + 1 + k) }
+                objects.setReference(objects.numberUID(classUID), at: valueSlots)
                 for k in 0..<count {
                     // A reference numbered before (a shared string, an object met again)
                     // answers from the array without copying the value out.
                     if case .uid(let uid) = fieldValues[start + k], let known = objects.knownUIDNumber(uid) {
                         valueCount += 1
-                        objects.children[valueSlots + 1 + k] = known
+                        objects.setReference(known, at: valueSlots + 1 + k)
                         continue
                     }
                     guard let fieldNumber = number(fieldValues[start + k]) else { return nil }
-                    objects.children[valueSlots + 1 + k] = fieldNumber
+                    objects.setReference(fieldNumber, at: valueSlots + 1 + k)
                 }
             }
             guard valueCount <= valueLimit else { return nil }
@@ -93,7 +94,7 @@ struct ArchiveBinaryWriter {
             guard valueCount <= valueLimit else { return nil }
             let number = objects.count
             let start = objects.openArray(count: elements.count)
-            for (i, element) in elements.enumerated() { objects.children[start + i] = objects.numberScalar(element) }
+            for (i, element) in elements.enumerated() { objects.setReference(objects.numberScalar(element), at: start + i) }
             return number
         case .dictionary:
             return numberTree(value)
