@@ -10,15 +10,29 @@ struct ConversionLossAnalyzer {
     let options: PlistWritingOptions
     var reporter: LossReporter
 
-    init(format: PlistFormat, options: PlistWritingOptions) {
+    /// Whether losses are looked for when nothing would throw for them (outside strict
+    /// writing): a caller that drops the warnings need not pay for finding them.
+    let reportsLosses: Bool
+
+    init(format: PlistFormat, options: PlistWritingOptions, reportsLosses: Bool = true) {
         self.format = format
         self.options = options
+        self.reportsLosses = reportsLosses
         self.reporter = LossReporter(isStrict: options.isStrict)
     }
 
-    /// Whether any value could be a problem in `format`: binary holds everything, and loses
-    /// only the key order, when asked to sort.
-    var needsWalk: Bool { format != .binary || options.sortsKeys(for: .binary) }
+    /// Whether the walk can find anything that matters: binary holds everything and loses
+    /// only the key order, when asked to sort; XML's writer finds what XML cannot hold while
+    /// escaping, outside strict writing, so only losses are left (see ``inspect(_:in:)``);
+    /// OpenStep and JSON refuse values the walk finds.
+    var needsWalk: Bool {
+        let findsLosses = reportsLosses || options.isStrict
+        switch format {
+        case .binary: return findsLosses && options.sortsKeys(for: .binary)
+        case .xml: return findsLosses
+        case .openStep, .json: return true
+        }
+    }
 
     /// A container being walked: its children, their keys (dictionaries), the next one.
     struct Frame {

@@ -43,7 +43,7 @@ extension PlistValue {
     ///   or ``PlistWritingOptions/maximumExpandedByteCount`` bytes (or, for the text formats,
     ///   nests deeper than ``PlistWritingOptions/maximumDepth``), before anything is written.
     public func encoded(as format: PlistFormat, options: PlistWritingOptions = PlistWritingOptions()) throws -> Data {
-        try encodedReportingLosses(as: format, options: options).data
+        try encoded(as: format, options: options, reportingLosses: false).data
     }
 
     /// Writes the value in `format` and returns, beside the bytes, every loss the format
@@ -54,7 +54,15 @@ extension PlistValue {
         as format: PlistFormat,
         options: PlistWritingOptions = PlistWritingOptions()
     ) throws -> (data: Data, warnings: [PlistWarning]) {
-        let (size, warnings) = try checkedForWriting(as: format, options: options)
+        try encoded(as: format, options: options, reportingLosses: true)
+    }
+
+    /// The bytes in `format`, with the losses when `reportingLosses` (otherwise none are
+    /// looked for where only a report would come of it).
+    private func encoded(
+        as format: PlistFormat, options: PlistWritingOptions, reportingLosses: Bool
+    ) throws -> (data: Data, warnings: [PlistWarning]) {
+        let (size, warnings) = try checkedForWriting(as: format, options: options, reportingLosses: reportingLosses)
         let data: Data
         switch format {
         case .binary: data = try BinaryPlistWriter.write(self, options: options, valueCount: size.count)
@@ -96,20 +104,21 @@ extension PlistValue {
             try accept(warnings)
             try output(BinaryPlistWriter.write(consume self, options: options, valueCount: size.count, releasingNumbered: releasingTree))
         case .openStep, .json:
-            let (data, warnings) = try encodedReportingLosses(as: format, options: options)
+            let (data, warnings) = try encoded(as: format, options: options, reportingLosses: true)
             try accept(warnings)
             try output(data)
         }
     }
 
     /// The checks before a write in `format`: the limits on the expanded tree (whose size
-    /// is returned) and the losses the format imposes (returned; thrown under strict writing).
+    /// is returned), what the format cannot hold (thrown), and with `reportingLosses` the
+    /// losses it imposes (returned; thrown under strict writing).
     private func checkedForWriting(
-        as format: PlistFormat, options: PlistWritingOptions
+        as format: PlistFormat, options: PlistWritingOptions, reportingLosses: Bool = true
     ) throws -> (size: ExpandedSizeCounter.Size, warnings: [PlistWarning]) {
         let size = try ExpandedSizeCounter.check(
             self, limits: options, for: format == .binary ? .binaryWriter : .textWriter(format.plutilName))
-        var analyzer = ConversionLossAnalyzer(format: format, options: options)
+        var analyzer = ConversionLossAnalyzer(format: format, options: options, reportsLosses: reportingLosses)
         try analyzer.check(self)
         return (size, analyzer.reporter.warnings)
     }

@@ -10,13 +10,20 @@
 /// with.
 ///
 /// Shared subtrees are recognised by their storage: a container shared through copy-on-write
-/// has one buffer, whose address identifies it while the tree is alive. Each buffer's size is
-/// computed once, so the walk costs O(distinct containers + their elements), however large
-/// the expansion. Iterative, so nesting depth cannot overflow the stack.
+/// has one buffer, whose address identifies it while the tree is alive. The size of each
+/// buffer holding at least ``memoizedCount`` values is computed once; smaller ones, the
+/// records most trees are made of, are counted at each occurrence rather than hashed into
+/// the memo (at most ``memoizedCount`` steps an occurrence, each counted against the limit).
+/// So the walk costs O(distinct containers + their elements + the expanded size up to the
+/// value limit), however large the expansion. Iterative, so nesting depth cannot overflow
+/// the stack.
 struct ExpandedSizeCounter {
     /// The bytes a value counts beyond its payload: what any writer spends on it at least
     /// (a tag, a separator, a number's digits), so that many small values weigh too.
     static let bytesPerValue = 8
+
+    /// The expanded count from which a container's size is remembered by its storage.
+    static let memoizedCount = 128
 
     /// One container being counted: its children, where the walk is, the sums so far and the
     /// deepest nesting below it.
@@ -84,7 +91,7 @@ struct ExpandedSizeCounter {
             }
             if children.isEmpty { return Size(count: 1, bytes: bytesPerValue, depth: 1) }
             let identity = children.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-            if let identity, let known = memo[identity] { return known }
+            if !memo.isEmpty, let identity, let known = memo[identity] { return known }
             let own = Size(count: 1 + keyCount, bytes: bytesPerValue &+ keyBytes, depth: 1)
             frames.append(Frame(identity: identity, children: children, size: own))
             return nil
@@ -109,7 +116,7 @@ struct ExpandedSizeCounter {
                 continue
             }
             let finished = frames.removeLast()
-            if let identity = finished.identity { memo[identity] = finished.size }
+            if finished.size.count >= memoizedCount, let identity = finished.identity { memo[identity] = finished.size }
             guard let parent = frames.indices.last else { return .success(finished.size) }
             if let exceeded = frames[parent].size.add(finished.size, valueLimit: valueLimit, byteLimit: byteLimit) {
                 return .failure(exceeded)

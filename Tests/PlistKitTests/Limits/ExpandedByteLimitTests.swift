@@ -46,6 +46,29 @@ import Testing
         #expect(error?.description == "The value holds more than \(size.bytes - 1) bytes of strings, data and values once its shared references are expanded, more than writing allows (PlistWritingOptions.maximumExpandedByteCount) at the root.")
     }
 
+    /// Containers below the memoized size are counted at each occurrence, larger ones once
+    /// by their storage: the sizes are the same either way, and a tree of shared pairs still
+    /// stops at its limit after few steps.
+    @Test func smallSharedContainersCountPerOccurrenceAndLargeOnesOnce() throws {
+        let record: PlistValue = ["a": 1, "b": "two", "c": [3.0]]  // 1 + 3 keys + 3 + 1 = 8 values
+        let small = PlistValue.array(Array(repeating: record, count: 100_000))
+        let smallSize = try ExpandedSizeCounter.size(of: small, valueLimit: .max).get()
+        #expect(smallSize.count == 1 + 100_000 * 8)
+        #expect(smallSize.depth == 3)
+        // A container past the memoized size, shared a thousand times.
+        let large = PlistValue.array(Array(repeating: small, count: 1_000))
+        let largeSize = try ExpandedSizeCounter.size(of: large, valueLimit: .max).get()
+        #expect(largeSize.count == 1 + 1_000 * smallSize.count)
+        #expect(largeSize.bytes == 1_000 * smallSize.bytes + ExpandedSizeCounter.bytesPerValue)
+        // 60 levels of [previous, previous] over a string: 2^61 values, refused at once.
+        var bomb: PlistValue = "x"
+        for _ in 0..<60 { bomb = [bomb, bomb] }
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(ExpandedSizeCounter.size(of: bomb, valueLimit: 1 << 26) == .failure(.values))
+        #expect(clock.now - start < .seconds(5))
+    }
+
     /// The binary writer too: it writes the string once, but hashes every occurrence to
     /// find it (6.5 GB read, 20 seconds).
     @Test(arguments: [PlistFormat.xml, .json, .openStep, .binary])
