@@ -11,7 +11,7 @@ import Testing
     static let keyPool = [
         "Name", "Track ID", "é", "e\u{301}", "Å", "A\u{30A}", "a rather long key beyond fifteen bytes",
         "a rather long key beyond fifteen bytes!", "", "Size", "size", "x", "Play Count",
-    ] + (0..<24).map { "key \($0)" }
+    ] + (0..<(2 * PlistDictionary.indexThreshold)).map { "key \($0)" }
 
     static let requestsKey = CodingUserInfoKey(rawValue: "plistKitTestRequests")!
 

@@ -92,8 +92,8 @@ import Testing
             text("a"), text("b"), text("a"),
             [0x10, 1], [0x10, 2], [0x10, 3], [0x10, 4],
         ])
-        // Large: 40 keys k0...k39 with values 0...39, then k7 repeated with 100.
-        let count = 40
+        // Large: past the indexed size, keys k0, k1... with values 0, 1..., then k7 repeated with 100.
+        let count = PlistDictionary.indexThreshold + 16
         var large: [[UInt8]] = [[0xDF, 0x10, UInt8(count + 1)]]
         var keyReferences: [UInt8] = []
         var valueReferences: [UInt8] = []
@@ -128,7 +128,7 @@ import Testing
                 }
             }
         }
-        for fillers in [0, 30] {
+        for fillers in [0, PlistDictionary.indexThreshold + 6] {
             var value = PlistDictionary()
             value["\u{E9}"] = 1
             value["e\u{301}"] = 2

@@ -1,5 +1,5 @@
 import Testing
-import PlistKit
+@testable import PlistKit
 
 @Suite struct PlistDictionaryTests {
     @Test func keepsInsertionOrder() {
@@ -76,7 +76,7 @@ import PlistKit
 /// Dictionaries switch from scanning their keys to a hash index above a size; both sides of
 /// the switch must behave the same.
 @Suite struct PlistDictionaryIndexTests {
-    @Test(arguments: [3, 24, 25, 100])
+    @Test(arguments: [3, PlistDictionary.indexThreshold, PlistDictionary.indexThreshold + 1, 150])
     func lookupInsertAndRemoveAgreeAcrossSizes(count: Int) {
         var dictionary = PlistDictionary()
         for i in 0..<count { dictionary["key\(i)"] = .integer(PlistInteger(Int64(i))) }
@@ -94,19 +94,20 @@ import PlistKit
         for i in 2..<count { #expect(dictionary.index(forKey: "key\(i)") == i) }
     }
 
-    @Test(arguments: [10, 40])
+    @Test(arguments: [10, PlistDictionary.indexThreshold + 16])
     func equalityHoldsBetweenIndexedAndScannedForms(count: Int) {
         let pairs = (0..<count).map { ("k\($0)", PlistValue.integer(PlistInteger(Int64($0)))) }
         let forward = PlistDictionary(pairs)
-        var shrunk = PlistDictionary(pairs + [("extra", true)] + (0..<30).map { ("pad\($0)", PlistValue.boolean(false)) })
+        let padding = PlistDictionary.indexThreshold + 6
+        var shrunk = PlistDictionary(pairs + [("extra", true)] + (0..<padding).map { ("pad\($0)", PlistValue.boolean(false)) })
         shrunk.removeValue(forKey: "extra")
-        for i in 0..<30 { shrunk.removeValue(forKey: "pad\(i)") }
+        for i in 0..<padding { shrunk.removeValue(forKey: "pad\(i)") }
         #expect(forward == PlistDictionary(pairs.reversed()))
         #expect(forward == shrunk)
         #expect(forward.hashValue == shrunk.hashValue)
     }
 
-    @Test(arguments: [5, 50])
+    @Test(arguments: [5, PlistDictionary.indexThreshold + 26])
     func repeatedKeysKeepFirstPositionAndLastValue(count: Int) {
         var pairs = (0..<count).map { ("k\($0)", PlistValue.integer(PlistInteger(Int64($0)))) }
         pairs.append(("k0", "last"))
