@@ -58,11 +58,11 @@ struct ConvertMemoryTests {
         let startUp = try Self.peakMemory(["convert", "-f", "binary", "-o", "tiny.bplist", "tiny.xml"], in: directory)
 
         // XML to binary: the larger of the tree and the binary writer's object list, not the
-        // input as well, nor the two together (in a debug build, start-up taken off: 4.3
-        // times the input before, now 2.6).
+        // input as well (its mapped pages are dropped as the parser reads them), nor the two
+        // together: at most twice the input, start-up taken off.
         let toBinary = try Self.peakMemory(["convert", "-f", "binary", "-o", "records.bplist", "records.xml"], in: directory)
         let binaryRatio = Double(toBinary - startUp) / Double(xml.count)
-        #expect(binaryRatio < 3.0, "XML to binary peaked at \(binaryRatio) times the input")
+        #expect(binaryRatio < 2.0, "XML to binary peaked at \(binaryRatio) times the input")
 
         // Binary to XML: at most what reading the file takes (the input, the tree and the
         // reader's table of shared objects) and a few megabytes of output in flight, never

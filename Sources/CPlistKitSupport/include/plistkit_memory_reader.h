@@ -10,6 +10,12 @@ typedef struct plistkit_memory_reader {
     size_t count;
     /// How many bytes were read (at most `count`).
     size_t offset;
+    /// Nonzero when `bytes` is the start of a private read-only file mapping whose pages may be
+    /// dropped once read (they fault back in from the file if read again): a large file is
+    /// then never resident whole. Zero for any other memory, which dropping would destroy.
+    int releases_read_pages;
+    /// How many bytes from the start have been dropped (a multiple of the page size).
+    size_t released;
 } plistkit_memory_reader;
 
 /// libxml2's xmlInputReadCallback over a plistkit_memory_reader: copies up to `length` of the

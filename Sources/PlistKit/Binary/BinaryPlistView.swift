@@ -22,7 +22,7 @@ import FoundationEssentials
 public struct BinaryPlistView: Sendable {
     private enum Storage: Sendable {
         case bytes(Data)
-        case mapped(BinaryPlistMappedFile)
+        case mapped(MappedFile)
     }
 
     /// One entry of a container: its position, its key (dictionaries only) and its type.
@@ -70,7 +70,7 @@ public struct BinaryPlistView: Sendable {
         guard url.isFileURL else {
             throw PlistError(.invalidArgument, "Cannot map '\(url)': it is not a file URL")
         }
-        let file = try BinaryPlistMappedFile(path: url.path, maximumBytes: options.maximumInputBytes)
+        let file = try MappedFile(path: url.path, maximumBytes: options.maximumInputBytes)
         self.storage = .mapped(file)
         self.options = options
         self.trailer = try PlistError.reportingReadFailures {

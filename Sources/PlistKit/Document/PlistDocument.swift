@@ -24,6 +24,12 @@ public struct PlistDocument: Sendable {
     ///   the reader's error when the bytes are malformed, ``PlistError/Code/limitExceeded`` when
     ///   they exceed `options`.
     public init(decoding bytes: Data, format: PlistFormat? = nil, options: PlistReadingOptions = PlistReadingOptions()) throws {
+        try self.init(decoding: bytes, format: format, options: options, mapping: nil)
+    }
+
+    /// Reads bytes as ``init(decoding:format:options:)`` does; `mapping` is the file they map,
+    /// when they do, which lets the XML reader drop the pages it has read.
+    private init(decoding bytes: Data, format: PlistFormat?, options: PlistReadingOptions, mapping: MappedFile?) throws {
         guard bytes.count <= options.maximumInputBytes else {
             throw PlistError(
                 .limitExceeded,
@@ -36,7 +42,7 @@ public struct PlistDocument: Sendable {
         let value: PlistValue
         switch resolved {
         case .binary: value = try BinaryPlistReader.read(bytes, options: options, losses: &reporter)
-        case .xml: value = try XMLPlistReader.read(bytes, options: options, losses: &reporter)
+        case .xml: value = try XMLPlistReader.read(bytes, options: options, losses: &reporter, mapping: mapping)
         case .openStep: value = try OpenStepReader.read(bytes, options: options, losses: &reporter)
         case .json: value = try JSONPlistReader.read(bytes, options: options, losses: &reporter)
         }
@@ -46,10 +52,22 @@ public struct PlistDocument: Sendable {
     /// Reads the file at `url` in `format`, or in the format detected from its first bytes
     /// when `format` is `nil`.
     ///
+    /// A regular file is memory-mapped rather than copied, and an XML one is never resident
+    /// whole beside the tree it becomes: the reader drops the file's pages once it has read them.
+    /// As with any mapping, another process truncating the file during the read makes the
+    /// process fault (SIGBUS); read a copy with ``init(decoding:format:options:)`` when other
+    /// processes may rewrite the file in place rather than replace it.
+    ///
     /// - Throws: the file system's error when the file cannot be read; otherwise as
     ///   ``init(decoding:format:options:)``.
     public init(contentsOf url: URL, format: PlistFormat? = nil, options: PlistReadingOptions = PlistReadingOptions()) throws {
-        try self.init(decoding: Data(contentsOf: url, options: .mappedIfSafe), format: format, options: options)
+        // A file that cannot be mapped (not a regular file, say) is read, and a failure to read
+        // it is the error thrown.
+        if url.isFileURL, let file = try? MappedFile(path: url.path, maximumBytes: .max) {
+            try self.init(decoding: file.data, format: format, options: options, mapping: file)
+        } else {
+            try self.init(decoding: Data(contentsOf: url), format: format, options: options)
+        }
     }
 
     /// Writes ``value`` to the file at `url` in `format` (by default the document's own),

@@ -13,9 +13,12 @@ enum XMLPlistReader {
     /// - Complexity: O(n) in the input size.
     ///
     /// `usesPullParser: false` parses with the push parser alone, as the reader did before its
-    /// fast path; tests compare the two.
+    /// fast path; tests compare the two. `mapping` is the file `bytes` map, when they do: the
+    /// parse then drops the pages it has read, so that the input is never resident whole beside
+    /// the tree it becomes.
     static func read(
-        _ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter, usesPullParser: Bool = true
+        _ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter, usesPullParser: Bool = true,
+        mapping: MappedFile? = nil
     ) throws -> PlistValue {
         guard !bytes.isEmpty else {
             throw PlistError(.corruptData, "The document is empty", at: .line(1, column: 1))
@@ -35,7 +38,9 @@ enum XMLPlistReader {
                 }
                 // libxml2's time is quadratic in one element's attributes: refuse many first.
                 try XMLAttributeScreen.check(raw)
-                return try parse(raw, ignoringDeclaredEncoding: false, options: options, usesPullParser: usesPullParser)
+                return try parse(
+                    raw, ignoringDeclaredEncoding: false, options: options, usesPullParser: usesPullParser,
+                    releasesReadPages: mapping?.isMapping(of: raw) ?? false)
             }
         }
         // Only a builder that finished holds the root.
@@ -56,7 +61,8 @@ enum XMLPlistReader {
     /// parsed again with the push parser, whose verdict and error positions are the reference.
     /// Returns the builder that finished without failure (its root and warnings).
     private static func parse(
-        _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions, usesPullParser: Bool
+        _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions, usesPullParser: Bool,
+        releasesReadPages: Bool = false
     ) throws -> XMLPlistTreeBuilder {
         if let rewritten = XMLCarriageReturnPreserver.rewrite(raw) {
             let finished = rewritten.withUnsafeBytes { bytes -> XMLPlistTreeBuilder? in
@@ -69,7 +75,8 @@ enum XMLPlistReader {
                 return builder.failure == nil && builder.root != nil ? builder : nil
             }
             if let finished { return finished }
-        } else if usesPullParser, let builder = parseWhole(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, options: options) {
+        } else if usesPullParser,
+                  let builder = parseWhole(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, options: options, releasesReadPages: releasesReadPages) {
             return builder
         }
         let builder = XMLPlistTreeBuilder(options: options)
@@ -81,10 +88,10 @@ enum XMLPlistReader {
     /// The builder when libxml2's pull parser accepts the document and it holds a value, else
     /// `nil` (the caller then parses with the push parser, which reports errors).
     static func parseWhole(
-        _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions
+        _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions, releasesReadPages: Bool = false
     ) -> XMLPlistTreeBuilder? {
         let builder = XMLPlistTreeBuilder(options: options)
-        XMLSAXParser.parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, feed: .memory, into: builder)
+        XMLSAXParser.parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, feed: .memory, releasesReadPages: releasesReadPages, into: builder)
         return builder.failure == nil && builder.root != nil ? builder : nil
     }
 }

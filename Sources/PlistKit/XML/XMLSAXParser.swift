@@ -53,9 +53,12 @@ enum XMLSAXParser {
 
     /// Parses `bytes` into `builder`; problems are left in `builder.failure`.
     /// `ignoringDeclaredEncoding` is for input already converted to UTF-8 whose XML declaration
-    /// still names its original encoding.
+    /// still names its original encoding. `releasesReadPages` is for bytes that are a whole
+    /// ``MappedFile``: a ``Feed/memory`` parse then drops the pages it has read (see
+    /// ``MappedFile/releasePages()``).
     static func parse(
-        _ bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, feed: Feed = .push, into builder: XMLPlistTreeBuilder
+        _ bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, feed: Feed = .push, releasesReadPages: Bool = false,
+        into builder: XMLPlistTreeBuilder
     ) {
         _ = libraryInitialized
         switch feed {
@@ -65,7 +68,7 @@ enum XMLSAXParser {
             }
         case .memory:
             Session.run(builder: builder, tracksPositions: false) {
-                Session.parseWhole($0, bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding)
+                Session.parseWhole($0, bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, releasesReadPages: releasesReadPages)
             }
         }
     }
@@ -109,7 +112,7 @@ enum XMLSAXParser {
 
         /// Hands the tape's records to the builder in order and empties the tape; stops the
         /// parse when the builder has failed. Called by the tape's C callbacks when it is
-        /// full and by ``parseWhole(_:_:ignoringDeclaredEncoding:)`` after the parse.
+        /// full and by ``parseWhole(_:_:ignoringDeclaredEncoding:releasesReadPages:)`` after the parse.
         func consumeTape() {
             defer { tape.pointee.count = 0 }
             if tape.pointee.out_of_memory != 0 {
@@ -291,7 +294,7 @@ enum XMLSAXParser {
             })
         }
 
-        /// Whether ``parseWhole(_:_:ignoringDeclaredEncoding:)`` gives `raw` to the pull parser
+        /// Whether ``parseWhole(_:_:ignoringDeclaredEncoding:releasesReadPages:)`` gives `raw` to the pull parser
         /// rather than the push parser.
         private static func pullParserTakes(_ raw: UnsafeRawBufferPointer) -> Bool {
             guard let base = raw.baseAddress, raw.count > 0, raw.count <= Int(Int32.max) else { return false }
@@ -299,7 +302,9 @@ enum XMLSAXParser {
         }
 
         /// Parses the whole buffer with libxml2's pull parser.
-        static func parseWhole(_ session: UnsafeMutablePointer<Session>, _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool) {
+        static func parseWhole(
+            _ session: UnsafeMutablePointer<Session>, _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, releasesReadPages: Bool
+        ) {
             // Documents beyond an Int32 length go through the push parser (as libxml2's memory
             // inputs take no more; kept for the same verdicts as before). So do
             // documents with a NUL byte: the pull parser takes NUL for the end of its input,
@@ -311,7 +316,9 @@ enum XMLSAXParser {
             }
             let builder = session.pointee.builder, tape = session.pointee.tape
             let reader = UnsafeMutablePointer<plistkit_memory_reader>.allocate(capacity: 1)
-            reader.initialize(to: plistkit_memory_reader(bytes: base.assumingMemoryBound(to: UInt8.self), count: raw.count, offset: 0))
+            reader.initialize(to: plistkit_memory_reader(
+                bytes: base.assumingMemoryBound(to: UInt8.self), count: raw.count, offset: 0,
+                releases_read_pages: releasesReadPages ? 1 : 0, released: 0))
             defer { reader.deallocate() }
             withContext(session, ignoringDeclaredEncoding: ignoringDeclaredEncoding, { me in
                 // libxml2 reads the bytes through a callback, a few KB at a time, into a small

@@ -45,6 +45,15 @@ enum FileIO {
         return data
     }
 
+    /// Whether `path` names a regular file this process can open for reading.
+    static func isReadableRegularFile(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// Whether the file begins with the binary plist magic `bplist`.
     ///
     /// - Throws: ``CommandError`` with exit 66 when the file cannot be opened.

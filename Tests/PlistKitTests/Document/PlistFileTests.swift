@@ -40,6 +40,40 @@ import Testing
         #expect(throws: CocoaError.self) { try KeyedArchive(contentsOf: url) }
     }
 
+    /// An XML file larger than the reader's page-dropping step (8 MB): the mapped read, which
+    /// drops pages behind the parser and loads them again on the fallback parse, gives what
+    /// reading the bytes gives, for a valid file, one with carriage returns in its text (read
+    /// from a rewritten copy) and one with an error near its end (parsed twice).
+    @Test func aLargeXMLFileReadsThroughItsMappingAsFromItsBytes() throws {
+        let records = PlistValue.array((0..<60_000).map { (index: Int) -> PlistValue in
+            let record: PlistValue = ["id": .integer(PlistInteger(Int64(index))), "name": .string("record \(index) with some text"), "score": .real(Double(index) / 8)]
+            return record
+        })
+        let xml = try records.encoded(as: .xml)
+        #expect(xml.count > 8 << 20)
+        let withReturn = Data(String(decoding: xml, as: UTF8.self).replacingOccurrences(of: "record 7 ", with: "record\r\n7 ").utf8)
+        var broken = xml
+        broken.removeLast(20)
+        for (name, bytes) in [("valid", xml), ("return", withReturn), ("broken", broken)] {
+            let url = scratchURL("large-\(name).plist")
+            defer { try? FileManager.default.removeItem(at: url) }
+            try bytes.write(to: url)
+            switch Result(catching: { try PlistDocument(decoding: bytes) }) {
+            case .success(let expected):
+                let mapped = try PlistDocument(contentsOf: url)
+                #expect(mapped.value == expected.value, "\(name)")
+            case .failure(let expected):
+                #expect(name == "broken")
+                let error = try #require(throws: PlistError.self) { try PlistDocument(contentsOf: url) }
+                #expect(error.description == "\(expected)")
+            }
+        }
+        let url = scratchURL("large-return-check.plist")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try withReturn.write(to: url)
+        #expect(try PlistDocument(contentsOf: url).value.value(at: "7.name") == "record\r\n7 with some text")
+    }
+
     @Test func aFailedWriteLeavesNoFile() throws {
         let url = scratchURL("no-such-directory").appendingPathComponent("value.plist")
         #expect(throws: FileOperationError.self) { try sample.write(to: url, format: .binary) }

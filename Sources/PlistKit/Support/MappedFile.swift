@@ -10,11 +10,14 @@ import Darwin
 /// A read-only memory mapping of a whole file, unmapped when the last reference goes.
 ///
 /// The mapping's address is held here and handed only to a ``ByteCursor``, which does all
-/// the reading (so only the two touch raw memory). The mapping is private and read-only and never changes after creation, which is why it may be shared
-/// across threads. As with any mapping, another process truncating the file while it is mapped
+/// the reading, or to the readers as `Data` that keeps the mapping alive (so only these touch
+/// raw memory). The mapping is private and read-only and never changes after creation, which
+/// is why it may be shared across threads. Its pages are file cache: the system loads them as
+/// they are read and may drop them again (``releasePages()``), so a large input need not be
+/// resident whole. As with any mapping, another process truncating the file while it is mapped
 /// makes later reads fault (SIGBUS); read from a copy (``BinaryPlistView/init(bytes:options:)``)
 /// when other processes may rewrite the file in place.
-final class BinaryPlistMappedFile: @unchecked Sendable {
+final class MappedFile: @unchecked Sendable {
     private let base: UnsafeMutableRawPointer?
     /// The file's size in bytes.
     let count: Int
@@ -51,6 +54,24 @@ final class BinaryPlistMappedFile: @unchecked Sendable {
 
     deinit {
         if let base { munmap(base, count) }
+    }
+
+    /// The mapped bytes as `Data`, which holds the mapping until the last copy of it goes.
+    var data: Data {
+        guard let base else { return Data() }
+        return Data(bytesNoCopy: base, count: count, deallocator: .custom { _, _ in withExtendedLifetime(self) {} })
+    }
+
+    /// Whether `bytes` are exactly this mapping (only then may a reader drop their pages).
+    func isMapping(of bytes: UnsafeRawBufferPointer) -> Bool {
+        base != nil && bytes.baseAddress == UnsafeRawPointer(base) && bytes.count == count
+    }
+
+    /// Drops the mapping's resident pages: they are unchanged file cache, loaded again from the
+    /// file if read, so this only lowers the process's resident memory, as after a scan of a
+    /// large input that is not read again soon.
+    func releasePages() {
+        if let base { madvise(base, count, MADV_DONTNEED) }
     }
 
     /// Lends `body` a cursor over the mapped bytes, valid for the call (the mapping lives at
