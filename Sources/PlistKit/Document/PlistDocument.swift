@@ -62,8 +62,9 @@ public struct PlistDocument: Sendable {
     ///   ``init(decoding:format:options:)``.
     public init(contentsOf url: URL, format: PlistFormat? = nil, options: PlistReadingOptions = PlistReadingOptions()) throws {
         // A file that cannot be mapped (not a regular file, say) is read, and a failure to read
-        // it is the error thrown.
-        if url.isFileURL, let file = try? MappedFile(path: url.path, maximumBytes: .max) {
+        // it is the error thrown; so is one that claims no bytes, as files of /proc and some
+        // other file systems do whatever they hold.
+        if url.isFileURL, let file = try? MappedFile(path: url.path, maximumBytes: .max), file.count > 0 {
             try self.init(decoding: file.data, format: format, options: options, mapping: file)
         } else {
             try self.init(decoding: Data(contentsOf: url), format: format, options: options)
