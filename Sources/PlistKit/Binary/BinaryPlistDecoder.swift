@@ -42,6 +42,9 @@ struct BinaryPlistDecoder: ~Copyable {
     var pathSteps: [(container: Int, child: Int)] = []
     /// Losses found, in the order met.
     private(set) var warnings: [PlistWarning] = []
+    /// The frame stack of ``decode(_:depth:)``, kept between calls: a streaming read decodes
+    /// every record on its own.
+    private var scratchFrames: [Frame] = []
     /// How many containers being decoded were decoded before (a streaming read keeps no
     /// values): losses inside them were reported the first time, as a read that shares the
     /// container reports them once.
@@ -92,7 +95,12 @@ struct BinaryPlistDecoder: ~Copyable {
     /// Decodes object `index` and everything it contains; `depth` is the container depth of
     /// the object (the root is at depth 1).
     mutating func decode(_ index: Int, depth: Int) throws -> PlistValue {
-        var frames: [Frame] = []
+        var frames = scratchFrames
+        scratchFrames = []
+        defer {
+            frames.removeAll(keepingCapacity: true)
+            scratchFrames = frames
+        }
         var pending = index
         while true {
             var value: PlistValue

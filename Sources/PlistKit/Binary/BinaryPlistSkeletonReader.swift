@@ -45,7 +45,9 @@ struct BinaryPlistSkeletonReader: ~Copyable {
     }
 
     private var decoder: BinaryPlistDecoder
-    private var sizes: BinaryPlistSubtreeSizes
+    /// The containers' sizes, which another reader of the same bytes may take over (see
+    /// ``init(cursor:options:sizes:)``).
+    private(set) var sizes: BinaryPlistSubtreeSizes
     private var frames: [Frame] = []
     private var hasStarted = false
 
@@ -58,6 +60,16 @@ struct BinaryPlistSkeletonReader: ~Copyable {
         let trailer = try BinaryPlistTrailer.read(from: cursor)
         decoder = try BinaryPlistDecoder(cursor: cursor, trailer: trailer, options: options, dense: true, keepingValues: false)
         sizes = BinaryPlistSubtreeSizes(objectCount: trailer.objectCount, threshold: threshold)
+    }
+
+    /// A reader of the same bytes as the reader that measured `sizes`, which it reuses
+    /// rather than measure every container again.
+    ///
+    /// - Throws: as ``init(cursor:options:threshold:)``.
+    init(cursor: consuming ByteCursor, options: PlistReadingOptions, sizes: BinaryPlistSubtreeSizes) throws {
+        let trailer = try BinaryPlistTrailer.read(from: cursor)
+        decoder = try BinaryPlistDecoder(cursor: cursor, trailer: trailer, options: options, dense: true, keepingValues: false)
+        self.sizes = sizes
     }
 
     /// The losses met so far (sets read as arrays, 32-bit reals widened), with key paths.

@@ -15,6 +15,8 @@ struct BinaryPlistSubtreeSizes {
     /// Per object: `unknown`, a small container's count (1 through `threshold`), `large`, or
     /// `measuring` while it is on the walk's stack.
     private var counts: [UInt16]
+    /// The walk's stack, kept between calls: a streaming read measures every record.
+    private var scratch: [Frame] = []
 
     private static let unknown: UInt16 = 0
     private static let large: UInt16 = .max
@@ -51,7 +53,12 @@ struct BinaryPlistSubtreeSizes {
         case Self.unknown: break
         default: return false
         }
-        var frames: [Frame] = []
+        var frames = scratch
+        scratch = []
+        defer {
+            frames.removeAll(keepingCapacity: true)
+            scratch = frames
+        }
         // Ends the walk: every open container is `mark` (large, or unknown again).
         func finish(marking mark: UInt16) -> Bool {
             for frame in frames { counts[frame.index] = mark }

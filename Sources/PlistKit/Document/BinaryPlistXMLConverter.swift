@@ -95,10 +95,10 @@ public enum BinaryPlistXMLConverter {
                     try accept(readWarnings, written.filter { !ignoredLosses.contains($0.kind) })
                 },
                 to: output)
-        case .streamed(let readWarnings, let writeWarnings, let unrepresentable):
+        case .streamed(let readWarnings, let writeWarnings, let unrepresentable, let sizes):
             try accept(readWarnings, writeWarnings)
             if let unrepresentable { throw unrepresentable }
-            try input.withCursor { try write($0, readingOptions: readingOptions, writingOptions: writingOptions, threshold: threshold, to: output) }
+            try input.withCursor { try write($0, readingOptions: readingOptions, writingOptions: writingOptions, sizes: sizes, to: output) }
         }
     }
 
@@ -107,8 +107,10 @@ public enum BinaryPlistXMLConverter {
         /// The root is small, or the tree shares a large container: the value, read whole.
         case whole(PlistValue, readWarnings: [PlistWarning])
         /// Every check passed; the losses, and the first value XML cannot hold outside strict
-        /// writing (thrown after the losses are accepted, as the XML writer throws it).
-        case streamed(readWarnings: [PlistWarning], writeWarnings: [PlistWarning], unrepresentable: PlistError?)
+        /// writing (thrown after the losses are accepted, as the XML writer throws it), and
+        /// the containers' sizes, for the writing pass.
+        case streamed(
+            readWarnings: [PlistWarning], writeWarnings: [PlistWarning], unrepresentable: PlistError?, sizes: BinaryPlistSubtreeSizes)
     }
 
     /// A large container of the checking pass: its size so far, its keys, its key path.
@@ -144,15 +146,18 @@ public enum BinaryPlistXMLConverter {
             }
             exceeded = open[top].size.add(size, valueLimit: valueLimit, byteLimit: byteLimit)
         }
+        func step(at position: Int?) -> String? {
+            guard let position, let parent = open.last else { return nil }
+            return parent.keys?[position] ?? String(position)
+        }
         func path(at position: Int?) -> [String] {
-            guard let position, let parent = open.last else { return [] }
-            return parent.path + [parent.keys?[position] ?? String(position)]
+            guard let step = step(at: position) else { return [] }
+            return open[open.count - 1].path + [step]
         }
         while let event = try reader.next() {
             switch event {
             case .value(let value, let position):
                 guard position != nil else { return .whole(value, readWarnings: reader.warnings) }
-                let valuePath = path(at: position)
                 if exceeded == nil {
                     switch ExpandedSizeCounter.size(of: value, valueLimit: valueLimit, byteLimit: byteLimit) {
                     case .success(let size): add(size)
@@ -160,10 +165,10 @@ public enum BinaryPlistXMLConverter {
                     }
                 }
                 if lossError == nil {
-                    do { try analyzer.check(value, at: valuePath) } catch { lossError = error }
+                    do { try analyzer.check(value, in: open[open.count - 1].path, at: step(at: position)) } catch { lossError = error }
                 }
                 if unrepresentable == nil, let (inner, found, reason) = XMLPlistWriter.firstUnrepresentable(in: value) {
-                    unrepresentable = XMLPlistWriter.unrepresentableError(path: valuePath + inner, kind: found.kind, reason: reason)
+                    unrepresentable = XMLPlistWriter.unrepresentableError(path: path(at: position) + inner, kind: found.kind, reason: reason)
                 }
             case .open(let isDictionary, let keys, _, let position):
                 let containerPath = path(at: position)
@@ -186,7 +191,9 @@ public enum BinaryPlistXMLConverter {
             if let exceeded { .failure(exceeded) } else if let rootSize { .success(rootSize) } else { .failure(.values) }
         try ExpandedSizeCounter.check(measured, limits: writingOptions, for: .textWriter(PlistFormat.xml.plutilName))
         if let lossError { throw lossError }
-        return .streamed(readWarnings: reader.warnings, writeWarnings: analyzer.reporter.warnings, unrepresentable: unrepresentable)
+        return .streamed(
+            readWarnings: reader.warnings, writeWarnings: analyzer.reporter.warnings, unrepresentable: unrepresentable,
+            sizes: reader.sizes)
     }
 
     /// A large container of the writing pass: what it is, and a dictionary's keys and their
@@ -199,8 +206,8 @@ public enum BinaryPlistXMLConverter {
 
     /// The second pass: the document, as ``XMLPlistWriter`` writes the tree.
     private static func write(
-        _ cursor: consuming ByteCursor, readingOptions: PlistReadingOptions, writingOptions: PlistWritingOptions, threshold: Int,
-        to output: (Data) throws -> Void
+        _ cursor: consuming ByteCursor, readingOptions: PlistReadingOptions, writingOptions: PlistWritingOptions,
+        sizes: BinaryPlistSubtreeSizes, to output: (Data) throws -> Void
     ) throws {
         // The first pass checked the depth and the objects against the limits in the order
         // the eager reader meets them; sorted keys visit children in another order, where a
@@ -208,7 +215,7 @@ public enum BinaryPlistXMLConverter {
         var unlimited = readingOptions
         unlimited.maximumDepth = .max
         unlimited.maximumObjectCount = .max
-        var reader = try BinaryPlistSkeletonReader(cursor: cursor, options: unlimited, threshold: threshold)
+        var reader = try BinaryPlistSkeletonReader(cursor: cursor, options: unlimited, sizes: sizes)
         try withoutActuallyEscaping(output) { sink in
             _ = try XMLPlistWriter.document(options: writingOptions, sink: sink) { emitter in
                 var open: [WrittenContainer] = []

@@ -15,8 +15,10 @@ struct ConversionLossAnalyzer {
     let reportsLosses: Bool
 
     /// Where the value being checked sits in its document: a streaming conversion checks a
-    /// document one part at a time (see ``check(_:at:)``).
-    private var basePath: [String] = []
+    /// document one part at a time (see ``check(_:in:at:)``). Kept as its container's path
+    /// and its own step, joined only when a finding needs the path.
+    private var baseContainerPath: [String] = []
+    private var baseStep: String?
 
     /// An analyzer of writing in `format` with `options`; losses of the `ignored` kinds are
     /// neither reported nor, under strict writing, refused (see ``LossReporter``).
@@ -59,7 +61,7 @@ struct ConversionLossAnalyzer {
     /// frame's current child is the one before its `next`. (Building it for every value turned
     /// each array index into a String and cost a fifth of an XML write.)
     private func path(_ frames: [Frame]) -> [String] {
-        basePath + frames.map { frame in frame.keys?[frame.next - 1] ?? String(frame.next - 1) }
+        baseContainerPath + (baseStep.map { [$0] } ?? []) + frames.map { frame in frame.keys?[frame.next - 1] ?? String(frame.next - 1) }
     }
 
     /// Walks `value`, throwing for values the format cannot hold and collecting losses.
@@ -68,13 +70,15 @@ struct ConversionLossAnalyzer {
     /// `maximumDepth` allows (the binary reader and writer handle 10,000 levels), and a
     /// recursive walk overflowed the stack there before any writer ran.
     mutating func check(_ value: PlistValue) throws {
-        try check(value, at: [])
+        try check(value, in: [], at: nil)
     }
 
-    /// Walks `value`, which sits at `path` in its document, as ``check(_:)`` walks a whole
-    /// document: findings are reported at their path in the document.
-    mutating func check(_ value: PlistValue, at path: [String]) throws {
-        basePath = path
+    /// Walks `value`, which sits at `step` (a key or an index) in the container at
+    /// `containerPath` in its document, as ``check(_:)`` walks a whole document: findings are
+    /// reported at their path in the document.
+    mutating func check(_ value: PlistValue, in containerPath: [String], at step: String?) throws {
+        baseContainerPath = containerPath
+        baseStep = step
         guard needsWalk else { return }
         var frames: [Frame] = []
         try inspect(value, in: frames)
@@ -182,7 +186,7 @@ struct ConversionLossAnalyzer {
         if format == .openStep && options.writesStringsFile && (keys == nil || !path.isEmpty) {
             throw unrepresentable(kind, path, "a .strings file holds only a flat dictionary of strings")
         }
-        if let keys, options.sortsKeys(for: format) && !isSorted(keys, for: format) {
+        if let keys, !reporter.ignoredKinds.contains(.keyOrderChanged), options.sortsKeys(for: format) && !isSorted(keys, for: format) {
             try reporter.report(
                 .keyOrderChanged, at: PlistKeyPath(components: path),
                 "the dictionary's keys are written in sorted order, not the order they had")
