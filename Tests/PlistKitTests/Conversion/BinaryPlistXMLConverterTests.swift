@@ -105,6 +105,23 @@ import Testing
         Self.expectSameOutcomes(Data(Self.sharedGraph(seed: UInt64(seed))), "graph \(seed)")
     }
 
+    /// Corrupt objects fail with the eager reader's error, found in the same order, before
+    /// anything is written: bytes across a document's objects and offset table replaced, one
+    /// at a time.
+    @Test(arguments: 0..<4)
+    func matchesTheTreePathOnCorruptedFiles(_ seed: Int) throws {
+        var generator = RandomPlistGenerator(seed: UInt64(100 + seed))
+        let bytes = try generator.makeTree().encoded(as: .binary)
+        // The objects and the offset table, up to the trailer.
+        let end = bytes.count - 32
+        let replacements: [UInt8] = [0x00, 0x0F, 0xAF, 0xDF, 0xFF]
+        for position in stride(from: 8, to: end, by: max(1, end / 150)) {
+            var corrupt = bytes
+            corrupt[position] = replacements[position % replacements.count]
+            Self.expectSameOutcomes(corrupt, "seed \(seed), byte \(position)", writing: [PlistWritingOptions()])
+        }
+    }
+
     @Test func refusesTheReferenceBombQuicklyAsTheTreePathDoes() throws {
         let bytes = try Fixtures.data("Binary/reference-bomb.bplist")
         let clock = ContinuousClock()
