@@ -66,6 +66,33 @@ import PlistKit
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("strict.plist").path))
     }
 
+    /// A binary file converted to XML is walked, not read whole (see
+    /// `BinaryPlistXMLConverter`); standard input still takes the tree path. The two agree
+    /// byte for byte, in warnings with key paths, and in errors, which leave no output.
+    @Test(arguments: [[], ["--keep-order"], ["--strict"], ["--sort-keys"]])
+    func aLargeBinaryFileConvertsToXMLAsFromStandardInput(options: [String]) throws {
+        let directory = try CLIRunner.scratch()
+        var records: [PlistValue] = (0..<3000).map { index -> PlistValue in
+            .dictionary(["when": .date(Date(timeIntervalSinceReferenceDate: Double(index))), "name": .string("record \(index)")])
+        }
+        records[1500] = .dictionary(["when": .date(Date(timeIntervalSinceReferenceDate: 0.5))])
+        let lossy: PlistValue = .dictionary(["records": .array(records), "count": .integer(3000)])
+        records[2999] = .array([.string("bell \u{7}")])
+        let unwritable: PlistValue = .array(records)
+        for (name, value) in [("lossy", lossy), ("unwritable", unwritable)] {
+            let bytes = try value.encoded(as: .binary)
+            try bytes.write(to: directory.appendingPathComponent("\(name).bplist"))
+            let fromFile = try CLIRunner.run(["convert", "-f", "xml"] + options + ["-o", "\(name).xml", "\(name).bplist"], in: directory)
+            let fromStandardInput = try CLIRunner.run(["convert", "-f", "xml"] + options + ["-o", "-", "-"], stdin: bytes)
+            #expect(fromFile.status == fromStandardInput.status, "\(name): \(fromFile.stderrText)")
+            #expect(
+                fromFile.stderrText.replacingOccurrences(of: "\(name).bplist", with: "<stdin>") == fromStandardInput.stderrText,
+                "\(name)")
+            let written = FileManager.default.contents(atPath: directory.appendingPathComponent("\(name).xml").path)
+            #expect(written == (fromStandardInput.status == 0 ? fromStandardInput.stdout : nil), "\(name)")
+        }
+    }
+
     @Test func strictJSONRefusesAUIDAndTaggedJSONKeepsIt() throws {
         let directory = try CLIRunner.scratch(copying: ["uid.bplist"], from: "files")
         let strict = try CLIRunner.run(["convert", "-f", "json", "uid.bplist"], in: directory)

@@ -5,7 +5,9 @@ import FoundationEssentials
 ///
 /// - Each object that can be large (strings, data, containers) is decoded once and remembered,
 ///   so that every reference to it shares it; fixed-size scalars are only marked as counted
-///   and re-read (their cost per reference is constant).
+///   and re-read (their cost per reference is constant). A streaming read keeps no values
+///   (it would hold the whole tree): it only marks such objects as decoded, and decodes them
+///   again at each reference without counting them again.
 /// - An object met again while it is being decoded is a cycle.
 /// - Objects decoded for the first time count against
 ///   ``PlistReadingOptions/maximumObjectCount``.
@@ -21,12 +23,16 @@ struct BinaryPlistDecodedObjects {
     static let notSeen: Slot = -1
     static let inProgress: Slot = -2
     static let countedScalar: Slot = -3
+    /// Decoded, counted and covered before, but not kept (streaming reads).
+    static let decodedUnkept: Slot = -4
 
     /// One slot per object for whole-file reads; a dictionary of the objects actually reached
     /// for the lazy view's partial ones.
     private var dense: [Slot]
     private var sparse: [Int: Slot] = [:]
     private let isDense: Bool
+    /// Whether decoded values are remembered for later references (see the type's summary).
+    private let keepsValues: Bool
     private var values: [PlistValue] = []
     private var decodedCount = 0
     private let maximumObjectCount: Int
@@ -36,12 +42,13 @@ struct BinaryPlistDecodedObjects {
 
     /// The record of a decode of the file `trailer` describes. `dense` allocates one 4-byte
     /// slot per object up front (fast for whole files); otherwise slots are kept for the
-    /// objects reached.
+    /// objects reached. Without `keepingValues`, values are not remembered (a streaming read).
     ///
     /// - Throws: ``PlistError/Code/limitExceeded`` when `dense` and the file claims more
     ///   objects than 32-bit slots can number.
-    init(trailer: BinaryPlistTrailer, options: PlistReadingOptions, dense: Bool) throws {
+    init(trailer: BinaryPlistTrailer, options: PlistReadingOptions, dense: Bool, keepingValues: Bool = true) throws {
         isDense = dense
+        keepsValues = keepingValues
         maximumObjectCount = options.maximumObjectCount
         tableBytes = trailer.offsetTableOffset - 8
         uncoveredBytes = tableBytes
@@ -74,6 +81,10 @@ struct BinaryPlistDecodedObjects {
 
     /// Remembers object `index`'s decoded value, for every later reference to it.
     mutating func remember(_ index: Int, _ value: PlistValue) -> PlistValue {
+        guard keepsValues else {
+            setSlot(index, Self.decodedUnkept)
+            return value
+        }
         setSlot(index, Slot(truncatingIfNeeded: values.count))
         values.append(value)
         return value

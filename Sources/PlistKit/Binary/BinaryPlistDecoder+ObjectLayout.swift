@@ -40,6 +40,23 @@ extension BinaryPlistDecoder {
         return (Int(raw), position + 1 + size)
     }
 
+    /// The layout of the container whose marker (an array's, set's or dictionary's) is
+    /// `marker`: whether it is a dictionary, its count, and the byte offset of its first
+    /// reference (a dictionary's keys come first, then as many values), checked to end before
+    /// the offset table.
+    mutating func containerLayout(marker: UInt8, object index: Int, at offset: Int) throws -> (isDictionary: Bool, count: Int, start: Int) {
+        let kind = marker >> 4
+        let isDictionary = kind == 0xD
+        let (count, start) = try self.count(nibble: marker & 0x0F, after: offset + 1, object: index, at: offset)
+        let (refCount, overflow) = count.multipliedReportingOverflow(by: isDictionary ? 2 : 1)
+        guard !overflow else {
+            throw error("A dictionary claims \(count) entries, more than can exist", object: index, at: offset)
+        }
+        let what = isDictionary ? "A dictionary" : (kind == 0xC ? "A set" : "An array")
+        try checkExtent(refCount, width: trailer.objectRefSize, from: start, what: what, object: index, at: offset)
+        return (isDictionary, count, start)
+    }
+
     /// Checks that `count` items of `width` bytes starting at `start` end before the offset
     /// table, without overflow.
     func checkExtent(_ count: Int, width: Int, from start: Int, what: String, object index: Int, at offset: Int) throws {

@@ -5,7 +5,8 @@ extension BinaryPlistDecoder {
     /// Decodes a non-container object (its slot already counted).
     mutating func scalar(_ index: Int, marker: UInt8, offset: Int) throws -> PlistValue {
         let nibble = marker & 0x0F
-        // Fixed-size scalars are re-read at every reference but covered once.
+        // Objects are covered once, at their first read: fixed-size scalars are re-read at every
+        // reference, and a streaming read (which keeps no values) decodes the others again too.
         let isFirstRead = objects.slot(index) == BinaryPlistDecodedObjects.notSeen
         let counted = BinaryPlistDecodedObjects.countedScalar
         switch marker >> 4 {
@@ -57,19 +58,19 @@ extension BinaryPlistDecoder {
         case 0x4:
             let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
             try checkExtent(count, width: 1, from: start, what: "Data", object: index, at: offset)
-            try objects.cover(start - offset + count, object: index, at: offset)
+            if isFirstRead { try objects.cover(start - offset + count, object: index, at: offset) }
             try cursor.seek(to: start)
             return objects.remember(index, .data(try cursor.readData(count: count)))
         case 0x5:
             let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
             try checkExtent(count, width: 1, from: start, what: "An ASCII string", object: index, at: offset)
-            try objects.cover(start - offset + count, object: index, at: offset)
+            if isFirstRead { try objects.cover(start - offset + count, object: index, at: offset) }
             try cursor.seek(to: start)
             return objects.remember(index, .string(try cursor.readASCIIString(count: count)))
         case 0x6:
             let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
             try checkExtent(count, width: 2, from: start, what: "A UTF-16 string", object: index, at: offset)
-            try objects.cover(start - offset + 2 * count, object: index, at: offset)
+            if isFirstRead { try objects.cover(start - offset + 2 * count, object: index, at: offset) }
             try cursor.seek(to: start)
             var bad = 0
             guard let text = try cursor.readUTF16BEString(count: count, badOffset: &bad) else {

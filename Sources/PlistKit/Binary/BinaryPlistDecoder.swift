@@ -36,15 +36,28 @@ struct BinaryPlistDecoder: ~Copyable {
     private var recentKeyLists = RecentItems<(ids: [Int], keys: [String])>(capacity: 8)
     /// The key ids of the dictionary being started (reused).
     private var scratchKeyIDs: [Int] = []
-    /// (container object index, position of the child being decoded), root first.
-    private var pathSteps: [(container: Int, child: Int)] = []
+    /// (container object index, position of the child being decoded), root first; a
+    /// streaming reader (``BinaryPlistSkeletonReader``) keeps the steps of the containers it
+    /// walks here too, so that warnings below them have their whole key path.
+    var pathSteps: [(container: Int, child: Int)] = []
     /// Losses found, in the order met.
     private(set) var warnings: [PlistWarning] = []
+    /// The frame stack of ``decode(_:depth:)``, kept between calls: a streaming read decodes
+    /// every record on its own.
+    private var scratchFrames: [Frame] = []
+    /// How many containers being decoded were decoded before (a streaming read keeps no
+    /// values): losses inside them were reported the first time, as a read that shares the
+    /// container reports them once.
+    private var repeatDepth = 0
 
     /// Creates a decoder. `dense` allocates one 4-byte slot per object up front (fast for whole
     /// files); otherwise slots are kept in a dictionary for the objects actually reached.
-    init(cursor: consuming ByteCursor, trailer: BinaryPlistTrailer, options: PlistReadingOptions, dense: Bool) throws {
-        self.objects = try BinaryPlistDecodedObjects(trailer: trailer, options: options, dense: dense)
+    /// Without `keepingValues` no decoded value is remembered (see ``BinaryPlistDecodedObjects``).
+    init(
+        cursor: consuming ByteCursor, trailer: BinaryPlistTrailer, options: PlistReadingOptions, dense: Bool,
+        keepingValues: Bool = true
+    ) throws {
+        self.objects = try BinaryPlistDecodedObjects(trailer: trailer, options: options, dense: dense, keepingValues: keepingValues)
         self.cursor = cursor
         self.trailer = trailer
         self.options = options
@@ -61,7 +74,7 @@ struct BinaryPlistDecoder: ~Copyable {
     /// A container being decoded: its object, what it is, where its references are, and the
     /// children decoded so far. Containers are decoded with an explicit stack of frames rather
     /// than by recursion, so no nesting depth the options allow can exhaust the thread's stack.
-    private struct Frame {
+    struct Frame {
         let index: Int
         /// The container's byte offset, for error locations.
         let offset: Int
@@ -75,12 +88,19 @@ struct BinaryPlistDecoder: ~Copyable {
         var keys: [String] = []
         /// Whether the keys are known to be distinct (see `keyTable`).
         var keysKnownDistinct = false
+        /// Whether the container was decoded before (see `repeatDepth`).
+        var isRepeat = false
     }
 
     /// Decodes object `index` and everything it contains; `depth` is the container depth of
     /// the object (the root is at depth 1).
     mutating func decode(_ index: Int, depth: Int) throws -> PlistValue {
-        var frames: [Frame] = []
+        var frames = scratchFrames
+        scratchFrames = []
+        defer {
+            frames.removeAll(keepingCapacity: true)
+            scratchFrames = frames
+        }
         var pending = index
         while true {
             var value: PlistValue
@@ -118,6 +138,7 @@ struct BinaryPlistDecoder: ~Copyable {
 
     private mutating func finish(_ frame: Frame) -> PlistValue {
         pathSteps.removeLast()
+        if frame.isRepeat { repeatDepth -= 1 }
         // A dictionary is built in one go from its keys and values: one pass, no per-key
         // lookups while it grows.
         return objects.remember(
@@ -138,27 +159,38 @@ struct BinaryPlistDecoder: ~Copyable {
         guard kind == 0xA || kind == 0xC || kind == 0xD else {
             return try scalar(index, marker: marker, offset: offset)
         }
-        let isDictionary = kind == 0xD
-        let (count, start) = try self.count(nibble: marker & 0x0F, after: offset + 1, object: index, at: offset)
-        let (refCount, overflow) = count.multipliedReportingOverflow(by: isDictionary ? 2 : 1)
-        guard !overflow else {
-            throw error("A dictionary claims \(count) entries, more than can exist", object: index, at: offset)
-        }
-        let what = isDictionary ? "A dictionary" : (kind == 0xC ? "A set" : "An array")
-        try checkExtent(refCount, width: trailer.objectRefSize, from: start, what: what, object: index, at: offset)
-        guard depth <= options.maximumDepth else {
-            throw error("Containers are nested deeper than the limit of \(options.maximumDepth) levels", object: index, at: offset, code: .limitExceeded)
-        }
-        try objects.cover(start - offset + refCount * trailer.objectRefSize, object: index, at: offset)
-        if kind == 0xC {
-            try warn(.setReadAsArray, "a set of \(count) elements was read as an array (a property list value has no set type)")
+        var frame = try openContainer(index, marker: marker, offset: offset, state: state, depth: depth)
+        frame.elements.reserveCapacity(frame.count)
+        if frame.isRepeat { repeatDepth += 1 }
+        pathSteps.append((index, 0))
+        frames.append(frame)
+        return nil
+    }
+
+    /// Opens container `index` (an array, set or dictionary, whose marker and byte offset are
+    /// given, `state` its slot, already counted): checks its layout, its depth and the bytes
+    /// it covers, reports a set, marks it in progress and decodes a dictionary's keys.
+    mutating func openContainer(_ index: Int, marker: UInt8, offset: Int, state: BinaryPlistDecodedObjects.Slot, depth: Int) throws -> Frame {
+        let (isDictionary, count, start) = try containerLayout(marker: marker, object: index, at: offset)
+        // What a decode that remembers values checks once per object (it never decodes one
+        // twice) is checked at the first decode only.
+        let isFirstRead = state == BinaryPlistDecodedObjects.notSeen
+        if isFirstRead {
+            guard depth <= options.maximumDepth else {
+                throw error("Containers are nested deeper than the limit of \(options.maximumDepth) levels", object: index, at: offset, code: .limitExceeded)
+            }
+            let refCount = isDictionary ? 2 * count : count  // checked by containerLayout
+            try objects.cover(start - offset + refCount * trailer.objectRefSize, object: index, at: offset)
+            if marker >> 4 == 0xC {
+                try warn(.setReadAsArray, "a set of \(count) elements was read as an array (a property list value has no set type)")
+            }
         }
         objects.setSlot(index, BinaryPlistDecodedObjects.inProgress)
         var frame = Frame(index: index, offset: offset, isDictionary: isDictionary, count: count,
                           references: isDictionary ? start + count * trailer.objectRefSize : start)
+        frame.isRepeat = !isFirstRead
         if isDictionary {
             // The keys come first; they are strings, so decoding them never opens a frame.
-            frame.elements.reserveCapacity(count)
             var position = start
             if isDense {
                 scratchKeyIDs.removeAll(keepingCapacity: true)
@@ -187,12 +219,8 @@ struct BinaryPlistDecoder: ~Copyable {
                     position += trailer.objectRefSize
                 }
             }
-        } else {
-            frame.elements.reserveCapacity(count)
         }
-        pathSteps.append((index, 0))
-        frames.append(frame)
-        return nil
+        return frame
     }
 
     /// The key array of a recent dictionary with exactly the key ids `ids`, in order, or `nil`.
@@ -231,6 +259,7 @@ struct BinaryPlistDecoder: ~Copyable {
 
     /// Records a loss at the key path of the object being decoded.
     mutating func warn(_ kind: PlistWarning.Kind, _ message: String) throws {
+        guard repeatDepth == 0 else { return }
         let steps = pathSteps
         var components: [String] = []
         components.reserveCapacity(steps.count)

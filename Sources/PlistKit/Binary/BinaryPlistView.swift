@@ -20,11 +20,6 @@ import FoundationEssentials
 /// strings (canonical equivalence) and a repeated key resolves to its last value, as in the
 /// eager reader.
 public struct BinaryPlistView: Sendable {
-    private enum Storage: Sendable {
-        case bytes(Data)
-        case mapped(MappedFile)
-    }
-
     /// One entry of a container: its position, its key (dictionaries only) and its type.
     public struct Child: Hashable, Sendable {
         /// The position among the container's entries (for a dictionary, in the order of its
@@ -36,7 +31,7 @@ public struct BinaryPlistView: Sendable {
         public let kind: PlistValue.Kind
     }
 
-    private let storage: Storage
+    private let storage: BinaryPlistSource
     private let trailer: BinaryPlistTrailer
     /// The limits every lookup applies (depth, object count).
     public let options: PlistReadingOptions
@@ -177,12 +172,7 @@ public struct BinaryPlistView: Sendable {
             var decoder = try BinaryPlistDecoder(cursor: cursor, trailer: trailer, options: options, dense: false)
             return try body(&decoder)
         }
-        return try PlistError.reportingReadFailures {
-            switch storage {
-            case .bytes(let data): return try ByteCursor.withBytes(of: data, run)
-            case .mapped(let file): return try file.withCursor(run)
-            }
-        }
+        return try storage.withCursor(run)
     }
 
     /// A container's header: where its references start and how many entries it has.

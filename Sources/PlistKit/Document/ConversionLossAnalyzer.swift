@@ -14,11 +14,19 @@ struct ConversionLossAnalyzer {
     /// writing): a caller that drops the warnings need not pay for finding them.
     let reportsLosses: Bool
 
-    init(format: PlistFormat, options: PlistWritingOptions, reportsLosses: Bool = true) {
+    /// Where the value being checked sits in its document: a streaming conversion checks a
+    /// document one part at a time (see ``check(_:in:at:)``). Kept as its container's path
+    /// and its own step, joined only when a finding needs the path.
+    private var baseContainerPath: [String] = []
+    private var baseStep: String?
+
+    /// An analyzer of writing in `format` with `options`; losses of the `ignored` kinds are
+    /// neither reported nor, under strict writing, refused (see ``LossReporter``).
+    init(format: PlistFormat, options: PlistWritingOptions, reportsLosses: Bool = true, ignoring ignored: Set<PlistWarning.Kind> = []) {
         self.format = format
         self.options = options
         self.reportsLosses = reportsLosses
-        self.reporter = LossReporter(isStrict: options.isStrict)
+        self.reporter = LossReporter(isStrict: options.isStrict, ignoring: ignored)
     }
 
     /// Whether the walk can find anything that matters: binary holds everything and loses
@@ -52,8 +60,8 @@ struct ConversionLossAnalyzer {
     /// The key path of the value being inspected, built only when a finding needs it: each
     /// frame's current child is the one before its `next`. (Building it for every value turned
     /// each array index into a String and cost a fifth of an XML write.)
-    private static func path(_ frames: [Frame]) -> [String] {
-        frames.map { frame in frame.keys?[frame.next - 1] ?? String(frame.next - 1) }
+    private func path(_ frames: [Frame]) -> [String] {
+        baseContainerPath + (baseStep.map { [$0] } ?? []) + frames.map { frame in frame.keys?[frame.next - 1] ?? String(frame.next - 1) }
     }
 
     /// Walks `value`, throwing for values the format cannot hold and collecting losses.
@@ -62,6 +70,15 @@ struct ConversionLossAnalyzer {
     /// `maximumDepth` allows (the binary reader and writer handle 10,000 levels), and a
     /// recursive walk overflowed the stack there before any writer ran.
     mutating func check(_ value: PlistValue) throws {
+        try check(value, in: [], at: nil)
+    }
+
+    /// Walks `value`, which sits at `step` (a key or an index) in the container at
+    /// `containerPath` in its document, as ``check(_:)`` walks a whole document: findings are
+    /// reported at their path in the document.
+    mutating func check(_ value: PlistValue, in containerPath: [String], at step: String?) throws {
+        baseContainerPath = containerPath
+        baseStep = step
         guard needsWalk else { return }
         var frames: [Frame] = []
         try inspect(value, in: frames)
@@ -87,16 +104,16 @@ struct ConversionLossAnalyzer {
         // the same words and walking order; under strict writing the first finding of any
         // kind must win, so they are checked here in order with the losses.
         if format == .xml, options.isStrict, let reason = XMLPlistWriter.unrepresentableReason(for: value) {
-            throw unrepresentable(value, Self.path(frames), reason)
+            throw unrepresentable(value, path(frames), reason)
         }
         switch value {
         case .string:
-            if format == .openStep && options.writesStringsFile && Self.path(frames).isEmpty {
-                throw unrepresentable(value, Self.path(frames), "a .strings file needs a dictionary of strings at the root")
+            if format == .openStep && options.writesStringsFile && path(frames).isEmpty {
+                throw unrepresentable(value, path(frames), "a .strings file needs a dictionary of strings at the root")
             }
         case .data:
             if format == .openStep && options.writesStringsFile {
-                throw unrepresentable(value, Self.path(frames), "a .strings file holds only strings")
+                throw unrepresentable(value, path(frames), "a .strings file holds only strings")
             }
             try checkJSON(value, frames, "data")
         case .integer, .boolean:
@@ -109,7 +126,7 @@ struct ConversionLossAnalyzer {
                     // JSONOutput drops the ".0" as plutil does; every JSON reader, ours
                     // included, then reads an integer.
                     try reporter.report(
-                        .typeChanged, at: PlistKeyPath(components: Self.path(frames)),
+                        .typeChanged, at: PlistKeyPath(components: path(frames)),
                         "the real \(real) is written as \(real.description.dropLast(2)), which reads back as an integer")
                 }
             }
@@ -120,7 +137,7 @@ struct ConversionLossAnalyzer {
                 let seconds = date.timeIntervalSinceReferenceDate
                 if seconds.isFinite && seconds.rounded(.down) != seconds {
                     try reporter.report(
-                        .fractionalSecondsDropped, at: PlistKeyPath(components: Self.path(frames)),
+                        .fractionalSecondsDropped, at: PlistKeyPath(components: path(frames)),
                         "XML dates hold whole seconds; the fraction of \(seconds) seconds is dropped")
                 }
             case .json:
@@ -130,7 +147,7 @@ struct ConversionLossAnalyzer {
                 if format == .openStep && OpenStepOutput.gnustepDate(date.timeIntervalSinceReferenceDate) == nil {
                     let seconds = date.timeIntervalSinceReferenceDate
                     throw unrepresentable(
-                        value, Self.path(frames),
+                        value, path(frames),
                         seconds > -1 && seconds < 0
                             ? "the fraction of a second of \(seconds) cannot be written exactly in a GNUstep date"
                             : "a GNUstep date is written for years 0001 through 9999 only")
@@ -141,23 +158,38 @@ struct ConversionLossAnalyzer {
             case .json:
                 try checkJSON(value, frames, "a UID")
             case .openStep:
-                throw unrepresentable(value, Self.path(frames), "OpenStep has no UID type, not even among GNUstep's typed values")
+                throw unrepresentable(value, path(frames), "OpenStep has no UID type, not even among GNUstep's typed values")
             default:
                 break
             }
         case .array:
-            if format == .openStep && options.writesStringsFile {
-                throw unrepresentable(value, Self.path(frames), "a .strings file holds only a flat dictionary of strings")
-            }
+            try inspectContainer(keys: nil, at: path(frames))
         case .dictionary(let dictionary):
-            if format == .openStep && options.writesStringsFile && !Self.path(frames).isEmpty {
-                throw unrepresentable(value, Self.path(frames), "a .strings file holds only a flat dictionary of strings")
-            }
-            if options.sortsKeys(for: format) && !isSorted(dictionary.keys, for: format) {
-                try reporter.report(
-                    .keyOrderChanged, at: PlistKeyPath(components: Self.path(frames)),
-                    "the dictionary's keys are written in sorted order, not the order they had")
-            }
+            try inspectContainer(keys: dictionary.keys, at: path(frames))
+        }
+    }
+
+    /// Checks an array (`keys` is `nil`) or a dictionary with `keys` at `path` as
+    /// ``check(_:)`` checks one in a tree, without its children: a streaming conversion meets
+    /// a large container's children one at a time, and checks each with ``check(_:at:)``.
+    mutating func checkContainer(keys: [String]?, at path: [String]) throws {
+        guard needsWalk else { return }
+        if format == .xml, options.isStrict, let keys, let reason = XMLPlistWriter.unrepresentableReason(forKeys: keys) {
+            throw unrepresentable(.dictionary, path, reason)
+        }
+        try inspectContainer(keys: keys, at: path)
+    }
+
+    /// The checks of an array or dictionary itself (see ``checkContainer(keys:at:)``).
+    private mutating func inspectContainer(keys: [String]?, at path: [String]) throws {
+        let kind: PlistValue.Kind = keys == nil ? .array : .dictionary
+        if format == .openStep && options.writesStringsFile && (keys == nil || !path.isEmpty) {
+            throw unrepresentable(kind, path, "a .strings file holds only a flat dictionary of strings")
+        }
+        if let keys, !reporter.ignoredKinds.contains(.keyOrderChanged), options.sortsKeys(for: format) && !isSorted(keys, for: format) {
+            try reporter.report(
+                .keyOrderChanged, at: PlistKeyPath(components: path),
+                "the dictionary's keys are written in sorted order, not the order they had")
         }
     }
 
@@ -166,10 +198,10 @@ struct ConversionLossAnalyzer {
     private mutating func checkJSON(_ value: PlistValue, _ frames: [Frame], _ what: String) throws {
         guard format == .json else { return }
         guard options.jsonStyle == .tagged else {
-            throw unrepresentable(value, Self.path(frames), "strict JSON has no value for \(what) (write tagged JSON to keep it)")
+            throw unrepresentable(value, path(frames), "strict JSON has no value for \(what) (write tagged JSON to keep it)")
         }
         try reporter.report(
-            .typeChanged, at: PlistKeyPath(components: Self.path(frames)),
+            .typeChanged, at: PlistKeyPath(components: path(frames)),
             "\(what) is written as a tagged JSON object, which only PlistKit's tagged reading turns back into \(value.kind.nameWithArticle)")
     }
 
@@ -178,21 +210,25 @@ struct ConversionLossAnalyzer {
     private mutating func checkScalarForTextFormats(_ value: PlistValue, _ frames: [Frame]) throws {
         guard format == .openStep else { return }
         if options.writesStringsFile {
-            throw unrepresentable(value, Self.path(frames), "a .strings file holds only strings")
+            throw unrepresentable(value, path(frames), "a .strings file holds only strings")
         }
         guard options.writesGNUstepTypedValues else {
             throw unrepresentable(
-                value, Self.path(frames), "OpenStep has no \(value.kind.rawValue) type (GNUstep typed values can carry it)")
+                value, path(frames), "OpenStep has no \(value.kind.rawValue) type (GNUstep typed values can carry it)")
         }
         try reporter.report(
-            .typeChanged, at: PlistKeyPath(components: Self.path(frames)),
+            .typeChanged, at: PlistKeyPath(components: path(frames)),
             "the \(value.kind.rawValue) is written as a GNUstep typed value, which only GNUstep reads")
     }
 
     private func unrepresentable(_ value: PlistValue, _ path: [String], _ why: String) -> PlistError {
+        unrepresentable(value.kind, path, why)
+    }
+
+    private func unrepresentable(_ kind: PlistValue.Kind, _ path: [String], _ why: String) -> PlistError {
         PlistError(
             .unrepresentableValue,
-            "Cannot write \(value.kind.nameWithArticle) as \(format.plutilName): \(why)",
+            "Cannot write \(kind.nameWithArticle) as \(format.plutilName): \(why)",
             at: .keyPath(PlistKeyPath(components: path)))
     }
 

@@ -46,7 +46,7 @@ struct ExpandedSizeCounter {
         var depth: Int
 
         /// Adds a child's size, or returns the limit a sum would pass (leaving the size as it was).
-        fileprivate mutating func add(_ child: Size, valueLimit: Int, byteLimit: Int) -> Exceeded? {
+        mutating func add(_ child: Size, valueLimit: Int, byteLimit: Int) -> Exceeded? {
             let (count, countOverflow) = self.count.addingReportingOverflow(child.count)
             guard !countOverflow, count <= valueLimit else { return .values }
             let (bytes, bytesOverflow) = self.bytes.addingReportingOverflow(child.bytes)
@@ -73,15 +73,13 @@ struct ExpandedSizeCounter {
         // The size of a value known without descending, or nil after pushing its frame.
         func open(_ value: PlistValue) -> Size? {
             let children: [PlistValue]
-            var keyCount = 0, keyBytes = 0
+            var keys: [String] = []
             switch value {
             case .array(let elements):
                 children = elements
             case .dictionary(let dictionary):
                 children = dictionary.values
-                keyCount = dictionary.count
-                // Keys are at most the input's bytes, far from overflowing an Int.
-                for key in dictionary.keys { keyBytes &+= key.utf8.count &+ bytesPerValue }
+                keys = dictionary.keys
             case .string(let string):
                 return Size(count: 1, bytes: bytesPerValue &+ string.utf8.count, depth: 0)
             case .data(let data):
@@ -92,14 +90,12 @@ struct ExpandedSizeCounter {
             if children.isEmpty { return Size(count: 1, bytes: bytesPerValue, depth: 1) }
             let identity = children.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
             if !memo.isEmpty, let identity, let known = memo[identity] { return known }
-            let own = Size(count: 1 + keyCount, bytes: bytesPerValue &+ keyBytes, depth: 1)
+            let own = ownSize(ofContainerWithKeys: keys)
             frames.append(Frame(identity: identity, children: children, size: own))
             return nil
         }
         func within(_ size: Size) -> Result<Size, Exceeded> {
-            if size.count > valueLimit { return .failure(.values) }
-            if size.bytes > byteLimit { return .failure(.bytes) }
-            return .success(size)
+            Self.within(size, valueLimit: valueLimit, byteLimit: byteLimit)
         }
         if let known = open(root) { return within(known) }
         if case .failure(let exceeded) = within(frames[0].size) { return .failure(exceeded) }
@@ -127,6 +123,22 @@ struct ExpandedSizeCounter {
 }
 
 extension ExpandedSizeCounter {
+    /// The size of a container without its values: itself and its keys (none for an array).
+    static func ownSize(ofContainerWithKeys keys: [String]) -> Size {
+        // Keys are at most the input's bytes, far from overflowing an Int.
+        var keyBytes = 0
+        for key in keys { keyBytes &+= key.utf8.count &+ bytesPerValue }
+        return Size(count: 1 + keys.count, bytes: bytesPerValue &+ keyBytes, depth: 1)
+    }
+
+    /// `size`, or the limit it passes: the check of a root container's own size before its
+    /// children are added.
+    static func within(_ size: Size, valueLimit: Int, byteLimit: Int) -> Result<Size, Exceeded> {
+        if size.count > valueLimit { return .failure(.values) }
+        if size.bytes > byteLimit { return .failure(.bytes) }
+        return .success(size)
+    }
+
     /// What is about to expand a tree, which decides the limits it must stay within.
     enum Expander {
         /// The binary writer: it iterates, so any depth is fine, but it numbers every
@@ -147,12 +159,23 @@ extension ExpandedSizeCounter {
     /// - Complexity: O(distinct containers and their elements).
     @discardableResult
     static func check(_ value: PlistValue, limits options: PlistWritingOptions, for expander: Expander) throws -> Size {
+        try check(
+            size(of: value, valueLimit: options.maximumValueCount, byteLimit: options.maximumExpandedByteCount),
+            limits: options, for: expander)
+    }
+
+    /// The size `measured` (with `options`' value and byte limits), or the error for the
+    /// limit it passed, as ``check(_:limits:for:)-swift.type.method`` gives them: for a
+    /// tree measured in parts (a streaming conversion).
+    ///
+    /// - Throws: as ``check(_:limits:for:)-swift.type.method``.
+    static func check(_ measured: Result<Size, Exceeded>, limits options: PlistWritingOptions, for expander: Expander) throws -> Size {
         let name: String?
         switch expander {
         case .binaryWriter: name = nil
         case .textWriter(let writer): name = writer
         }
-        switch size(of: value, valueLimit: options.maximumValueCount, byteLimit: options.maximumExpandedByteCount) {
+        switch measured {
         case .failure(.values):
             throw PlistError(
                 .limitExceeded,

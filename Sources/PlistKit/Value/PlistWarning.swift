@@ -47,11 +47,19 @@ public struct PlistWarning: Hashable, Sendable, CustomStringConvertible {
 struct LossReporter {
     /// Whether a loss throws instead of being collected.
     let isStrict: Bool
+    /// Losses of these kinds are neither collected nor refused: a caller that would drop
+    /// them (a conversion of millions of records has as many reordered dictionaries) need
+    /// not hold them.
+    let ignoredKinds: Set<PlistWarning.Kind>
     private(set) var warnings: [PlistWarning] = []
 
-    init(isStrict: Bool = false) { self.isStrict = isStrict }
+    init(isStrict: Bool = false, ignoring ignoredKinds: Set<PlistWarning.Kind> = []) {
+        self.isStrict = isStrict
+        self.ignoredKinds = ignoredKinds
+    }
 
     mutating func report(_ kind: PlistWarning.Kind, at path: PlistKeyPath, _ message: String) throws {
+        if !ignoredKinds.isEmpty, ignoredKinds.contains(kind) { return }
         let warning = PlistWarning(kind, at: path, message)
         if isStrict {
             throw PlistError(.lossyConversion, "Refusing a lossy conversion: \(message)", at: .keyPath(path))

@@ -20,15 +20,20 @@ extension XMLPlistWriter {
             }
             return nil
         case .dictionary(let dictionary):
-            for key in dictionary.keys {
-                if let scalar = firstNonXMLScalar(in: key) {
-                    return "the key '\(printable(key))' holds \(name(of: scalar)), which XML 1.0 cannot carry (binary and JSON can)"
-                }
-            }
-            return nil
+            return unrepresentableReason(forKeys: dictionary.keys)
         default:
             return nil
         }
+    }
+
+    /// Why XML cannot hold a dictionary with `keys`, or `nil` when it can.
+    static func unrepresentableReason(forKeys keys: [String]) -> String? {
+        for key in keys {
+            if let scalar = firstNonXMLScalar(in: key) {
+                return "the key '\(printable(key))' holds \(name(of: scalar)), which XML 1.0 cannot carry (binary and JSON can)"
+            }
+        }
+        return nil
     }
 
     /// The first scalar of `text` that XML 1.0 cannot hold, or `nil`.

@@ -45,7 +45,7 @@ enum XMLPlistWriter {
             guard let (path, found, reason) = firstUnrepresentable(in: value) else {
                 throw PlistError(.unrepresentableValue, "Cannot write \(failure.kind.nameWithArticle) as XML: \(failure.reason)")
             }
-            throw unrepresentableError(path: path, value: found, reason: reason)
+            throw unrepresentableError(path: path, kind: found.kind, reason: reason)
         }
     }
 
@@ -59,7 +59,7 @@ enum XMLPlistWriter {
     /// - Throws: as ``write(_:options:)``, or what `sink` throws.
     static func write(_ value: PlistValue, options: PlistWritingOptions, to sink: (Data) throws -> Void) throws {
         if let (path, found, reason) = firstUnrepresentable(in: value) {
-            throw unrepresentableError(path: path, value: found, reason: reason)
+            throw unrepresentableError(path: path, kind: found.kind, reason: reason)
         }
         try withoutActuallyEscaping(sink) { sink in
             _ = try document(options: options, sink: sink) { try $0.emit(value, depth: 0) }
@@ -69,12 +69,12 @@ enum XMLPlistWriter {
     /// The output a streaming write (``write(_:options:to:)``) collects before handing it on.
     static let drainSize = 1 << 20
 
-    /// The error for `value` at `path`, which XML cannot hold for `reason`, worded as
-    /// ``ConversionLossAnalyzer`` words it.
-    private static func unrepresentableError(path: [String], value: PlistValue, reason: String) -> PlistError {
+    /// The error for a value of `kind` at `path`, which XML cannot hold for `reason`, worded
+    /// as ``ConversionLossAnalyzer`` words it.
+    static func unrepresentableError(path: [String], kind: PlistValue.Kind, reason: String) -> PlistError {
         PlistError(
             .unrepresentableValue,
-            "Cannot write \(value.kind.nameWithArticle) as \(PlistFormat.xml.plutilName): \(reason)",
+            "Cannot write \(kind.nameWithArticle) as \(PlistFormat.xml.plutilName): \(reason)",
             at: .keyPath(PlistKeyPath(components: path)))
     }
 

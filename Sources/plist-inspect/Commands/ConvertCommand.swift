@@ -102,6 +102,23 @@ enum ConvertCommand: Subcommand {
                     document.format == .json && !tagged ? Encoding.taggedLookingObjects(in: document.value) : []
                 }
                 guard FileIO.replacesInPlace(destination, source: file) else {
+                    if format == .plist(.xml), file != "-", try FileIO.startsLikeBinaryPlist(file) {
+                        // Binary to XML never builds the tree, which is several times the
+                        // size of a compact binary file: the mapped file is walked instead.
+                        inputFormat = .binary
+                        try FileIO.write(to: destination) { put in
+                            do {
+                                try BinaryPlistXMLConverter.convert(
+                                    contentsOf: URL(fileURLWithPath: file), readingOptions: readingOptions, writingOptions: writingOptions,
+                                    // Never reported (see Encoding.significant), so never held.
+                                    ignoring: [.keyOrderChanged],
+                                    acceptingLosses: { try accept(read: $0, written: $1, taggedLooking: []) }, to: put)
+                            } catch {
+                                throw Failure.wrap(error, file: file)
+                            }
+                        }
+                        return FileOutcome(stderr: silent ? "" : Encoding.warningText(warnings, file: file), format: inputFormat?.plutilName)
+                    }
                     // A conversion to another file holds only what it must at its peak: the
                     // input's bytes are released once decoded, the tree is handed to the
                     // writer (which frees it as it goes) and XML goes out in pieces.

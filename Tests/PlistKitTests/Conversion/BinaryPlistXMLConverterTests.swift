@@ -1,0 +1,231 @@
+import Foundation
+import Testing
+@testable import PlistKit
+
+/// The streaming binary-to-XML conversion against the tree path it stands for (reading the
+/// whole document, then writing its value): the same bytes, warnings and errors for every
+/// input and option, and nothing written before an error. Low thresholds make even small
+/// documents walk their containers one by one.
+@Suite struct BinaryPlistXMLConverterTests {
+    /// What a conversion gave: the output, the losses, or the error.
+    struct Outcome: Equatable, CustomStringConvertible {
+        var output = Data()
+        var readWarnings: [PlistWarning] = []
+        var writeWarnings: [PlistWarning] = []
+        var error: String?
+
+        var description: String {
+            "\(output.count) bytes, read \(readWarnings), written \(writeWarnings), error \(error ?? "none")"
+        }
+    }
+
+    /// The tree path, as `convert` takes it for other inputs.
+    static func viaTree(_ bytes: Data, reading: PlistReadingOptions, writing: PlistWritingOptions) -> Outcome {
+        var outcome = Outcome()
+        do {
+            let document = try PlistDocument(decoding: bytes, format: .binary, options: reading)
+            outcome.readWarnings = document.warnings
+            try document.value.write(
+                as: .xml, options: writing, acceptingLosses: { outcome.writeWarnings = $0 }, to: { outcome.output.append($0) })
+        } catch {
+            // A read error leaves no warnings to compare.
+            outcome.readWarnings = []
+            outcome.writeWarnings = []
+            outcome.error = "\(error)"
+        }
+        return outcome
+    }
+
+    /// The streaming conversion, walking containers of more than `threshold` values.
+    static func streamed(_ bytes: Data, reading: PlistReadingOptions, writing: PlistWritingOptions, threshold: Int) -> Outcome {
+        var outcome = Outcome()
+        do {
+            try BinaryPlistXMLConverter.convert(
+                .bytes(bytes), readingOptions: reading, writingOptions: writing, threshold: threshold,
+                acceptingLosses: { outcome.readWarnings = $0; outcome.writeWarnings = $1 }, to: { outcome.output.append($0) })
+        } catch {
+            #expect(outcome.output.isEmpty, "output before the error \(error)")
+            outcome.readWarnings = []
+            outcome.writeWarnings = []
+            outcome.error = "\(error)"
+        }
+        return outcome
+    }
+
+    /// The writing options every comparison runs with: key order and real style.
+    static let writingVariants: [PlistWritingOptions] = [
+        PlistWritingOptions(),
+        PlistWritingOptions(keyOrder: .preserved),
+        PlistWritingOptions(xmlRealStyle: .shortest),
+        PlistWritingOptions(isStrict: true),
+    ]
+
+    static let thresholds = [1, 3, 40, BinaryPlistXMLConverter.defaultThreshold]
+
+    /// Expects the two paths to agree on `bytes` under every variant.
+    static func expectSameOutcomes(
+        _ bytes: Data, _ name: String, reading: PlistReadingOptions = PlistReadingOptions(),
+        writing variants: [PlistWritingOptions] = writingVariants, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for writing in variants {
+            let expected = viaTree(bytes, reading: reading, writing: writing)
+            for threshold in thresholds {
+                let found = streamed(bytes, reading: reading, writing: writing, threshold: threshold)
+                #expect(found == expected, "\(name), threshold \(threshold), \(writing)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test(arguments: CorpusEntry.entries(ofKinds: ["binary", "keyed-archive-binary"]))
+    func matchesTheTreePathOnTheCorpus(_ entry: CorpusEntry) throws {
+        Self.expectSameOutcomes(try entry.data(), entry.path)
+    }
+
+    @Test(arguments: ["cycle-mutual", "deep-10000", "foundation-linux", "reference-bomb", "set-and-float32", "three-byte-refs"])
+    func matchesTheTreePathOnTheFixtures(_ name: String) throws {
+        let bytes = try Fixtures.data("Binary/\(name).bplist")
+        Self.expectSameOutcomes(bytes, name)
+        var deep = PlistReadingOptions()
+        deep.maximumDepth = 20_000
+        Self.expectSameOutcomes(bytes, name, reading: deep, writing: [PlistWritingOptions()])
+    }
+
+    @Test(arguments: 0..<40)
+    func matchesTheTreePathOnRandomTrees(_ seed: Int) throws {
+        var configuration = RandomPlistGenerator.Configuration()
+        configuration.maximumDepth = 6
+        configuration.allowsControlCharacters = seed % 5 == 0
+        var generator = RandomPlistGenerator(seed: UInt64(seed), configuration: configuration)
+        let bytes = try generator.makeTree().encoded(as: .binary)
+        Self.expectSameOutcomes(bytes, "seed \(seed)")
+    }
+
+    @Test(arguments: 0..<60)
+    func matchesTheTreePathOnSharedReferences(_ seed: Int) {
+        Self.expectSameOutcomes(Data(Self.sharedGraph(seed: UInt64(seed))), "graph \(seed)")
+    }
+
+    /// Corrupt objects fail with the eager reader's error, found in the same order, before
+    /// anything is written: bytes across a document's objects and offset table replaced, one
+    /// at a time.
+    @Test(arguments: 0..<4)
+    func matchesTheTreePathOnCorruptedFiles(_ seed: Int) throws {
+        var generator = RandomPlistGenerator(seed: UInt64(100 + seed))
+        let bytes = try generator.makeTree().encoded(as: .binary)
+        // The objects and the offset table, up to the trailer.
+        let end = bytes.count - 32
+        let replacements: [UInt8] = [0x00, 0x0F, 0xAF, 0xDF, 0xFF]
+        for position in stride(from: 8, to: end, by: max(1, end / 150)) {
+            var corrupt = bytes
+            corrupt[position] = replacements[position % replacements.count]
+            Self.expectSameOutcomes(corrupt, "seed \(seed), byte \(position)", writing: [PlistWritingOptions()])
+        }
+    }
+
+    @Test func refusesTheReferenceBombQuicklyAsTheTreePathDoes() throws {
+        let bytes = try Fixtures.data("Binary/reference-bomb.bplist")
+        let clock = ContinuousClock()
+        var outcome = Outcome()
+        let elapsed = clock.measure {
+            outcome = Self.streamed(bytes, reading: PlistReadingOptions(), writing: PlistWritingOptions(), threshold: 1024)
+        }
+        #expect(outcome.error?.contains("once its shared references are expanded") == true, "\(outcome)")
+        #expect(outcome.output.isEmpty)
+        #expect(elapsed < .seconds(2))
+    }
+
+    @Test func reportsReadLossesWithKeyPathsWhileWalking() throws {
+        // A dictionary walked as a skeleton, holding a set and a 32-bit real.
+        let builder = BinaryPlistBuilder([
+            [0xD2, 1, 2, 3, 4],  // {a: set, b: float32}
+            [0x51, 0x61], [0x51, 0x62],
+            [0xC2, 5, 5],  // a set of two references to one integer
+            [0x22, 0x3F, 0xC0, 0x00, 0x00],  // 1.5 as a 32-bit real
+            [0x10, 7],
+        ])
+        let outcome = Self.streamed(
+            Data(builder.build()), reading: PlistReadingOptions(), writing: PlistWritingOptions(), threshold: 1)
+        #expect(outcome.error == nil)
+        #expect(outcome.readWarnings.map(\.kind) == [.setReadAsArray, .float32Widened])
+        #expect(outcome.readWarnings.map(\.keyPath) == [PlistKeyPath(components: ["a"]), PlistKeyPath(components: ["b"])])
+    }
+
+    @Test func refusesWhatXMLCannotHoldDeepInAWalkedContainerBeforeWriting() throws {
+        let items: [PlistValue] = (0..<50).map { .integer(PlistInteger(Int64($0))) } + [.array([.string("bell \u{7}")])]
+        let value: PlistValue = .dictionary(["items": .array(items)])
+        let bytes = try value.encoded(as: .binary)
+        let outcome = Self.streamed(bytes, reading: PlistReadingOptions(), writing: PlistWritingOptions(), threshold: 4)
+        #expect(outcome.output.isEmpty)
+        #expect(outcome.error?.contains("items.50.0") == true, "\(outcome)")
+        #expect(outcome == Self.viaTree(bytes, reading: PlistReadingOptions(), writing: PlistWritingOptions()))
+    }
+
+    @Test func readsAMappedFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("converter-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let records: [PlistValue] = (0..<3000).map { .dictionary(["n": .integer(PlistInteger(Int64($0)))]) }
+        let value: PlistValue = .array(records)
+        let file = directory.appendingPathComponent("records.bplist")
+        try value.encoded(as: .binary).write(to: file)
+        var output = Data()
+        try BinaryPlistXMLConverter.convert(contentsOf: file, to: { output.append($0) })
+        #expect(output == (try value.encoded(as: .xml)))
+    }
+
+    // MARK: Graphs with shared references
+
+    /// A random binary plist whose objects are referenced from many places: each object
+    /// refers only to objects made before it (so there is no cycle), containers included, with
+    /// sets, 32-bit reals, fractional dates, repeated keys, and now and then a character XML
+    /// cannot hold.
+    static func sharedGraph(seed: UInt64) -> [UInt8] {
+        var random = SeededRandom(seed: seed)
+        var objects: [[UInt8]] = []
+        var keys: [Int] = []
+        var any: [Int] = []
+        func add(_ object: [UInt8], isKey: Bool = false) {
+            if isKey { keys.append(objects.count) }
+            any.append(objects.count)
+            objects.append(object)
+        }
+        for name in ["a", "b", "c", "id", "é", "z"] {
+            let bytes = Array(name.utf8)
+            if bytes.allSatisfy({ $0 < 0x80 }) {
+                add([0x50 | UInt8(bytes.count)] + bytes, isKey: true)
+            } else {
+                add([0x61, 0x00, 0xE9], isKey: true)
+            }
+        }
+        if seed % 7 == 3 { add([0x51, 0x07]) }  // a bell, which XML cannot hold
+        add([0x09])
+        add([0x22, 0x40, 0x20, 0x00, 0x00])  // 2.5 as a 32-bit real
+        add([0x33] + withUnsafeBytes(of: (1_000.25).bitPattern.bigEndian, Array.init))  // a fractional date
+        add([0x43, 1, 2, 3])
+        let objectCount = 40 + Int(seed % 40)
+        while objects.count < objectCount {
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0: add([0x10, UInt8.random(in: 0...255, using: &random)])
+            case 1: add([0x23] + withUnsafeBytes(of: Double(Int.random(in: -9...9, using: &random)).bitPattern.bigEndian, Array.init))
+            default:
+                let count = Int.random(in: 0...5, using: &random)
+                let refs = (0..<count).map { _ in any.randomElement(using: &random)! }
+                if Bool.random(using: &random) {
+                    let marker: UInt8 = Int.random(in: 0..<4, using: &random) == 0 ? 0xC0 : 0xA0
+                    add([marker | UInt8(count)] + refs.flatMap { BinaryPlistBuilder.bigEndian(UInt64($0), size: 2) })
+                } else {
+                    let keyRefs = (0..<count).map { _ in keys.randomElement(using: &random)! }
+                    add([0xD0 | UInt8(count)] + (keyRefs + refs).flatMap { BinaryPlistBuilder.bigEndian(UInt64($0), size: 2) })
+                }
+            }
+        }
+        // The root holds the last few objects, so that most of the graph is reached.
+        let rootRefs = Array(any.suffix(6))
+        add([0xA0 | UInt8(rootRefs.count)] + rootRefs.flatMap { BinaryPlistBuilder.bigEndian(UInt64($0), size: 2) })
+        var builder = BinaryPlistBuilder(objects)
+        builder.refSize = 2
+        builder.offsetSize = 4
+        builder.top = UInt64(objects.count - 1)
+        return builder.build()
+    }
+}
