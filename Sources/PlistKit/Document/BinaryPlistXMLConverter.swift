@@ -10,8 +10,9 @@ import FoundationEssentials
 /// twice with ``BinaryPlistSkeletonReader``, which decodes small containers whole and walks
 /// large ones: the first pass runs the reader's checks and the writer's (the limits of the
 /// expanded tree, what XML cannot hold, the losses), each part decoded, checked and dropped;
-/// the second writes. A file whose tree shares a large container (made by hand: writers do
-/// not share containers) is read whole instead.
+/// the second writes. A file whose tree shares containers (made by hand: writers do not
+/// share containers) so that it holds more values than the file has bytes, or shares a
+/// large one, or passes a limit of the writing options, is read whole instead.
 public enum BinaryPlistXMLConverter {
     /// The most values a container may hold, expanded, to be decoded whole rather than
     /// walked: enough that the walk's own cost per container is spread thin, few enough that
@@ -127,11 +128,18 @@ public enum BinaryPlistXMLConverter {
         _ cursor: consuming ByteCursor, readingOptions: PlistReadingOptions, writingOptions: PlistWritingOptions, threshold: Int,
         ignoring ignoredLosses: Set<PlistWarning.Kind>
     ) throws -> Checked {
+        let inputBytes = cursor.count
         var reader = try BinaryPlistSkeletonReader(cursor: cursor, options: readingOptions, threshold: threshold)
         let valueLimit = writingOptions.maximumValueCount, byteLimit = writingOptions.maximumExpandedByteCount
         var analyzer = ConversionLossAnalyzer(format: .xml, options: writingOptions, ignoring: ignoredLosses)
         // The first finding of each kind; the walk goes on to the end, since an error the
-        // reader finds later comes first.
+        // reader finds later comes first. Except when the walk meets more values than the
+        // file has bytes, which a tree without shared containers cannot hold (each value but
+        // the root is a reference of at least a byte), or passes a limit of the expanded
+        // tree: a small container shared by many references is decoded at each of them, so
+        // the walk would take as long as the expanded tree is large, while reading the file
+        // whole decodes it once and finds the same errors, the reader's first.
+        var walked = 0
         var exceeded: ExpandedSizeCounter.Exceeded?
         var rootSize: ExpandedSizeCounter.Size?
         var lossError: (any Error)?
@@ -160,7 +168,9 @@ public enum BinaryPlistXMLConverter {
                 guard position != nil else { return .whole(value, readWarnings: reader.warnings) }
                 if exceeded == nil {
                     switch ExpandedSizeCounter.size(of: value, valueLimit: valueLimit, byteLimit: byteLimit) {
-                    case .success(let size): add(size)
+                    case .success(let size):
+                        walked += size.count
+                        add(size)
                     case .failure(let limit): exceeded = limit
                     }
                 }
@@ -173,6 +183,7 @@ public enum BinaryPlistXMLConverter {
             case .open(let isDictionary, let keys, _, let position):
                 let containerPath = path(at: position)
                 let own = ExpandedSizeCounter.ownSize(ofContainerWithKeys: keys)
+                walked += own.count
                 if position == nil, case .failure(let limit) = ExpandedSizeCounter.within(own, valueLimit: valueLimit, byteLimit: byteLimit) {
                     exceeded = limit
                 }
@@ -186,9 +197,10 @@ public enum BinaryPlistXMLConverter {
             case .close:
                 add(open.removeLast().size)
             }
+            if exceeded != nil || walked > inputBytes { throw BinaryPlistSkeletonReader.NeedsWholeTree() }
         }
         let measured: Result<ExpandedSizeCounter.Size, ExpandedSizeCounter.Exceeded> =
-            if let exceeded { .failure(exceeded) } else if let rootSize { .success(rootSize) } else { .failure(.values) }
+            if let rootSize { .success(rootSize) } else { .failure(.values) }
         try ExpandedSizeCounter.check(measured, limits: writingOptions, for: .textWriter(PlistFormat.xml.plutilName))
         if let lossError { throw lossError }
         return .streamed(

@@ -134,6 +134,30 @@ import Testing
         #expect(elapsed < .seconds(2))
     }
 
+    /// 200,000 references to one array of 1,000 integers: a 200 KB file whose tree, expanded,
+    /// passes the writer's value limit. The walk decodes a small container again at each
+    /// reference, so it gives up at the limit and the file is read whole (each object decoded
+    /// once): refused as quickly as by the tree path, with its error.
+    @Test func refusesASmallContainerSharedPastTheLimitQuickly() throws {
+        var builder = BinaryPlistBuilder([
+            [0x10, 7],
+            [0xAF, 0x11, 0x03, 0xE8] + [UInt8](repeating: 0, count: 1000),
+            [0xAF, 0x12, 0x00, 0x03, 0x0D, 0x40] + [UInt8](repeating: 1, count: 200_000),
+        ])
+        builder.offsetSize = 4
+        builder.top = 2
+        let bytes = Data(builder.build())
+        let clock = ContinuousClock()
+        var outcome = Outcome()
+        let elapsed = clock.measure {
+            outcome = Self.streamed(bytes, reading: PlistReadingOptions(), writing: PlistWritingOptions(), threshold: 1024)
+        }
+        let expected = Self.viaTree(bytes, reading: PlistReadingOptions(), writing: PlistWritingOptions())
+        #expect(expected.error?.contains("once its shared references are expanded") == true, "\(expected)")
+        #expect(outcome == expected)
+        #expect(elapsed < .seconds(2))
+    }
+
     @Test func reportsReadLossesWithKeyPathsWhileWalking() throws {
         // A dictionary walked as a skeleton, holding a set and a 32-bit real.
         let builder = BinaryPlistBuilder([
