@@ -22,20 +22,7 @@ import Testing
             ? [0x50 | UInt8(stringBytes)]
             : [0x5F, 0x12] + (0..<4).reversed().map { UInt8(truncatingIfNeeded: length >> (8 * $0)) }
         objects.append(marker + [UInt8](repeating: UInt8(ascii: "b"), count: stringBytes))
-        var file = Array("bplist00".utf8)
-        var offsets: [Int] = []
-        for object in objects {
-            offsets.append(file.count)
-            file += object
-        }
-        let tableOffset = file.count
-        // Four-byte offsets: the reader wants them able to reach the table, after the string.
-        for offset in offsets { file += (0..<4).reversed().map { UInt8(truncatingIfNeeded: offset >> (8 * $0)) } }
-        file += [0, 0, 0, 0, 0, 0, 4, 1]
-        for field in [objects.count, 0, tableOffset] {
-            file += (0..<8).reversed().map { UInt8(truncatingIfNeeded: UInt64(field) >> (8 * UInt64($0))) }
-        }
-        return Data(file)
+        return file(objects, top: 0)
     }
 
     /// A binary plist whose root array holds `references` references to one array of `shared`
@@ -45,7 +32,12 @@ import Testing
             [0xAF, 0x12] + (0..<4).reversed().map { UInt8(truncatingIfNeeded: count >> (8 * $0)) }
                 + [UInt8](repeating: object, count: count)
         }
-        let objects = [[0x51, UInt8(ascii: "b")], array(shared, of: 0), array(references, of: 1)]
+        return file([[0x51, UInt8(ascii: "b")], array(shared, of: 0), array(references, of: 1)], top: 2)
+    }
+
+    /// A binary plist of `objects` (one-byte references) whose root is object `top`: Apple's
+    /// layout of objects, offset table and trailer.
+    static func file(_ objects: [[UInt8]], top: Int) -> Data {
         var file = Array("bplist00".utf8)
         var offsets: [Int] = []
         for object in objects {
@@ -53,9 +45,10 @@ import Testing
             file += object
         }
         let tableOffset = file.count
+        // Four-byte offsets: the reader wants them able to reach the table, after the objects.
         for offset in offsets { file += (0..<4).reversed().map { UInt8(truncatingIfNeeded: offset >> (8 * $0)) } }
         file += [0, 0, 0, 0, 0, 0, 4, 1]
-        for field in [objects.count, objects.count - 1, tableOffset] {
+        for field in [objects.count, top, tableOffset] {
             file += (0..<8).reversed().map { UInt8(truncatingIfNeeded: UInt64(field) >> (8 * UInt64($0))) }
         }
         return Data(file)
