@@ -191,17 +191,11 @@ public struct BinaryPlistView: Sendable {
         let (marker, offset) = try decoder.header(of: index)
         let kind = marker >> 4
         guard kind == 0xA || kind == 0xC || kind == 0xD else { return nil }
-        let (count, start) = try decoder.count(nibble: marker & 0x0F, after: offset + 1, object: index, at: offset)
-        let (refCount, overflow) = count.multipliedReportingOverflow(by: kind == 0xD ? 2 : 1)
-        guard !overflow else {
-            throw decoder.error("A dictionary claims \(count) entries, more than can exist", object: index, at: offset)
-        }
-        let what = kind == 0xD ? "A dictionary" : (kind == 0xC ? "A set" : "An array")
-        try decoder.checkExtent(refCount, width: trailer.objectRefSize, from: start, what: what, object: index, at: offset)
+        let (isDictionary, count, start) = try decoder.containerLayout(marker: marker, object: index, at: offset)
         guard depth <= options.maximumDepth else {
             throw decoder.error("Containers are nested deeper than the limit of \(options.maximumDepth) levels", object: index, at: offset, code: .limitExceeded)
         }
-        return Container(index: index, offset: offset, isDictionary: kind == 0xD, count: count, references: start)
+        return Container(index: index, offset: offset, isDictionary: isDictionary, count: count, references: start)
     }
 
     private func open(_ index: Int, depth: Int, path: PlistKeyPath, with decoder: inout BinaryPlistDecoder) throws -> Container {

@@ -13,8 +13,8 @@ import Darwin
 /// the reading, or to the readers as `Data` that keeps the mapping alive (so only these touch
 /// raw memory). The mapping is private and read-only and never changes after creation, which
 /// is why it may be shared across threads. Its pages are file cache: the system loads them as
-/// they are read and may drop them again (``releasePages()``), so a large input need not be
-/// resident whole. As with any mapping, another process truncating the file while it is mapped
+/// they are read and may drop them again (the XML reader's input callback does so behind its
+/// read position), so a large input need not be resident whole. As with any mapping, another process truncating the file while it is mapped
 /// makes later reads fault (SIGBUS); read from a copy (``BinaryPlistView/init(bytes:options:)``)
 /// when other processes may rewrite the file in place.
 final class MappedFile: @unchecked Sendable {
@@ -65,13 +65,6 @@ final class MappedFile: @unchecked Sendable {
     /// Whether `bytes` are exactly this mapping (only then may a reader drop their pages).
     func isMapping(of bytes: UnsafeRawBufferPointer) -> Bool {
         base != nil && bytes.baseAddress == UnsafeRawPointer(base) && bytes.count == count
-    }
-
-    /// Drops the mapping's resident pages: they are unchanged file cache, loaded again from the
-    /// file if read, so this only lowers the process's resident memory, as after a scan of a
-    /// large input that is not read again soon.
-    func releasePages() {
-        if let base { madvise(base, count, MADV_DONTNEED) }
     }
 
     /// Lends `body` a cursor over the mapped bytes, valid for the call (the mapping lives at

@@ -54,8 +54,8 @@ enum XMLSAXParser {
     /// Parses `bytes` into `builder`; problems are left in `builder.failure`.
     /// `ignoringDeclaredEncoding` is for input already converted to UTF-8 whose XML declaration
     /// still names its original encoding. `releasesReadPages` is for bytes that are a whole
-    /// ``MappedFile``: a ``Feed/memory`` parse then drops the pages it has read (see
-    /// ``MappedFile/releasePages()``).
+    /// ``MappedFile``: a ``Feed/memory`` parse then drops the pages it has read (`madvise` in
+    /// the input callback, `plistkit_memory_reader_read`).
     static func parse(
         _ bytes: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, feed: Feed = .push, releasesReadPages: Bool = false,
         into builder: XMLPlistTreeBuilder
