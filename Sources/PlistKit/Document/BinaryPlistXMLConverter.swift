@@ -138,21 +138,22 @@ public enum BinaryPlistXMLConverter {
         // the root is a reference of at least a byte), or passes a limit of the expanded
         // tree: a small container shared by many references is decoded at each of them, so
         // the walk would take as long as the expanded tree is large, while reading the file
-        // whole decodes it once and finds the same errors, the reader's first.
+        // whole decodes it once and finds the same errors, the reader's first. Those cases
+        // throw `NeedsWholeTree`.
         var walked = 0
-        var exceeded: ExpandedSizeCounter.Exceeded?
         var rootSize: ExpandedSizeCounter.Size?
         var lossError: (any Error)?
         var unrepresentable: PlistError?
         var open: [OpenContainer] = []
 
-        func add(_ size: ExpandedSizeCounter.Size) {
-            guard exceeded == nil else { return }
+        func add(_ size: ExpandedSizeCounter.Size) throws {
             guard let top = open.indices.last else {
                 rootSize = size
                 return
             }
-            exceeded = open[top].size.add(size, valueLimit: valueLimit, byteLimit: byteLimit)
+            if open[top].size.add(size, valueLimit: valueLimit, byteLimit: byteLimit) != nil {
+                throw BinaryPlistSkeletonReader.NeedsWholeTree()
+            }
         }
         func step(at position: Int?) -> String? {
             guard let position, let parent = open.last else { return nil }
@@ -166,14 +167,11 @@ public enum BinaryPlistXMLConverter {
             switch event {
             case .value(let value, let position):
                 guard position != nil else { return .whole(value, readWarnings: reader.warnings) }
-                if exceeded == nil {
-                    switch ExpandedSizeCounter.size(of: value, valueLimit: valueLimit, byteLimit: byteLimit) {
-                    case .success(let size):
-                        walked += size.count
-                        add(size)
-                    case .failure(let limit): exceeded = limit
-                    }
+                guard case .success(let size) = ExpandedSizeCounter.size(of: value, valueLimit: valueLimit, byteLimit: byteLimit) else {
+                    throw BinaryPlistSkeletonReader.NeedsWholeTree()
                 }
+                walked += size.count
+                try add(size)
                 if lossError == nil {
                     do { try analyzer.check(value, in: open[open.count - 1].path, at: step(at: position)) } catch { lossError = error }
                 }
@@ -184,8 +182,8 @@ public enum BinaryPlistXMLConverter {
                 let containerPath = path(at: position)
                 let own = ExpandedSizeCounter.ownSize(ofContainerWithKeys: keys)
                 walked += own.count
-                if position == nil, case .failure(let limit) = ExpandedSizeCounter.within(own, valueLimit: valueLimit, byteLimit: byteLimit) {
-                    exceeded = limit
+                if position == nil, case .failure = ExpandedSizeCounter.within(own, valueLimit: valueLimit, byteLimit: byteLimit) {
+                    throw BinaryPlistSkeletonReader.NeedsWholeTree()
                 }
                 if lossError == nil {
                     do { try analyzer.checkContainer(keys: isDictionary ? keys : nil, at: containerPath) } catch { lossError = error }
@@ -195,13 +193,13 @@ public enum BinaryPlistXMLConverter {
                 }
                 open.append(OpenContainer(size: own, keys: isDictionary ? keys : nil, path: containerPath))
             case .close:
-                add(open.removeLast().size)
+                try add(open.removeLast().size)
             }
-            if exceeded != nil || walked > inputBytes { throw BinaryPlistSkeletonReader.NeedsWholeTree() }
+            if walked > inputBytes { throw BinaryPlistSkeletonReader.NeedsWholeTree() }
         }
-        let measured: Result<ExpandedSizeCounter.Size, ExpandedSizeCounter.Exceeded> =
-            if let rootSize { .success(rootSize) } else { .failure(.values) }
-        try ExpandedSizeCounter.check(measured, limits: writingOptions, for: .textWriter(PlistFormat.xml.plutilName))
+        // The root, a walked container, has closed (a small root returned above).
+        guard let rootSize else { throw BinaryPlistSkeletonReader.NeedsWholeTree() }
+        try ExpandedSizeCounter.check(.success(rootSize), limits: writingOptions, for: .textWriter(PlistFormat.xml.plutilName))
         if let lossError { throw lossError }
         return .streamed(
             readWarnings: reader.warnings, writeWarnings: analyzer.reporter.warnings, unrepresentable: unrepresentable,
