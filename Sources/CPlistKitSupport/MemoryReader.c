@@ -6,7 +6,7 @@
 
 /// Pages of a mapping are dropped in runs of at least this many bytes, so that the system
 /// call costs nothing next to the parse.
-static const size_t release_step = 8u << 20;
+static const size_t release_step = 1u << 20;
 
 int plistkit_memory_reader_read(void *context, char *buffer, int length) {
     plistkit_memory_reader *reader = context;

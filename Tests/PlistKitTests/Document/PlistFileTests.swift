@@ -40,7 +40,7 @@ import Testing
         #expect(throws: CocoaError.self) { try KeyedArchive(contentsOf: url) }
     }
 
-    /// An XML file larger than the reader's page-dropping step (8 MB): the mapped read, which
+    /// An XML file many times the reader's page-dropping step (1 MB): the mapped read, which
     /// drops pages behind the parser and loads them again on the fallback parse, gives what
     /// reading the bytes gives, for a valid file, one with carriage returns in its text (read
     /// from a rewritten copy) and one with an error near its end (parsed twice).
