@@ -22,4 +22,9 @@ struct RecentItems<Item> {
             next = (next + 1) % capacity
         }
     }
+
+    /// Puts `item` in the place of the item at `index` of ``items``.
+    mutating func replace(at index: Int, with item: Item) {
+        items[index] = item
+    }
 }

@@ -164,17 +164,20 @@ extension XMLPlistWriter {
         }
 
         /// A key list sorted recently: its sorted order, whether it holds a key twice (found
-        /// from the sorted order, where equal keys are neighbours), and each key's line.
+        /// from the sorted order, where equal keys are neighbours), and, once the list has been
+        /// met twice, each key's line.
         struct KeyOrder {
             let keys: [String]
             let sorted: [Int]
             let hasRepeatedKey: Bool
             /// Each key's `<key>…</key>` line (escaped, with its newline, without its indent),
             /// in stored order: key `i` is `lines[lineStarts[i] ..< lineStarts[i + 1]]`. Empty
-            /// when a key cannot be written: then each key is escaped as it is written, and the
-            /// one XML cannot hold throws there.
-            let lines: [UInt8]
-            let lineStarts: [Int]
+            /// until the list is met a second time, and when a key cannot be written: then
+            /// each key is escaped as it is written, and the one XML cannot hold throws there.
+            var lines: [UInt8] = []
+            var lineStarts: [Int] = []
+            /// Whether making the lines was tried (they are made once, on the second meeting).
+            var linesTried = false
         }
 
         /// Key lists sorted recently.
@@ -182,46 +185,71 @@ extension XMLPlistWriter {
 
         /// The positions of `keys` in sorted order, whether a key is repeated, and the keys'
         /// lines. Trees often repeat a few sets of keys in the same order across thousands of
-        /// dictionaries (records, encoded models, with and without their optional keys); what
-        /// was found for one of the last few key lists is reused when the keys are exactly the
-        /// same, one comparison per key instead of a sort and escaping every key again.
+        /// dictionaries (records, encoded models); what was found for one of the last few key
+        /// lists is reused when the keys are exactly the same, one comparison per key instead
+        /// of a sort and escaping every key again. The lines are made only when a list comes
+        /// back: trees whose optional keys make nearly every list new escape each key once.
         mutating func keyOrder(of keys: [String]) -> KeyOrder {
-            for recent in recentSorts.items where ExactKey.sameKeyList(recent.keys, keys) {
-                return recent
+            for index in recentSorts.items.indices where ExactKey.sameKeyList(recentSorts.items[index].keys, keys) {
+                var order = recentSorts.items[index]
+                if !order.linesTried {
+                    makeLines(of: &order)
+                    recentSorts.replace(at: index, with: order)
+                }
+                return order
             }
             let (sorted, hasRepeatedKey) = Self.sortedPositions(of: keys)
+            let found = KeyOrder(keys: keys, sorted: sorted, hasRepeatedKey: hasRepeatedKey)
+            recentSorts.insert(found)
+            return found
+        }
+
+        /// Makes each key's line for `order`, or leaves them empty when a key cannot be written.
+        private func makeLines(of order: inout KeyOrder) {
+            order.linesTried = true
             // The lines are written at the end of the output, then taken back out of it.
             let mark = out.count
             var lineStarts = [0]
-            lineStarts.reserveCapacity(keys.count + 1)
+            lineStarts.reserveCapacity(order.keys.count + 1)
             do {
-                for key in keys {
+                for key in order.keys {
                     try appendKeyLine(key)
                     lineStarts.append(out.count - mark)
                 }
             } catch {
                 lineStarts = []
             }
-            var lines = out.takeBytes(from: mark)
+            let lines = out.takeBytes(from: mark)
             // A failed output (out of memory) kept none of the lines.
-            if lineStarts.isEmpty || out.hasFailed { lines = [] }
-            if out.hasFailed { lineStarts = [] }
-            let found = KeyOrder(keys: keys, sorted: sorted, hasRepeatedKey: hasRepeatedKey, lines: lines, lineStarts: lineStarts)
-            recentSorts.insert(found)
-            return found
+            guard !lineStarts.isEmpty, !out.hasFailed else { return }
+            order.lines = lines
+            order.lineStarts = lineStarts
         }
 
         /// The positions of `keys` in the order the writer sorts them, and whether a key is
         /// repeated.
         static func sortedPositions(of keys: [String]) -> (sorted: [Int], hasRepeatedKey: Bool) {
-            // Most keys differ in their first eight bytes, which one integer comparison of
-            // their sort prefixes orders; only equal prefixes compare the keys themselves.
-            // Sorted as (prefix, position) pairs, so that most comparisons read only the pairs.
-            var pairs = keys.indices.map { (prefix: Self.sortPrefix(keys[$0]), position: $0) }
-            pairs.sort { a, b in
-                a.prefix != b.prefix ? a.prefix < b.prefix : PlistDictionary.keyPrecedes(keys[a.position], keys[b.position])
+            // Each key becomes one integer, its sort prefix with the lowest bits replaced by
+            // its position: one sort of plain integers orders every key whose prefix differs
+            // above those bits, without a closure or a look at the keys. Runs of keys tied
+            // there (rare: most keys differ in their first bytes) are then ordered by the keys.
+            let positionBits = Int.bitWidth - (keys.count - 1).leadingZeroBitCount
+            let positionMask: UInt64 = positionBits == 0 ? 0 : UInt64.max >> (UInt64.bitWidth - positionBits)
+            var packed = keys.indices.map { Self.sortPrefix(keys[$0]) & ~positionMask | UInt64($0) }
+            packed.sort()
+            var sorted = packed.map { Int($0 & positionMask) }
+            var start = 0
+            while start < packed.count {
+                var end = start + 1
+                while end < packed.count, packed[end] & ~positionMask == packed[start] & ~positionMask { end += 1 }
+                if end - start > 1 {
+                    // Equal keys keep their stored order, as a stable sort would leave them.
+                    sorted[start..<end].sort { a, b in
+                        PlistDictionary.keyPrecedes(keys[a], keys[b]) || (a < b && !PlistDictionary.keyPrecedes(keys[b], keys[a]))
+                    }
+                }
+                start = end
             }
-            let sorted = pairs.map(\.position)
             let hasRepeatedKey = zip(sorted, sorted.dropFirst()).contains { ExactKey.exactlyEqual(keys[$0], keys[$1]) }
             return (sorted, hasRepeatedKey)
         }

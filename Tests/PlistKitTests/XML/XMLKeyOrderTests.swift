@@ -36,17 +36,26 @@ import Testing
     }
 
     /// Whole key lists sorted through the emitter (prefixes, then keys) as `keyPrecedes`
-    /// sorts them; repeated keys are found; a list met again is answered from the cache with
-    /// the same order and key lines, across more lists than the cache keeps.
+    /// sorts them; repeated keys are found; a list met again at once is answered from the
+    /// cache with the same order and its key lines, across more lists than the cache keeps.
     @Test func keyOrdersMatchAFullSortAndFindRepeatedKeys() throws {
         var random = SeededRandom(seed: 0xC0DE)
         var emitter = XMLPlistWriter.Emitter(sortsKeys: true, realStyle: .shortest)
-        let lists: [[String]] = (0..<24).map { _ in (0..<Int(random.next() % 30)).map { _ in Self.randomKey(&random) } }
+        // Lists of up to 30 keys and a few of hundreds and thousands, whose positions take
+        // more of each key's sort integer.
+        var lists: [[String]] = (0..<24).map { _ in (0..<Int(random.next() % 30)).map { _ in Self.randomKey(&random) } }
+        lists += [300, 2_000, 20_000].map { count in (0..<count).map { _ in Self.randomKey(&random) } }
         for round in 0..<3 {
             for keys in lists {
+                let first = emitter.keyOrder(of: keys)
                 let order = emitter.keyOrder(of: keys)
                 let expected = keys.indices.sorted { PlistDictionary.keyPrecedes(keys[$0], keys[$1]) }
                 #expect(order.sorted.map { keys[$0] } == expected.map { keys[$0] }, "round \(round)")
+                #expect(first.sorted == order.sorted)
+                // Equal keys keep their stored order.
+                for (a, b) in zip(order.sorted, order.sorted.dropFirst()) where keys[a] == keys[b] && Array(keys[a].utf8) == Array(keys[b].utf8) {
+                    #expect(a < b)
+                }
                 #expect(order.hasRepeatedKey == (Set(keys.map { Array($0.utf8) }).count != keys.count))
                 // Each key's line is its element (none of these needs escaping); a NUL, which
                 // XML cannot hold, leaves the list without lines.
@@ -64,6 +73,7 @@ import Testing
         // Nothing the cache made was left in the output.
         #expect(emitter.out.count == 0)
         // A key XML cannot hold: no lines, so it is escaped (and refused) where it is written.
+        _ = emitter.keyOrder(of: ["fine", "bad\u{1}"])
         let order = emitter.keyOrder(of: ["fine", "bad\u{1}"])
         #expect(order.lines.isEmpty && order.lineStarts.isEmpty)
         #expect(throws: XMLPlistWriter.Unrepresentable.self) { try emitter.emitKey(1, of: order, depth: 1) }
