@@ -99,18 +99,24 @@ struct ExpandedSizeCounter {
         }
         if let known = open(root) { return within(known) }
         if case .failure(let exceeded) = within(frames[0].size) { return .failure(exceeded) }
-        while !frames.isEmpty {
-            let top = frames.count - 1
-            if frames[top].next < frames[top].children.count {
-                let child = frames[top].children[frames[top].next]
-                frames[top].next += 1
+        while let top = frames.indices.last {
+            // The top frame's children are counted here until one opens a frame of its own:
+            // most children are scalars, each added without going back to the frame stack.
+            let children = frames[top].children
+            var next = frames[top].next, size = frames[top].size
+            var opened = false
+            while next < children.count, !opened {
+                let child = children[next]
+                next += 1
                 if let known = open(child) {
-                    if let exceeded = frames[top].size.add(known, valueLimit: valueLimit, byteLimit: byteLimit) {
-                        return .failure(exceeded)
-                    }
+                    if let exceeded = size.add(known, valueLimit: valueLimit, byteLimit: byteLimit) { return .failure(exceeded) }
+                } else {
+                    opened = true
                 }
-                continue
             }
+            frames[top].next = next
+            frames[top].size = size
+            if opened { continue }
             let finished = frames.removeLast()
             if finished.size.count >= memoizedCount, let identity = finished.identity { memo[identity] = finished.size }
             guard let parent = frames.indices.last else { return .success(finished.size) }
@@ -169,6 +175,7 @@ extension ExpandedSizeCounter {
     /// tree measured in parts (a streaming conversion).
     ///
     /// - Throws: as ``check(_:limits:for:)-swift.type.method``.
+    @discardableResult
     static func check(_ measured: Result<Size, Exceeded>, limits options: PlistWritingOptions, for expander: Expander) throws -> Size {
         let name: String?
         switch expander {
