@@ -165,8 +165,9 @@ extension XMLPlistWriter {
 
         /// A key list sorted recently: its sorted order, whether it holds a key twice (found
         /// from the sorted order, where equal keys are neighbours), and, once the list has been
-        /// met twice, each key's line.
-        struct KeyOrder {
+        /// met twice, each key's line. A class of constants: the cache hands out one
+        /// reference, and the writer reads the arrays without copying them.
+        final class KeyOrder {
             let keys: [String]
             let sorted: [Int]
             let hasRepeatedKey: Bool
@@ -174,10 +175,19 @@ extension XMLPlistWriter {
             /// in stored order: key `i` is `lines[lineStarts[i] ..< lineStarts[i + 1]]`. Empty
             /// until the list is met a second time, and when a key cannot be written: then
             /// each key is escaped as it is written, and the one XML cannot hold throws there.
-            var lines: [UInt8] = []
-            var lineStarts: [Int] = []
+            let lines: [UInt8]
+            let lineStarts: [Int]
             /// Whether making the lines was tried (they are made once, on the second meeting).
-            var linesTried = false
+            let linesTried: Bool
+
+            init(keys: [String], sorted: [Int], hasRepeatedKey: Bool, lines: [UInt8] = [], lineStarts: [Int] = [], linesTried: Bool = false) {
+                self.keys = keys
+                self.sorted = sorted
+                self.hasRepeatedKey = hasRepeatedKey
+                self.lines = lines
+                self.lineStarts = lineStarts
+                self.linesTried = linesTried
+            }
         }
 
         /// Key lists sorted recently.
@@ -190,12 +200,11 @@ extension XMLPlistWriter {
         /// of a sort and escaping every key again. The lines are made only when a list comes
         /// back: trees whose optional keys make nearly every list new escape each key once.
         mutating func keyOrder(of keys: [String]) -> KeyOrder {
-            for index in recentSorts.items.indices where ExactKey.sameKeyList(recentSorts.items[index].keys, keys) {
-                var order = recentSorts.items[index]
-                if !order.linesTried {
-                    makeLines(of: &order)
-                    recentSorts.replace(at: index, with: order)
-                }
+            let recents = recentSorts.items
+            for index in recents.indices where ExactKey.sameKeyList(recents[index].keys, keys) {
+                guard !recents[index].linesTried else { return recents[index] }
+                let order = withLines(recents[index])
+                recentSorts.replace(at: index, with: order)
                 return order
             }
             let (sorted, hasRepeatedKey) = Self.sortedPositions(of: keys)
@@ -204,9 +213,8 @@ extension XMLPlistWriter {
             return found
         }
 
-        /// Makes each key's line for `order`, or leaves them empty when a key cannot be written.
-        private func makeLines(of order: inout KeyOrder) {
-            order.linesTried = true
+        /// `order` with each key's line, or without lines when a key cannot be written.
+        private func withLines(_ order: KeyOrder) -> KeyOrder {
             // The lines are written at the end of the output, then taken back out of it.
             let mark = out.count
             var lineStarts = [0]
@@ -219,11 +227,12 @@ extension XMLPlistWriter {
             } catch {
                 lineStarts = []
             }
-            let lines = out.takeBytes(from: mark)
+            var lines = out.takeBytes(from: mark)
             // A failed output (out of memory) kept none of the lines.
-            guard !lineStarts.isEmpty, !out.hasFailed else { return }
-            order.lines = lines
-            order.lineStarts = lineStarts
+            if lineStarts.isEmpty || out.hasFailed { (lines, lineStarts) = ([], []) }
+            return KeyOrder(
+                keys: order.keys, sorted: order.sorted, hasRepeatedKey: order.hasRepeatedKey,
+                lines: lines, lineStarts: lineStarts, linesTried: true)
         }
 
         /// The positions of `keys` in the order the writer sorts them, and whether a key is
@@ -238,6 +247,8 @@ extension XMLPlistWriter {
             var packed = keys.indices.map { Self.sortPrefix(keys[$0]) & ~positionMask | UInt64($0) }
             packed.sort()
             var sorted = packed.map { Int($0 & positionMask) }
+            // Equal keys have equal prefixes, so a repeated key can only be in a tied run.
+            var hasRepeatedKey = false
             var start = 0
             while start < packed.count {
                 var end = start + 1
@@ -247,10 +258,11 @@ extension XMLPlistWriter {
                     sorted[start..<end].sort { a, b in
                         PlistDictionary.keyPrecedes(keys[a], keys[b]) || (a < b && !PlistDictionary.keyPrecedes(keys[b], keys[a]))
                     }
+                    hasRepeatedKey = hasRepeatedKey
+                        || zip(sorted[start..<end], sorted[start + 1 ..< end]).contains { ExactKey.exactlyEqual(keys[$0], keys[$1]) }
                 }
                 start = end
             }
-            let hasRepeatedKey = zip(sorted, sorted.dropFirst()).contains { ExactKey.exactlyEqual(keys[$0], keys[$1]) }
             return (sorted, hasRepeatedKey)
         }
 
