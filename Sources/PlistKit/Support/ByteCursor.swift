@@ -425,6 +425,14 @@ struct ByteCursor: ~Copyable {
         Self.sameBytes(buffer, other.buffer)
     }
 
+    /// Whether two strings are stored as the same bytes: the same inline (small) string, or
+    /// two references to one storage. Such strings hold the same UTF-8 bytes; strings stored
+    /// differently may hold them too, and need their bytes compared. This reads the values'
+    /// own bytes, whatever their layout, and interprets none of them.
+    static func haveSameRepresentation(_ a: String, _ b: String) -> Bool {
+        withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in sameBytes(x, y) } }
+    }
+
     /// The generic `elementsEqual` goes byte by byte through iterators, which cost several
     /// hundred instructions for a short key; key comparisons are on every reader's and
     /// writer's hot path.

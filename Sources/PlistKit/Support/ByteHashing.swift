@@ -48,10 +48,13 @@ enum ByteHashing {
         }
     }
 
-    /// Whether `a` and `b` have the same UTF-8 bytes, compared a word at a time.
+    /// Whether `a` and `b` have the same UTF-8 bytes, compared a word at a time. Keys met
+    /// again (a reader's interned keys, a model's coding keys, string literals) are usually
+    /// the very same string, which answers without lending out either string's bytes.
     @usableFromInline
     static func sameUTF8(_ a: String, _ b: String) -> Bool {
-        ByteCursor.withUTF8(of: a) { first in
+        if ByteCursor.haveSameRepresentation(a, b) { return true }
+        return ByteCursor.withUTF8(of: a) { first in
             ByteCursor.withUTF8(of: b) { first.hasSameBytes(as: $0) }
         }
     }

@@ -302,10 +302,10 @@ struct ExactKey: Hashable, Sendable {
     }
 
     /// ``exactlyEqual(_:_:)`` for comparisons that usually succeed (a hash already matched, a
-    /// recent key met again, a key list expected to repeat): without Swift's `==`, which only
-    /// pays off in rejecting.
+    /// recent key met again, a key list expected to repeat): the bytes at once, without the
+    /// lengths and Swift's `==`, which only pay off in rejecting.
     @inlinable static func exactlyEqualExpectingMatch(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && sameBytes(a, b)
+        sameBytes(a, b)
     }
 
     /// Whether two key lists hold exactly the same keys in the same order, for lists expected
