@@ -174,15 +174,6 @@ final class XMLOutputBuffer {
         return bytes
     }
 
-    /// Appends everything `other` holds.
-    func append(contentsOf other: XMLOutputBuffer) {
-        // A large copy: memcpy, not the short-piece path of append(_:count:).
-        guard !other.hasFailed else { return fail(needing: other.failedCapacity) }
-        guard reserve(other.count) else { return }
-        memcpy(start + count, other.start, other.count)
-        count += other.count
-    }
-
     /// Hands the bytes written so far to `sink` as one `Data` and empties the buffer, for a
     /// writer that sends its output away in pieces; a failed buffer hands nothing.
     func drain(into sink: (Data) throws -> Void) rethrows {

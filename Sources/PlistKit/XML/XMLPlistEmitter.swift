@@ -17,15 +17,11 @@ extension XMLPlistWriter {
         /// Where the output goes in pieces during the write, or `nil` to keep it all in `out`.
         let sink: ((Data) throws -> Void)?
 
-        /// An emitter writing into `out` (by default a new buffer), and from there into `sink`
-        /// when one is given.
-        init(
-            sortsKeys: Bool, realStyle: PlistWritingOptions.XMLRealStyle, out: XMLOutputBuffer = XMLOutputBuffer(),
-            sink: ((Data) throws -> Void)? = nil
-        ) {
+        /// An emitter writing into a new buffer, and from there into `sink` when one is given.
+        init(sortsKeys: Bool, realStyle: PlistWritingOptions.XMLRealStyle, sink: ((Data) throws -> Void)? = nil) {
             self.sortsKeys = sortsKeys
             self.realStyle = realStyle
-            self.out = out
+            self.out = XMLOutputBuffer()
             self.sink = sink
         }
 
@@ -35,17 +31,6 @@ extension XMLPlistWriter {
         @inline(__always)
         func drainIfFull() throws {
             if out.count >= XMLPlistWriter.drainSize, let sink { try out.drain(into: sink) }
-        }
-
-        /// An emitter with this one's settings and an empty output, for part of a document
-        /// written elsewhere and appended (see ``append(_:)``).
-        func freshEmitter() -> Emitter {
-            Emitter(sortsKeys: sortsKeys, realStyle: realStyle)
-        }
-
-        /// Appends what `other` wrote.
-        func append(_ other: Emitter) {
-            out.append(contentsOf: other.out)
         }
 
         @inline(__always)
