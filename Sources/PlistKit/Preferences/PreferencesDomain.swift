@@ -199,8 +199,8 @@ public final class PreferencesDomain: Sendable {
     ///
     /// - Throws: what `body` throws (nothing is written then), ``PreferencesError`` for a
     ///   corrupt or unreadable file, ``PlistError`` when the file's format cannot hold a value
-    ///   (an XML file and a UID), ``FileOperationError`` or ``FileOperationError`` when the
-    ///   file cannot be locked or written.
+    ///   (an XML file and a UID), ``FileOperationError`` when the file cannot be locked or
+    ///   written.
     @discardableResult
     public func update<R>(_ body: (inout PreferencesChanges) throws -> R) throws -> R {
         try file.update { values in
