@@ -25,6 +25,10 @@ if [[ -z "$bench" ]]; then
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# Swift seeds its hashing at random in each process, which moves the counts of anything that
+# hashes (dictionaries, sets) by up to a few percent from run to run; a fixed seed makes two
+# runs of the same code count the same.
+export SWIFT_DETERMINISTIC_HASHING=1
 for n in 1 4; do
     valgrind --tool=callgrind --callgrind-out-file="$work/cg.$n" "$bench" --quick --plistkit-only --no-memory \
         --filter "$filter" --iterations "$n" > /dev/null 2> "$work/err.$n"
