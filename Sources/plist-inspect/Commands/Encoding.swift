@@ -95,6 +95,10 @@ enum Encoding {
 
     /// Warning lines for stderr: `warning: FILE: At 'key': message`.
     static func warningText(_ warnings: [PlistWarning], file: String) -> String {
-        warnings.map { "warning: \(FileIO.displayName(file)): \($0)\n" }.joined()
+        // A loop, not `map` and `joined()`: joining looks up the collection's associated types
+        // at run time, a scan of every conformance in the binary, on every file's success path.
+        var text = ""
+        for warning in warnings { text += "warning: \(FileIO.displayName(file)): \(warning)\n" }
+        return text
     }
 }
