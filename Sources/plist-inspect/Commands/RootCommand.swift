@@ -5,31 +5,36 @@ enum RootCommand {
 
     /// A subcommand's description and action.
     struct Entry: Sendable {
-        let spec: CommandSpec
+        /// Makes the description, on demand: a call runs one subcommand, and making every
+        /// one's options and help texts was 5% of the instructions of converting a small file.
+        let makeSpec: @Sendable () -> CommandSpec
         let run: @Sendable (ParsedArguments) throws -> ExitCode
+
+        /// The subcommand's description.
+        var spec: CommandSpec { makeSpec() }
     }
 
     /// The subcommands by name, in help order.
     static let subcommands: [Entry] = {
         var entries = [
-            Entry(spec: PrintCommand.spec, run: { try PrintCommand.run($0) }),
-            Entry(spec: ConvertCommand.spec, run: { try ConvertCommand.run($0) }),
-            Entry(spec: LintCommand.spec, run: { try LintCommand.run($0) }),
-            Entry(spec: GetCommand.spec, run: { try GetCommand.run($0) }),
-            Entry(spec: TypeCommand.spec, run: { try TypeCommand.run($0) }),
+            Entry(makeSpec: { PrintCommand.spec }, run: { try PrintCommand.run($0) }),
+            Entry(makeSpec: { ConvertCommand.spec }, run: { try ConvertCommand.run($0) }),
+            Entry(makeSpec: { LintCommand.spec }, run: { try LintCommand.run($0) }),
+            Entry(makeSpec: { GetCommand.spec }, run: { try GetCommand.run($0) }),
+            Entry(makeSpec: { TypeCommand.spec }, run: { try TypeCommand.run($0) }),
         ]
         for verb in EditCommand.Verb.allCases {
-            entries.append(Entry(spec: EditCommand.spec(verb), run: { try EditCommand.run(verb, $0) }))
+            entries.append(Entry(makeSpec: { EditCommand.spec(verb) }, run: { try EditCommand.run(verb, $0) }))
         }
         entries += [
-            Entry(spec: ExpandCommand.spec, run: { try ExpandCommand.run($0) }),
-            Entry(spec: UnarchiveCommand.spec, run: { try UnarchiveCommand.run($0) }),
-            Entry(spec: ClassesCommand.spec, run: { try ClassesCommand.run($0) }),
-            Entry(spec: DiffCommand.spec, run: { try DiffCommand.run($0) }),
-            Entry(spec: InfoCommand.spec, run: { try InfoCommand.run($0) }),
+            Entry(makeSpec: { ExpandCommand.spec }, run: { try ExpandCommand.run($0) }),
+            Entry(makeSpec: { UnarchiveCommand.spec }, run: { try UnarchiveCommand.run($0) }),
+            Entry(makeSpec: { ClassesCommand.spec }, run: { try ClassesCommand.run($0) }),
+            Entry(makeSpec: { DiffCommand.spec }, run: { try DiffCommand.run($0) }),
+            Entry(makeSpec: { InfoCommand.spec }, run: { try InfoCommand.run($0) }),
             // Dispatched before parsing (its arguments are plutil's); listed for help.
-            Entry(spec: PlutilCommand.spec, run: { _ in .success }),
-            Entry(spec: DefaultsCommand.spec, run: { _ in .success }),
+            Entry(makeSpec: { PlutilCommand.spec }, run: { _ in .success }),
+            Entry(makeSpec: { DefaultsCommand.spec }, run: { _ in .success }),
         ]
         return entries
     }()
