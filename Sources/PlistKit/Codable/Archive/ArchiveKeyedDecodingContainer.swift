@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Reads the fields of an archived object, or the entries of an NSDictionary.
-struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+struct ArchiveKeyedDecodingContainer<Key: CodingKey>: PlistIntegerKeyedDecodingContainer {
     let decoder: ArchiveDecoderImpl
     /// Field names (or dictionary keys) to raw values: inline scalars or references.
     let entries: PlistDictionary
@@ -47,25 +47,19 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
         return try decoder.state.unboxFloat(item, path: keyPath)
     }
 
-    private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
+    @inline(__always)
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
         let (item, keyPath) = try item(for: key)
         return try decoder.state.unboxInteger(item, as: type, path: keyPath)
     }
 
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try integer(type, key) }
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(type, key) }
+    /// What the standard library's `decodeIfPresent` does: `nil` for an absent key or a nil
+    /// value, else the value.
+    @inline(__always)
+    func decodeIntegerIfPresent<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decodeInteger(type, forKey: key)
+    }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let (item, keyPath) = try item(for: key)

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Writes the fields of an archived object, or the entries of an NSDictionary.
-struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct ArchiveKeyedEncodingContainer<Key: CodingKey>: PlistScalarKeyedEncodingContainer {
     let encoder: ArchiveEncoderImpl
     let storage: ArchiveEncodingFields
     let path: PlistCodingPath
@@ -13,51 +13,16 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     }
 
     mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { set(.scalar(.boolean(value)), key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { set(.scalar(.string(value)), key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { set(.scalar(.real(value)), key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { set(.scalar(.real(Double(value))), key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { set(.scalar(.integer(PlistInteger(Int64(value)))), key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { set(.scalar(.integer(PlistInteger(Int64(value)))), key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { set(.scalar(.integer(PlistInteger(Int64(value)))), key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { set(.scalar(.integer(PlistInteger(Int64(value)))), key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { set(.scalar(.integer(PlistInteger(value))), key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { set(.scalar(.integer(PlistInteger(UInt64(value)))), key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { set(.scalar(.integer(PlistInteger(UInt64(value)))), key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { set(.scalar(.integer(PlistInteger(UInt64(value)))), key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { set(.scalar(.integer(PlistInteger(UInt64(value)))), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(.scalar(.integer(PlistInteger(value))), key) }
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    mutating func encode(_ value: Int128, forKey key: Key) throws { set(.scalar(try value.plistValue(at: path.appending(key))), key) }
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    mutating func encode(_ value: UInt128, forKey key: Key) throws { set(.scalar(try value.plistValue(at: path.appending(key))), key) }
+    @inline(__always) mutating func encodeScalar(_ value: PlistValue, forKey key: Key) throws { set(.scalar(value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         set(try encoder.encodeChild(value, path: path.appending(key)), key)
     }
 
     // nil is archived as a reference to $null, as `encodeObject(nil, forKey:)` writes it, so
-    // that synthesized conformances (which call these for optionals) write every key an
-    // NSSecureCoding class with the same keys would.
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encodeOptional(value, key) }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try encodeOptional(value, key) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try encodeOptional(value, key) }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try encodeOptional(value, key) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encodeOptional(value, key) }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encodeOptional(value, key) }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encodeOptional(value, key) }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encodeOptional(value, key) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encodeOptional(value, key) }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encodeOptional(value, key) }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encodeOptional(value, key) }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encodeOptional(value, key) }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encodeOptional(value, key) }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOptional(value, key) }
-    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try encodeOptional(value, key) }
-
-    private mutating func encodeOptional<T: Encodable>(_ value: T?, _ key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { set(.null, key) }
-    }
+    // that synthesized conformances (which call `encodeIfPresent` for optionals) write every
+    // key an NSSecureCoding class with the same keys would.
+    @inline(__always) mutating func encodeAbsent(forKey key: Key) throws { set(.null, key) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Appends the elements of an NSArray being archived.
-struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
+struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer, PlistScalarEncodingContainer {
     let encoder: ArchiveEncoderImpl
     let storage: ArchiveEncodingArray
     let path: PlistCodingPath
@@ -16,20 +16,7 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     // nil in a collection is archived as NSNull (an NSArray cannot hold nil).
     mutating func encodeNil() throws { append(.null) }
-    mutating func encode(_ value: Bool) throws { append(.scalar(.boolean(value))) }
-    mutating func encode(_ value: String) throws { append(.scalar(.string(value))) }
-    mutating func encode(_ value: Double) throws { append(.scalar(.real(value))) }
-    mutating func encode(_ value: Float) throws { append(.scalar(.real(Double(value)))) }
-    mutating func encode(_ value: Int) throws { append(.scalar(.integer(PlistInteger(Int64(value))))) }
-    mutating func encode(_ value: Int8) throws { append(.scalar(.integer(PlistInteger(Int64(value))))) }
-    mutating func encode(_ value: Int16) throws { append(.scalar(.integer(PlistInteger(Int64(value))))) }
-    mutating func encode(_ value: Int32) throws { append(.scalar(.integer(PlistInteger(Int64(value))))) }
-    mutating func encode(_ value: Int64) throws { append(.scalar(.integer(PlistInteger(value)))) }
-    mutating func encode(_ value: UInt) throws { append(.scalar(.integer(PlistInteger(UInt64(value))))) }
-    mutating func encode(_ value: UInt8) throws { append(.scalar(.integer(PlistInteger(UInt64(value))))) }
-    mutating func encode(_ value: UInt16) throws { append(.scalar(.integer(PlistInteger(UInt64(value))))) }
-    mutating func encode(_ value: UInt32) throws { append(.scalar(.integer(PlistInteger(UInt64(value))))) }
-    mutating func encode(_ value: UInt64) throws { append(.scalar(.integer(PlistInteger(value)))) }
+    @inline(__always) mutating func encodeScalar(_ value: PlistValue) throws { append(.scalar(value)) }
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     mutating func encode(_ value: Int128) throws { append(.scalar(try value.plistValue(at: path.appending(index: count)))) }
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-extension PlistEncoderImpl: SingleValueEncodingContainer {
+extension PlistEncoderImpl: SingleValueEncodingContainer, PlistScalarEncodingContainer {
     private func store(_ newNode: PlistEncodingNode) {
         if node != nil {
             state.recordMisuse(.singleValue, path: path)
@@ -10,20 +10,7 @@ extension PlistEncoderImpl: SingleValueEncodingContainer {
     }
 
     func encodeNil() throws { store(.value(.string("$null"))) }
-    func encode(_ value: Bool) throws { store(.value(.boolean(value))) }
-    func encode(_ value: String) throws { store(.value(.string(value))) }
-    func encode(_ value: Double) throws { store(.value(.real(value))) }
-    func encode(_ value: Float) throws { store(.value(.real(Double(value)))) }
-    func encode(_ value: Int) throws { store(.value(.integer(PlistInteger(Int64(value))))) }
-    func encode(_ value: Int8) throws { store(.value(.integer(PlistInteger(Int64(value))))) }
-    func encode(_ value: Int16) throws { store(.value(.integer(PlistInteger(Int64(value))))) }
-    func encode(_ value: Int32) throws { store(.value(.integer(PlistInteger(Int64(value))))) }
-    func encode(_ value: Int64) throws { store(.value(.integer(PlistInteger(value)))) }
-    func encode(_ value: UInt) throws { store(.value(.integer(PlistInteger(UInt64(value))))) }
-    func encode(_ value: UInt8) throws { store(.value(.integer(PlistInteger(UInt64(value))))) }
-    func encode(_ value: UInt16) throws { store(.value(.integer(PlistInteger(UInt64(value))))) }
-    func encode(_ value: UInt32) throws { store(.value(.integer(PlistInteger(UInt64(value))))) }
-    func encode(_ value: UInt64) throws { store(.value(.integer(PlistInteger(value)))) }
+    @inline(__always) func encodeScalar(_ value: PlistValue) throws { store(.value(value)) }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     func encode(_ value: Int128) throws { store(.value(try value.plistValue(at: path))) }

@@ -8,7 +8,7 @@ import FoundationEssentials
 /// on `Key` lives in the storage, whose code is compiled once and fully optimized; the methods
 /// here, which run unspecialized for most `Key` types, only read `key.stringValue` and call
 /// non-generic (or concretely typed) functions.
-struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+struct PlistKeyedDecodingContainer<Key: CodingKey>: PlistIntegerKeyedDecodingContainer {
     let storage: PlistKeyedDecodingStorage
 
     init(decoder: PlistDecoderImpl, dictionary: PlistDictionary) throws {
@@ -60,47 +60,13 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         try decoder.unboxFloat(try item(for: key), path: path.appending(key))
     }
 
-    // Each integer width calls `unboxInteger` with its concrete type: a shared helper generic
-    // over the width (and, as a member, over `Key`) is not specialized, and its unspecialized
-    // body looked up `Optional<T>`'s metadata at run time for every integer decoded.
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try decoder.unboxInteger(try item(for: key), as: Int.self, path: path.appending(key))
-    }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-        try decoder.unboxInteger(try item(for: key), as: Int8.self, path: path.appending(key))
-    }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        try decoder.unboxInteger(try item(for: key), as: Int16.self, path: path.appending(key))
-    }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        try decoder.unboxInteger(try item(for: key), as: Int32.self, path: path.appending(key))
-    }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        try decoder.unboxInteger(try item(for: key), as: Int64.self, path: path.appending(key))
-    }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        try decoder.unboxInteger(try item(for: key), as: UInt.self, path: path.appending(key))
-    }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        try decoder.unboxInteger(try item(for: key), as: UInt8.self, path: path.appending(key))
-    }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        try decoder.unboxInteger(try item(for: key), as: UInt16.self, path: path.appending(key))
-    }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        try decoder.unboxInteger(try item(for: key), as: UInt32.self, path: path.appending(key))
-    }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try decoder.unboxInteger(try item(for: key), as: UInt64.self, path: path.appending(key))
-    }
-
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
-        try decoder.unboxInteger(try item(for: key), as: Int128.self, path: path.appending(key))
-    }
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
-        try decoder.unboxInteger(try item(for: key), as: UInt128.self, path: path.appending(key))
+    // The integer widths (``PlistIntegerKeyedDecodingContainer``) call these with their
+    // concrete types. They are inlined there: a helper generic over the width (and, as a
+    // member, over `Key`) is not specialized, and its unspecialized body looked up
+    // `Optional<T>`'s metadata at run time for every integer decoded.
+    @inline(__always)
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.unboxInteger(try item(for: key), as: type, path: path.appending(key))
     }
 
     // MARK: Optional values
@@ -134,44 +100,12 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         try presentItem(for: key).map { try decoder.unboxFloat($0, path: path.appending(key)) }
     }
 
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try presentItem(for: key).map { try decoder.unboxInteger($0, as: Int.self, path: path.appending(key)) }
-    }
-
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        try presentItem(for: key).map { try decoder.unboxInteger($0, as: Int8.self, path: path.appending(key)) }
-    }
-
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        try presentItem(for: key).map { try decoder.unboxInteger($0, as: Int16.self, path: path.appending(key)) }
-    }
-
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        try presentItem(for: key).map { try decoder.unboxInteger($0, as: Int32.self, path: path.appending(key)) }
-    }
-
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        try presentItem(for: key).map { try decoder.unboxInteger($0, as: Int64.self, path: path.appending(key)) }
-    }
-
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        try presentItem(for: key).map { try decoder.unboxInteger($0, as: UInt.self, path: path.appending(key)) }
-    }
-
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        try presentItem(for: key).map { try decoder.unboxInteger($0, as: UInt8.self, path: path.appending(key)) }
-    }
-
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        try presentItem(for: key).map { try decoder.unboxInteger($0, as: UInt16.self, path: path.appending(key)) }
-    }
-
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        try presentItem(for: key).map { try decoder.unboxInteger($0, as: UInt32.self, path: path.appending(key)) }
-    }
-
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        try presentItem(for: key).map { try decoder.unboxInteger($0, as: UInt64.self, path: path.appending(key)) }
+    // No `Optional.map` here: its closure, generic over the width, stayed unspecialized in
+    // the inlined witnesses and cost a call through `T`'s metadata for every integer read.
+    @inline(__always)
+    func decodeIntegerIfPresent<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let item = try presentItem(for: key) else { return nil }
+        return try decoder.unboxInteger(item, as: type, path: path.appending(key))
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {

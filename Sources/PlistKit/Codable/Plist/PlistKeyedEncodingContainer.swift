@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Writes keyed values into a dictionary being encoded.
-struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct PlistKeyedEncodingContainer<Key: CodingKey>: PlistScalarKeyedEncodingContainer {
     let encoder: PlistEncoderImpl
     let storage: PlistEncodingDictionary
     /// The path of a nested container; `nil` for the encoder's own container, whose path is
@@ -12,6 +12,8 @@ struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 
     var codingPath: [any CodingKey] { path.keys }
 
+    // Inlined into every scalar witness with the store below (see PlistScalarContainers.swift).
+    @inline(__always)
     private func converted(_ key: Key) -> String {
         encoder.state.convertedKey(key, path: path)
     }
@@ -21,52 +23,17 @@ struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         storage[converted(key)] = .value(.string("$null"))
     }
 
-    mutating func encode(_ value: Bool, forKey key: Key) throws { storage[converted(key)] = .value(.boolean(value)) }
-    mutating func encode(_ value: String, forKey key: Key) throws { storage[converted(key)] = .value(.string(value)) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { storage[converted(key)] = .value(.real(value)) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { storage[converted(key)] = .value(.real(Double(value))) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(Int64(value)))) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(Int64(value)))) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(Int64(value)))) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(Int64(value)))) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(value))) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(UInt64(value)))) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(UInt64(value)))) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(UInt64(value)))) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(UInt64(value)))) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { storage[converted(key)] = .value(.integer(PlistInteger(value))) }
+    @inline(__always)
+    mutating func encodeScalar(_ value: PlistValue, forKey key: Key) throws {
+        storage[converted(key)] = .value(value)
+    }
 
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    mutating func encode(_ value: Int128, forKey key: Key) throws {
-        storage[converted(key)] = .value(try value.plistValue(at: path.appending(key)))
-    }
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    mutating func encode(_ value: UInt128, forKey key: Key) throws {
-        storage[converted(key)] = .value(try value.plistValue(at: path.appending(key)))
-    }
+    /// An absent optional writes nothing.
+    @inline(__always) mutating func encodeAbsent(forKey key: Key) throws {}
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         storage[converted(key)] = try encoder.encodeChild(value, at: path, step: PlistCodingPath.Step(key))
     }
-
-    // The standard library's `encodeIfPresent` defaults run unspecialized, through
-    // `Optional`'s metadata (about a thousand instructions for an optional model property);
-    // these do what they do: nothing for `nil`, `encode` otherwise.
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key

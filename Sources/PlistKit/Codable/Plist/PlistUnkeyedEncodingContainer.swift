@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Appends values to an array being encoded.
-struct PlistUnkeyedEncodingContainer: UnkeyedEncodingContainer {
+struct PlistUnkeyedEncodingContainer: UnkeyedEncodingContainer, PlistScalarEncodingContainer {
     let encoder: PlistEncoderImpl
     let storage: PlistEncodingArray
     /// The path of a nested container; `nil` for the encoder's own container, whose path is
@@ -19,20 +19,10 @@ struct PlistUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         storage.elements.append(.value(.string("$null")))
     }
 
-    mutating func encode(_ value: Bool) throws { storage.elements.append(.value(.boolean(value))) }
-    mutating func encode(_ value: String) throws { storage.elements.append(.value(.string(value))) }
-    mutating func encode(_ value: Double) throws { storage.elements.append(.value(.real(value))) }
-    mutating func encode(_ value: Float) throws { storage.elements.append(.value(.real(Double(value)))) }
-    mutating func encode(_ value: Int) throws { storage.elements.append(.value(.integer(PlistInteger(Int64(value))))) }
-    mutating func encode(_ value: Int8) throws { storage.elements.append(.value(.integer(PlistInteger(Int64(value))))) }
-    mutating func encode(_ value: Int16) throws { storage.elements.append(.value(.integer(PlistInteger(Int64(value))))) }
-    mutating func encode(_ value: Int32) throws { storage.elements.append(.value(.integer(PlistInteger(Int64(value))))) }
-    mutating func encode(_ value: Int64) throws { storage.elements.append(.value(.integer(PlistInteger(value)))) }
-    mutating func encode(_ value: UInt) throws { storage.elements.append(.value(.integer(PlistInteger(UInt64(value))))) }
-    mutating func encode(_ value: UInt8) throws { storage.elements.append(.value(.integer(PlistInteger(UInt64(value))))) }
-    mutating func encode(_ value: UInt16) throws { storage.elements.append(.value(.integer(PlistInteger(UInt64(value))))) }
-    mutating func encode(_ value: UInt32) throws { storage.elements.append(.value(.integer(PlistInteger(UInt64(value))))) }
-    mutating func encode(_ value: UInt64) throws { storage.elements.append(.value(.integer(PlistInteger(value)))) }
+    @inline(__always)
+    mutating func encodeScalar(_ value: PlistValue) throws {
+        storage.elements.append(.value(value))
+    }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     mutating func encode(_ value: Int128) throws {
