@@ -48,7 +48,17 @@ enum RootCommand {
           input, 74 output error.
           """,
         options: [.init(["--version"], help: "Show the version.")],
-        subcommands: subcommands.map { ($0.spec.name, $0.spec.abstract) } + [("help", "Show subcommand help information.")])
+        subcommands: subcommands.map { let spec = $0.spec; return (spec.name, spec.abstract) }
+            + [("help", "Show subcommand help information.")])
+
+    /// The subcommand called `name` and its description, made once.
+    private static func subcommand(named name: String) -> (entry: Entry, spec: CommandSpec)? {
+        for entry in subcommands {
+            let spec = entry.spec
+            if spec.name == name { return (entry, spec) }
+        }
+        return nil
+    }
 
     /// Runs the tool with the words after the program name and returns the exit status.
     static func main(_ words: [String]) -> ExitCode {
@@ -68,10 +78,10 @@ enum RootCommand {
                 Console.shared.out(HelpFormatter.help(spec))
                 return .success
             }
-            guard let entry = subcommands.first(where: { $0.spec.name == name }) else {
+            guard let subcommand = subcommand(named: name) else {
                 return report(CommandError.usage("Unknown subcommand '\(name)'.", spec))
             }
-            Console.shared.out(HelpFormatter.help(entry.spec))
+            Console.shared.out(HelpFormatter.help(subcommand.spec))
             return .success
         case "plutil":
             return PlutilCommand.main(Array(words.dropFirst()))
@@ -80,13 +90,13 @@ enum RootCommand {
         default:
             break
         }
-        guard let entry = subcommands.first(where: { $0.spec.name == first }) else {
+        guard let (entry, subcommandSpec) = subcommand(named: first) else {
             return report(CommandError.usage("Unknown subcommand '\(first)'.", spec))
         }
         do {
-            let arguments = try ArgumentParser.parse(Array(words.dropFirst()), for: entry.spec)
+            let arguments = try ArgumentParser.parse(Array(words.dropFirst()), for: subcommandSpec)
             if arguments.flag("--help") {
-                Console.shared.out(HelpFormatter.help(entry.spec))
+                Console.shared.out(HelpFormatter.help(subcommandSpec))
                 return .success
             }
             return try entry.run(arguments)
