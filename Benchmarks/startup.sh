@@ -52,15 +52,13 @@ xml_static_libraries=(-lxml2 -licui18n -licuuc -licudata -lz -llzma -lm)
 if command -v pkg-config > /dev/null; then
     read -r -a xml_static_libraries <<< "$(pkg-config --static --libs-only-l libxml-2.0)"
 fi
+static_executable_flags=(--static-swift-stdlib -Xswiftc -static-executable)
 for library in "${xml_static_libraries[@]}" -lstdc++; do
     archive="lib${library#-l}.a"
     if [[ "$(clang -print-file-name="$archive")" == "$archive" ]]; then
         echo "Error: $archive is missing, needed to link plist-inspect statically (apt-get install -y libxml2-dev libicu-dev zlib1g-dev liblzma-dev)." >&2
         exit 69
     fi
-done
-static_executable_flags=(--static-swift-stdlib -Xswiftc -static-executable)
-for library in "${xml_static_libraries[@]}" -lstdc++; do
     static_executable_flags+=(-Xlinker "$library")
 done
 
