@@ -55,19 +55,19 @@ enum ArgumentParser {
                     value = words[index]
                     index += 1
                 }
-                if !option.isRepeatable, result.values[option.key] != nil {
+                if !option.isRepeatable, result.hasValue(option.key) {
                     throw CommandError.usage("The option '\(name)' may be given only once.", spec)
                 }
-                result.values[option.key, default: []].append(value)
+                result.values.append((option.key, value))
             } else {
                 if inlineValue != nil {
                     throw CommandError.usage("The flag '\(name)' takes no value.", spec)
                 }
-                result.flags.insert(option.key)
+                if !result.flag(option.key) { result.flags.append(option.key) }
             }
         }
         if result.flag("--help") { return result }
-        for option in spec.options where option.isRequired && result.values[option.key] == nil {
+        for option in spec.options where option.isRequired && !result.hasValue(option.key) {
             let label = option.valueName.map { "\(option.key) <\($0)>" } ?? option.key
             throw CommandError.usage("Missing expected argument '\(label)'.", spec)
         }
