@@ -51,7 +51,9 @@ enum ConvertCommand: Subcommand {
             throw CommandError.usage("Several files need -e, --output-dir or --in-place (or convert one file to standard output).", spec)
         }
         let newExtension = ext ?? format.fileExtension
-        let relativePath = Dictionary(inputs.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
+        // Only --output-dir needs the inputs' paths relative to the folders given.
+        let relativePath: [String: String] = outputDirectory == nil ? [:]
+            : Dictionary(inputs.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
         if inPlace && (format == .swift || format == .objc) {
             throw CommandError.usage("--in-place cannot replace a property list with source code; use -o or -e.", spec)
         }
