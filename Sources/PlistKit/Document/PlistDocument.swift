@@ -52,22 +52,40 @@ public struct PlistDocument: Sendable {
     /// Reads the file at `url` in `format`, or in the format detected from its first bytes
     /// when `format` is `nil`.
     ///
-    /// A regular file is memory-mapped rather than copied, and an XML one is never resident
-    /// whole beside the tree it becomes: the reader drops the file's pages once it has read them.
-    /// As with any mapping, another process truncating the file during the read makes the
-    /// process fault (SIGBUS); read a copy with ``init(decoding:format:options:)`` when other
-    /// processes may rewrite the file in place rather than replace it.
+    /// A file URL is read as ``init(contentsOfFile:format:options:)`` reads its path; any
+    /// other URL is read whole first.
     ///
     /// - Throws: the file system's error when the file cannot be read; otherwise as
     ///   ``init(decoding:format:options:)``.
     public init(contentsOf url: URL, format: PlistFormat? = nil, options: PlistReadingOptions = PlistReadingOptions()) throws {
+        if url.isFileURL {
+            try self.init(contentsOfFile: url.path, format: format, options: options)
+        } else {
+            try self.init(decoding: Data(contentsOf: url), format: format, options: options)
+        }
+    }
+
+    /// Reads the file at `path` in `format`, or in the format detected from its first bytes
+    /// when `format` is `nil`.
+    ///
+    /// A regular file is memory-mapped rather than copied, and an XML one is never resident
+    /// whole beside the tree it becomes: the reader drops the file's pages once it has read them.
+    /// As with any mapping, another process truncating the file during the read makes the
+    /// process fault (SIGBUS); read a copy with ``init(decoding:format:options:)`` when other
+    /// processes may rewrite the file in place rather than replace it. Taking a path rather
+    /// than a `URL` also spares a short-lived process the URL's parsing, which in a small
+    /// conversion costs as much as reading the file.
+    ///
+    /// - Throws: the file system's error when the file cannot be read; otherwise as
+    ///   ``init(decoding:format:options:)``.
+    public init(contentsOfFile path: String, format: PlistFormat? = nil, options: PlistReadingOptions = PlistReadingOptions()) throws {
         // A file that cannot be mapped (not a regular file, say) is read, and a failure to read
         // it is the error thrown; so is one that claims no bytes, as files of /proc and some
         // other file systems do whatever they hold.
-        if url.isFileURL, let file = try? MappedFile(path: url.path, maximumBytes: .max), file.count > 0 {
+        if let file = try? MappedFile(path: path, maximumBytes: .max), file.count > 0 {
             try self.init(decoding: file.data, format: format, options: options, mapping: file)
         } else {
-            try self.init(decoding: Data(contentsOf: url), format: format, options: options)
+            try self.init(decoding: Data(contentsOf: URL(fileURLWithPath: path)), format: format, options: options)
         }
     }
 

@@ -17,7 +17,7 @@ enum Documents {
             return try decode(FileIO.read(path), from: path, format: format, options: options)
         }
         do {
-            return try PlistDocument(contentsOf: URL(fileURLWithPath: path), format: format, options: options)
+            return try PlistDocument(contentsOfFile: path, format: format, options: options)
         } catch {
             throw Failure.wrap(error, file: path)
         }

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import PlistKit
 
-/// Reading and writing by file URL: `PlistValue`, `PlistDocument` and `KeyedArchive`.
+/// Reading and writing by file URL: `PlistValue`, `PlistDocument` and `KeyedArchive`; and
+/// `PlistDocument` by path.
 @Suite struct PlistFileTests {
     private func scratchURL(_ name: String) -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("plistkit-file-\(UUID().uuidString)-\(name)")
@@ -20,6 +21,9 @@ import Testing
         #expect(document.format == format)
         #expect(document.value == sample)
         #expect(try PlistValue(contentsOf: url) == sample)
+        let byPath = try PlistDocument(contentsOfFile: url.path)
+        #expect(byPath.format == format)
+        #expect(byPath.value == sample)
     }
 
     @Test func aDocumentIsWrittenBackInTheFormatItWasReadIn() throws {
@@ -38,6 +42,19 @@ import Testing
         let url = scratchURL("missing.plist")
         #expect(throws: CocoaError.self) { try PlistValue(contentsOf: url) }
         #expect(throws: CocoaError.self) { try KeyedArchive(contentsOf: url) }
+        #expect(throws: CocoaError.self) { try PlistDocument(contentsOfFile: url.path) }
+    }
+
+    /// What cannot be mapped is read: a file of /proc claims no bytes, yet holds some.
+    @Test func aFileThatClaimsNoBytesIsReadByPath() throws {
+        let path = "/proc/self/environ"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        try #require(!bytes.isEmpty)
+        let expected = try #require(throws: PlistError.self) { try PlistDocument(decoding: bytes, format: .xml) }
+        let empty = try #require(throws: PlistError.self) { try PlistDocument(decoding: Data(), format: .xml) }
+        let error = try #require(throws: PlistError.self) { try PlistDocument(contentsOfFile: path, format: .xml) }
+        #expect(error.description == expected.description)
+        #expect(error.description != empty.description)
     }
 
     /// An XML file many times the reader's page-dropping step (1 MB): the mapped read, which
