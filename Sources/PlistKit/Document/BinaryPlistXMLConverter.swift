@@ -44,7 +44,24 @@ public enum BinaryPlistXMLConverter {
         guard url.isFileURL else {
             throw PlistError(.invalidArgument, "Cannot map '\(url)': it is not a file URL")
         }
-        let file = try MappedFile(path: url.path, maximumBytes: readingOptions.maximumInputBytes)
+        try convert(
+            contentsOfFile: url.path, readingOptions: readingOptions, writingOptions: writingOptions, ignoring: ignoredLosses,
+            acceptingLosses: accept, to: output)
+    }
+
+    /// Converts the binary plist in the file at `path` as
+    /// ``convert(contentsOf:readingOptions:writingOptions:ignoring:acceptingLosses:to:)`` does,
+    /// without making a `URL` (see ``PlistDocument/init(contentsOfFile:format:options:)``).
+    ///
+    /// - Throws: as ``convert(contentsOf:readingOptions:writingOptions:ignoring:acceptingLosses:to:)``.
+    public static func convert(
+        contentsOfFile path: String, readingOptions: PlistReadingOptions = PlistReadingOptions(),
+        writingOptions: PlistWritingOptions = PlistWritingOptions(),
+        ignoring ignoredLosses: Set<PlistWarning.Kind> = [],
+        acceptingLosses accept: (_ read: [PlistWarning], _ written: [PlistWarning]) throws -> Void = { _, _ in },
+        to output: (Data) throws -> Void
+    ) throws {
+        let file = try MappedFile(path: path, maximumBytes: readingOptions.maximumInputBytes)
         try convert(
             .mapped(file), readingOptions: readingOptions, writingOptions: writingOptions, ignoring: ignoredLosses, acceptingLosses: accept,
             to: output)

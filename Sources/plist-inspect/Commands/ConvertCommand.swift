@@ -111,7 +111,7 @@ enum ConvertCommand: Subcommand {
                         try FileIO.write(to: destination) { put in
                             do {
                                 try BinaryPlistXMLConverter.convert(
-                                    contentsOf: URL(fileURLWithPath: file), readingOptions: readingOptions, writingOptions: writingOptions,
+                                    contentsOfFile: file, readingOptions: readingOptions, writingOptions: writingOptions,
                                     // Never reported (see Encoding.significant), so never held.
                                     ignoring: [.keyOrderChanged],
                                     acceptingLosses: { try accept(read: $0, written: $1, taggedLooking: []) }, to: put)

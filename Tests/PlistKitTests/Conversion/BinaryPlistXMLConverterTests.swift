@@ -200,6 +200,12 @@ import Testing
         var output = Data()
         try BinaryPlistXMLConverter.convert(contentsOf: file, to: { output.append($0) })
         #expect(output == (try value.encoded(as: .xml)))
+        var byPath = Data()
+        try BinaryPlistXMLConverter.convert(contentsOfFile: file.path, to: { byPath.append($0) })
+        #expect(byPath == output)
+        #expect(throws: PlistError.self) {
+            try BinaryPlistXMLConverter.convert(contentsOfFile: directory.appendingPathComponent("missing").path, to: { _ in })
+        }
     }
 
     // MARK: Graphs with shared references
