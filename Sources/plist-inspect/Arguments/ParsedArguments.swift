@@ -5,7 +5,7 @@ struct ParsedArguments: Sendable {
     // Options and flags are kept in arrays, not in a String-keyed Dictionary or Set: a command
     // line holds a handful, and the first such hashed collection a process makes has the Swift
     // runtime look up `String: Hashable` by scanning every protocol conformance in the binary
-    // (about 0.2 M instructions, a sixth of a small conversion's start-up).
+    // (about 0.2 M instructions, where a whole small conversion runs 0.74 M).
 
     /// Options' values with the options' canonical names, in command-line order.
     var values: [(key: String, value: String)] = []
