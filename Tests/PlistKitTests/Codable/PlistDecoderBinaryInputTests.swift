@@ -230,7 +230,7 @@ import Testing
     @Test(arguments: ["cycle-mutual.bplist", "deep-10000.bplist"])
     func cyclicAndDeepFilesFailCleanly(file: String) throws {
         let data = try Fixtures.data("Binary/\(file)")
-        var decoder = PlistDecoder()
+        let decoder = PlistDecoder()
         #expect(throws: DecodingError.self) { try decoder.decode(AnyPlist.self, from: data) }
     }
 }

@@ -29,7 +29,7 @@ import Testing
     @Test func aDocumentIsWrittenBackInTheFormatItWasReadIn() throws {
         let url = scratchURL("doc.plist")
         defer { try? FileManager.default.removeItem(at: url) }
-        try FileManager.default.createFile(atPath: url.path, contents: sample.encoded(as: .xml))
+        #expect(try FileManager.default.createFile(atPath: url.path, contents: sample.encoded(as: .xml)))
         var document = try PlistDocument(contentsOf: url)
         try document.value.setValue(43, at: "age")
         try document.write(to: url)
