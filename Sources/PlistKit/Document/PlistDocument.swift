@@ -73,8 +73,8 @@ public struct PlistDocument: Sendable {
     /// As with any mapping, another process truncating the file during the read makes the
     /// process fault (SIGBUS); read a copy with ``init(decoding:format:options:)`` when other
     /// processes may rewrite the file in place rather than replace it. Taking a path rather
-    /// than a `URL` also spares a short-lived process the URL's parsing, which in a small
-    /// conversion costs as much as reading the file.
+    /// than a `URL` also spares a short-lived process the URL's parsing, which costs more
+    /// than reading and converting a small file.
     ///
     /// - Throws: the file system's error when the file cannot be read; otherwise as
     ///   ``init(decoding:format:options:)``.
