@@ -65,7 +65,15 @@ public struct BinaryPlistView: Sendable {
         guard url.isFileURL else {
             throw PlistError(.invalidArgument, "Cannot map '\(url)': it is not a file URL")
         }
-        let file = try MappedFile(path: url.path, maximumBytes: options.maximumInputBytes)
+        try self.init(contentsOfFile: url.path, options: options)
+    }
+
+    /// Creates a view of the binary plist file at `path`, as ``init(contentsOf:options:)``
+    /// does, without making a `URL` (see ``PlistDocument/init(contentsOfFile:format:options:)``).
+    ///
+    /// - Throws: as ``init(contentsOf:options:)``.
+    public init(contentsOfFile path: String, options: PlistReadingOptions = PlistReadingOptions()) throws {
+        let file = try MappedFile(path: path, maximumBytes: options.maximumInputBytes)
         self.storage = .mapped(file)
         self.options = options
         self.trailer = try PlistError.reportingReadFailures {

@@ -33,7 +33,7 @@ enum TypeCommand: Subcommand {
     static func lookUp(_ path: PlistKeyPath, in file: String) throws -> PlistValue {
         do {
             if file != "-", try FileIO.startsLikeBinaryPlist(file) {
-                let view = try BinaryPlistView(contentsOf: URL(fileURLWithPath: file))
+                let view = try BinaryPlistView(contentsOfFile: file)
                 return try view.value(at: path)
             }
             let document = try Documents.load(file)

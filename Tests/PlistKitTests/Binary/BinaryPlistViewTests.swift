@@ -142,8 +142,10 @@ import Testing
         #expect(try view.value(at: .root) == value)
         #expect(try view.value(at: "a.0") == .string("é"))
         #expect(try view.children(at: "a").map(\.kind) == [.string, .data])
+        #expect(try BinaryPlistView(contentsOfFile: url.path).value(at: "a.0") == .string("é"))
         let missing = url.appendingPathExtension("absent")
         #expect { try BinaryPlistView(contentsOf: missing) } throws: { ($0 as? PlistError)?.code == .invalidArgument }
+        #expect { try BinaryPlistView(contentsOfFile: missing.path) } throws: { ($0 as? PlistError)?.code == .invalidArgument }
         #expect { try BinaryPlistView(contentsOf: FileManager.default.temporaryDirectory) } throws: {
             ($0 as? PlistError)?.code == .invalidArgument
         }
