@@ -55,7 +55,7 @@ enum ArgumentParser {
                     value = words[index]
                     index += 1
                 }
-                if !option.isRepeatable, result.hasValue(option.key) {
+                if !option.isRepeatable, result.value(option.key) != nil {
                     throw CommandError.usage("The option '\(name)' may be given only once.", spec)
                 }
                 result.values.append((option.key, value))
@@ -67,7 +67,7 @@ enum ArgumentParser {
             }
         }
         if result.flag("--help") { return result }
-        for option in spec.options where option.isRequired && !result.hasValue(option.key) {
+        for option in spec.options where option.isRequired && result.value(option.key) == nil {
             let label = option.valueName.map { "\(option.key) <\($0)>" } ?? option.key
             throw CommandError.usage("Missing expected argument '\(label)'.", spec)
         }

@@ -17,9 +17,6 @@ struct ParsedArguments: Sendable {
     /// Whether the flag with canonical name `name` was given.
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
-    /// Whether the option with canonical name `name` was given a value.
-    func hasValue(_ name: String) -> Bool { values.contains { $0.key == name } }
-
     /// The last value given for the option, or `nil`.
     func value(_ name: String) -> String? { values.last { $0.key == name }?.value }
 
