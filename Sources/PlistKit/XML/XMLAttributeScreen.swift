@@ -13,9 +13,12 @@ import FoundationEssentials
 /// comments, CDATA sections, processing instructions, end tags and the document type
 /// declaration (with its internal subset, quoted strings and comments), and counts the `=`
 /// outside quotes in each start tag, one per attribute. Anything malformed is left to
-/// libxml2, which reports it. Text, most of a document, is passed over by `memchr`
-/// (``ByteCursor/skip(to:)``): the scan is about 7% of the instructions of reading a large
-/// plist (callgrind, `XML decode: library`).
+/// libxml2, which reports it.
+///
+/// That scan stops at every `<`, about 7% of the instructions of reading a large plist
+/// (callgrind, `XML decode: library`), so it runs only when a cheaper look finds a run of
+/// more than the limit of `=` signs with no `<` between them: an element over the limit
+/// makes one, and nearly no other document does (see ``mayExceedLimit(_:)``).
 enum XMLAttributeScreen {
     /// The most attributes one element may have.
     static let maximumAttributesPerElement = 64
@@ -31,6 +34,7 @@ enum XMLAttributeScreen {
     ///   column of the element's `<`.
     /// - Complexity: O(n) in the size of `bytes`.
     static func check(_ bytes: UnsafeRawBufferPointer) throws {
+        guard mayExceedLimit(bytes) else { return }
         var cursor = ByteCursor(bytes)
         while cursor.skip(to: UInt8(ascii: "<")) {
             let tagStart = cursor.position
@@ -59,6 +63,36 @@ enum XMLAttributeScreen {
                 }
             }
         }
+    }
+
+    /// Whether more than ``maximumAttributesPerElement`` `=` signs follow one another in
+    /// `bytes` with no `<` between them.
+    ///
+    /// An element over the limit makes such a run: each of its attributes has an `=`, and
+    /// from its first attribute to its last there is no `<` libxml2 reads past (one in an
+    /// attribute value is an error that stops the parse). Without such a run no element is
+    /// over the limit; `=` outside tags is rare (base64 padding, the odd URL), so this looks
+    /// at a few bytes where the exact scan would stop at every tag.
+    ///
+    /// - Complexity: O(n): the `=` signs and the `<` after each are found by `memchr`, and
+    ///   each search for `<` starts past where the one before it ended.
+    static func mayExceedLimit(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var signs = ByteCursor(bytes)
+        // After each sign: at the first `<` after it (or the end).
+        var angles = ByteCursor(bytes)
+        var run = 0
+        while signs.skip(to: UInt8(ascii: "=")) {
+            if angles.position <= signs.position {
+                // A `<` lies between this sign and the one before (or this is the first).
+                run = 0
+                angles.advance(by: signs.position + 1 - angles.position)
+                _ = angles.skip(to: UInt8(ascii: "<"))
+            }
+            run += 1
+            if run > maximumAttributesPerElement { return true }
+            signs.advance()
+        }
+        return false
     }
 
     /// Counts the attributes of the start tag the cursor is in, leaving it after the tag's

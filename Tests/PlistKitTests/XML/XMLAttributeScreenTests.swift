@@ -65,6 +65,34 @@ import Testing
         #expect(value.array?.last?.string?.hasPrefix(many) == true)
     }
 
+    /// The exact scan runs only where more than the limit of `=` signs have no `<` between
+    /// them; `=` separated by tags, however many, never need it.
+    @Test func onlyLongRunsOfEqualsSignsWithoutATagBetweenThemAreScanned() {
+        func mayExceed(_ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBytes { XMLAttributeScreen.mayExceedLimit($0) }
+        }
+        let limit = XMLAttributeScreen.maximumAttributesPerElement
+        let padded = String(repeating: "<data>AAAAAA==</data>", count: 10_000)
+        #expect(!mayExceed("<plist version=\"1.0\"><array>\(padded)</array></plist>"))
+        #expect(!mayExceed(String(repeating: "=", count: limit) + "<" + String(repeating: "=", count: limit)))
+        #expect(mayExceed("<" + String(repeating: "=", count: limit + 1)))
+        #expect(mayExceed("<plist\(Self.attributes(limit + 1))>"))
+        #expect(!mayExceed(""))
+    }
+
+    /// Attributes whose values hold `<` break every run of `=` signs, so the exact scan does
+    /// not run; libxml2 stops at the first such value, so the others are never read: the
+    /// document is refused as malformed, at once.
+    @Test func attributesWithAngleBracketsInTheirValuesAreNeverAllParsed() throws {
+        let attributes = (0..<80_000).map { " a\($0)=\"<\"" }.joined()
+        let xml = "<plist\(attributes)><true/></plist>"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = try Self.refusal(xml)
+        #expect(error.code == .corruptData)
+        #expect(clock.now - start < .seconds(2))
+    }
+
     /// A quoted `>` inside an attribute value does not end the tag early.
     @Test func quotedAngleBracketsStayInsideTheTag() throws {
         let xml = "<plist version=\"1>0\"\(Self.attributes(100))><true/></plist>"
