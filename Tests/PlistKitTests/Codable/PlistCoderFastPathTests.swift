@@ -73,6 +73,30 @@ import Testing
         }
     }
 
+    /// Containers of one key type nested in each other, each with its own remembered
+    /// position, find their own keys, whatever the order of the keys (XML sorts them, binary
+    /// keeps the encoder's).
+    @Test func nestedContainersOfOneKeyTypeFindTheirOwnKeys() throws {
+        struct Node: Codable, Equatable {
+            var name: String
+            var size: Int?
+            var children: [Node]
+            var zone: String
+        }
+        func tree(_ depth: Int, _ label: String) -> Node {
+            Node(
+                name: "n\(label)", size: label.count.isMultiple(of: 2) ? label.count : nil,
+                children: depth == 0 ? [] : (0..<(depth % 3 + 1)).map { tree(depth - 1, label + "\($0)") },
+                zone: "z\(label)")
+        }
+        let root = tree(5, "")
+        for format in [PlistFormat.xml, .binary] {
+            var encoder = PlistEncoder()
+            encoder.outputFormat = format
+            #expect(try PlistDecoder().decode(Node.self, from: encoder.encode(root)) == root, "\(format)")
+        }
+    }
+
     /// A missing key after a hit at the same position in an earlier dictionary reports the
     /// same error, with the same path, both ways.
     @Test func missingKeyAfterRememberedPositionIsStillMissing() throws {
