@@ -429,6 +429,7 @@ struct ByteCursor: ~Copyable {
     /// two references to one storage. Such strings hold the same UTF-8 bytes; strings stored
     /// differently may hold them too, and need their bytes compared. This reads the values'
     /// own bytes, whatever their layout, and interprets none of them.
+    @usableFromInline @inline(__always)
     static func haveSameRepresentation(_ a: String, _ b: String) -> Bool {
         withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in sameBytes(x, y) } }
     }

@@ -51,10 +51,18 @@ enum ByteHashing {
     /// Whether `a` and `b` have the same UTF-8 bytes, compared a word at a time. Keys met
     /// again (a reader's interned keys, a model's coding keys, string literals) are usually
     /// the very same string, which answers without lending out either string's bytes.
-    @usableFromInline
+    ///
+    /// Inlined, so that this usual answer costs no call: key comparisons sit in every reader's
+    /// and writer's key loops (a call each was a tenth of writing the library as XML).
+    @usableFromInline @inline(__always)
     static func sameUTF8(_ a: String, _ b: String) -> Bool {
-        if ByteCursor.haveSameRepresentation(a, b) { return true }
-        return ByteCursor.withUTF8(of: a) { first in
+        ByteCursor.haveSameRepresentation(a, b) || sameUTF8Bytes(a, b)
+    }
+
+    /// ``sameUTF8(_:_:)`` for strings stored differently: their UTF-8 bytes compared in place.
+    @usableFromInline
+    static func sameUTF8Bytes(_ a: String, _ b: String) -> Bool {
+        ByteCursor.withUTF8(of: a) { first in
             ByteCursor.withUTF8(of: b) { first.hasSameBytes(as: $0) }
         }
     }

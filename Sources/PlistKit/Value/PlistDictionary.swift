@@ -314,8 +314,11 @@ struct ExactKey: Hashable, Sendable {
     /// told apart at once.
     static func sameKeyList(_ a: [String], _ b: [String]) -> Bool {
         guard a.count == b.count else { return false }
-        guard let last = a.last else { return true }
-        return exactlyEqual(last, b[b.count - 1]) && zip(a, b).allSatisfy { exactlyEqualExpectingMatch($0, $1) }
+        guard let last = a.last, exactlyEqual(last, b[b.count - 1]) else { return a.isEmpty }
+        // An indexed loop: `zip(…).allSatisfy` with the comparison inlined into its closure
+        // compiled to a slower loop (2 % of writing the library as XML from Codable).
+        for i in a.indices where !exactlyEqualExpectingMatch(a[i], b[i]) { return false }
+        return true
     }
 
     /// Whether two strings of equal length have the same UTF-8 bytes, compared in place (the
