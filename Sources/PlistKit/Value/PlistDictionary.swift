@@ -314,7 +314,8 @@ struct ExactKey: Hashable, Sendable {
     /// told apart at once.
     static func sameKeyList(_ a: [String], _ b: [String]) -> Bool {
         guard a.count == b.count else { return false }
-        guard let last = a.last, exactlyEqual(last, b[b.count - 1]) else { return a.isEmpty }
+        guard let last = a.last else { return true }
+        guard exactlyEqual(last, b[b.count - 1]) else { return false }
         // An indexed loop: `zip(…).allSatisfy` with the comparison inlined into its closure
         // compiled to a slower loop (2 % of writing the library as XML from Codable).
         for i in a.indices where !exactlyEqualExpectingMatch(a[i], b[i]) { return false }

@@ -15,7 +15,7 @@ import FoundationEssentials
 /// outside quotes in each start tag, one per attribute. Anything malformed is left to
 /// libxml2, which reports it.
 ///
-/// That scan stops at every `<`, about 7% of the instructions of reading a large plist
+/// That scan stops at every `<`, about 6% of the instructions of reading a large plist
 /// (callgrind, `XML decode: library`), so it runs only when a cheaper look finds a run of
 /// more than the limit of `=` signs with no `<` between them: an element over the limit
 /// makes one, and nearly no other document does (see ``mayExceedLimit(_:)``).

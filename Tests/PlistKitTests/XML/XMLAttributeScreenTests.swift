@@ -86,11 +86,11 @@ import Testing
     @Test func attributesWithAngleBracketsInTheirValuesAreNeverAllParsed() throws {
         let attributes = (0..<80_000).map { " a\($0)=\"<\"" }.joined()
         let xml = "<plist\(attributes)><true/></plist>"
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
         let error = try Self.refusal(xml)
         #expect(error.code == .corruptData)
-        #expect(clock.now - start < .seconds(2))
+        // Parsed to the end, libxml2's duplicate check would take minutes.
+        #expect(ContinuousClock.now - start < .seconds(10))
     }
 
     /// A quoted `>` inside an attribute value does not end the tag early.
