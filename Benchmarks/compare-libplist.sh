@@ -2,8 +2,10 @@
 # PlistKit against libplist (C) and Foundation on the same generated music libraries, one table
 # per library (library and library-intl): plist-bench writes the files (--write-data), a small
 # C program times libplist's reader and writer on them in process
-# (Benchmarks/libplist/libplist-bench.c), and one plist-bench process times PlistKit and
-# Foundation on the same data. Each table also lists the Codable operations (libplist has no
+# (Benchmarks/peers/libplist-bench.c), another times libxml2 parsing the XML with callbacks
+# that do nothing (Benchmarks/peers/libxml2-floor.c: the floor under PlistKit's XML reader,
+# which is built on libxml2), and one plist-bench process times PlistKit and Foundation on
+# the same data. Each table also lists the Codable operations (libplist has no
 # equivalent), and a last table the keyed archives, so that every target is measured in one
 # run. Outside the packages' builds; needs libplist-dev and a C compiler
 # (`apt-get install -y libplist-dev libplist-utils`).
@@ -53,10 +55,11 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-echo "== building plist-bench (release) and libplist-bench" >&2
+echo "== building plist-bench (release), libplist-bench and libxml2-floor" >&2
 swift build -c release --package-path Benchmarks --product plist-bench >&2
 bench="$(swift build -c release --package-path Benchmarks --show-bin-path)/plist-bench"
-cc -O2 -o "$work/libplist-bench" Benchmarks/libplist/libplist-bench.c $(pkg-config --cflags --libs libplist-2.0)
+cc -O2 -o "$work/libplist-bench" Benchmarks/peers/libplist-bench.c $(pkg-config --cflags --libs libplist-2.0)
+cc -O2 -o "$work/libxml2-floor" Benchmarks/peers/libxml2-floor.c $(pkg-config --cflags --libs libxml-2.0)
 
 "$bench" "${size[@]}" --data-set "$data_set" --write-data "$work/data" >&2
 for set in "${sets[@]}"; do
@@ -65,11 +68,22 @@ for set in "${sets[@]}"; do
         > "$work/libplist-$set.tsv"
 done
 
+# The floor is timed before and after plist-bench's run and the lower median kept: a separate
+# process, it can meet a slow phase of a shared machine that plist-bench's run did not.
+floor() {
+    for set in "${sets[@]}"; do
+        echo "== libxml2 $(pkg-config --modversion libxml-2.0) parsing $set.xml alone, $iterations runs, median${pin:+, pinned to processor 0}" >&2
+        "${pin[@]}" "$work/libxml2-floor" "$iterations" "$work/data/$set.xml" "$budget" >> "$work/libxml2-$set.tsv" 2> /dev/null
+    done
+}
+floor
+
 echo "== PlistKit and Foundation (plist-bench), same data${pin:+, pinned to processor 0}" >&2
 "${pin[@]}" "$bench" "${size[@]}" --data-set "$data_set" --iterations "$iterations" --budget "$budget" --no-memory --json \
     --filter "binary decode: library" --filter "binary encode: library" \
     --filter "XML decode: library" --filter "XML encode: library" \
     --filter "Codable" --filter "keyed" > "$work/plistkit.json"
+floor
 
 python3 - "$work" "${#pin[@]}" "${sets[@]}" <<'PY'
 import json, sys
@@ -87,7 +101,7 @@ def ratio(mine, theirs):
         return "-"
     return f"{theirs / mine:.1f}x faster" if theirs >= mine else f"{mine / theirs:.1f}x slower"
 
-def table(title, rows):
+def table(title, rows, end="\n"):
     print(title)
     print(f"{'operation':<30}{'PlistKit':>11}{'libplist':>11}{'Foundation':>12}"
           f"{'vs Foundation':>16}{'vs libplist':>15}{'checksums':>11}")
@@ -102,7 +116,7 @@ def table(title, rows):
               f"{ratio(mine, foundation):>16}{ratio(mine, libplist):>15}{'both' if same else 'differ':>11}")
         for error in errors:
             print(f"    error: {error}")
-    print()
+    print(end=end)
 
 machine = doc["machine"]
 print(f"machine: {machine['processors']} processors, {machine['cpuModel']}; {machine['date']}")
@@ -123,7 +137,19 @@ for data_set in sets:
             operation = result["name"].split(":")[0]
             rows.append((operation, result, libplist.get(operation)))
     size = next((r["bytes"] for r in doc["results"] if r["name"].startswith(f"XML decode: {data_set} (")), 0)
-    table(f"{data_set} ({doc['tracks']} tracks, {size / 1e6:.1f} MB of XML)", rows)
+    table(f"{data_set} ({doc['tracks']} tracks, {size / 1e6:.1f} MB of XML)", rows, end="")
+    floor = min(float(line.split("\t")[1]) for line in open(f"{work}/libxml2-{data_set}.tsv"))
+    by_name = {operation: result for operation, result, _ in rows}
+    print(f"libxml2 parsing the XML alone (callbacks that do nothing): {duration(floor)} (the lower of two "
+          "medians, before and after PlistKit's run), the floor under any reader built on it")
+    for operation in ("XML decode", "Codable decode XML"):
+        result = by_name.get(operation, {})
+        mine, foundation = result.get("plistKitMedianSeconds"), result.get("foundationMedianSeconds")
+        target = 10 if operation == "XML decode" else 4  # the speed issue's ratios to Foundation
+        if mine and foundation:
+            print(f"  {operation}: {duration(mine)}, of which {duration(mine - floor)} ({(mine - floor) / mine:.0%}) "
+                  f"beyond libxml2's parse; {target}x Foundation would be {duration(foundation / target)}")
+    print()
 keyed = [(r["name"], r, None) for r in doc["results"] if r["name"].startswith("keyed")]
 if keyed:
     table("keyed archives (the same notes for every data set; libplist has no archiver)", keyed)
