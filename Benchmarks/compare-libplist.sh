@@ -8,7 +8,7 @@
 # the same data. Each table also lists the Codable operations (libplist has no
 # equivalent), and a last table the keyed archives, so that every target is measured in one
 # run. Outside the packages' builds; needs libplist-dev and a C compiler
-# (`apt-get install -y libplist-dev libplist-utils`).
+# (`apt-get install -y libplist-dev libplist-utils`), and libxml2-dev as PlistKit itself does.
 #
 # usage: Benchmarks/compare-libplist.sh [--quick] [--pin] [--tracks N] [--data-set SET] [ITERATIONS]
 #   --quick         libraries of 5,000 tracks (default 50,000), keyed archives of 2,500 notes
@@ -142,10 +142,10 @@ for data_set in sets:
     by_name = {operation: result for operation, result, _ in rows}
     print(f"libxml2 parsing the XML alone (callbacks that do nothing): {duration(floor)} (the lower of two "
           "medians, before and after PlistKit's run), the floor under any reader built on it")
-    for operation in ("XML decode", "Codable decode XML"):
+    # The speed issue's ratios to Foundation for the two operations that read XML.
+    for operation, target in (("XML decode", 10), ("Codable decode XML", 4)):
         result = by_name.get(operation, {})
         mine, foundation = result.get("plistKitMedianSeconds"), result.get("foundationMedianSeconds")
-        target = 10 if operation == "XML decode" else 4  # the speed issue's ratios to Foundation
         if mine and foundation:
             print(f"  {operation}: {duration(mine)}, of which {duration(mine - floor)} ({(mine - floor) / mine:.0%}) "
                   f"beyond libxml2's parse; {target}x Foundation would be {duration(foundation / target)}")
