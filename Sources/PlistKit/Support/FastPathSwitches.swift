@@ -14,8 +14,4 @@ struct FastPathSwitches {
     /// than in a `Dictionary` keyed by `PlistValue`) and writes binary output straight from
     /// its objects (rather than building the archive's tree for the plist writer).
     var keyedArchiverShortcuts = true
-    /// Whether ``KeyedUnarchiver`` remembers which type decodes each class for each requested
-    /// type, and reads references to inline strings in place (a field read with
-    /// `decodeString(forKey:)`, an array of strings) rather than opening a position for each.
-    var keyedUnarchiverShortcuts = true
 }

@@ -214,18 +214,6 @@ extension KeyedUnarchiver {
     /// Decodes a list of references (already gathered by the caller, such as NSOrderedSet's
     /// `NS.object.N` keys), checking every element's class before building any.
     func decodeElements<T: KeyedArchivable>(_ type: T.Type, _ elements: [PlistValue], label: String) throws -> [T] {
-        if state.fastPaths.keyedUnarchiverShortcuts, T.self == String.self, let strings = inlineStrings(elements) {
-            // `T` is `String`, so the cast succeeds. Through `Any`, the runtime finds the two
-            // array types identical and passes the array on; a cast from `[String]` to `[T]`
-            // would convert it element by element.
-            return (strings as Any) as! [T]
-        }
-        return try decodeEachElement(type, elements, label: label)
-    }
-
-    /// The general path of ``decodeElements(_:_:label:)``, in its own function so that the
-    /// shortcut does not pay for the generic one's metadata.
-    private func decodeEachElement<T: KeyedArchivable>(_ type: T.Type, _ elements: [PlistValue], label: String) throws -> [T] {
         try precheckElements(type, elements, label: label)
         var result: [T] = []
         result.reserveCapacity(elements.count)
@@ -240,22 +228,6 @@ extension KeyedUnarchiver {
             result.append(try decodePresent(type, from: element))
         }
         return result
-    }
-
-    /// The strings of a list of references that all point at inline strings of `$objects`
-    /// (how NSArray holds NSStrings), or `nil` when any element is something else: exactly
-    /// what the general path decodes for such a list, since inline strings have no class to
-    /// check and no position to open. Concrete code: the generic path looked up `Optional<T>`
-    /// metadata for every array.
-    private func inlineStrings(_ elements: [PlistValue]) -> [String]? {
-        var strings: [String] = []
-        strings.reserveCapacity(elements.count)
-        for element in elements {
-            guard case .uid(let uid) = element, Int(uid) < archive.objects.count,
-                  case .scalar(.string(let string)) = archive.objects[Int(uid)] else { return nil }
-            strings.append(string)
-        }
-        return strings
     }
 
     /// Checks every element's class (allow-list, registry, requested type) without building

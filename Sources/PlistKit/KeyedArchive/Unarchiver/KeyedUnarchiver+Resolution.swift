@@ -137,21 +137,7 @@ extension KeyedUnarchiver {
     /// The type that decodes `instance` when `type` is asked for: a registered class, or
     /// `type` itself when it reads the class name. A type that reads any class without naming
     /// one (``ArchiveGenericObject``) allows none by itself: the allow-list decides.
-    ///
-    /// The answer depends only on the class description, the requested type, the allow-list
-    /// and the registry, so successes are remembered per (class, type) until either list
-    /// changes; failures are worked out again, so that each error names its own object.
     private func resolveType<T: KeyedArchivable>(_ type: T.Type, for instance: ArchivedInstance) throws -> any KeyedArchivable.Type {
-        guard state.fastPaths.keyedUnarchiverShortcuts else { return try resolveTypeAnew(type, for: instance) }
-        let classIndex = instance.archivedClass.index
-        let requested = ObjectIdentifier(T.self)
-        if let resolved = state.resolution(classIndex: classIndex, requested: requested) { return resolved }
-        let resolved = try resolveTypeAnew(type, for: instance)
-        state.remember(resolved, classIndex: classIndex, requested: requested)
-        return resolved
-    }
-
-    private func resolveTypeAnew<T: KeyedArchivable>(_ type: T.Type, for instance: ArchivedInstance) throws -> any KeyedArchivable.Type {
         if T.archiveClassNames.isEmpty, T.self is any GenericArchivable.Type { try checkAllowed(instance) }
         let name = instance.className
         if let registered = registry[name] {

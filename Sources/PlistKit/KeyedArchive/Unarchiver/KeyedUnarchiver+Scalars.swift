@@ -88,14 +88,6 @@ extension KeyedUnarchiver {
     public func decodeString(forKey key: String) throws -> String {
         let raw = rawValue(forKey: key)
         if case .string(let string)? = raw { return string }
-        // A reference to an inline string in `$objects` (how NSString is archived) is what
-        // `decodeObject(of: String.self, forKey:)` returns for it; reaching it directly skips
-        // opening a path step and a position. (An inline string has no class, so no
-        // allow-list walk can fail on it.)
-        if state.fastPaths.keyedUnarchiverShortcuts, case .uid(let uid)? = raw, Int(uid) < archive.objects.count,
-           case .scalar(.string(let string)) = archive.objects[Int(uid)] {
-            return string
-        }
         guard let string = try decodeObject(of: String.self, forKey: key) else {
             throw notFound(key)
         }

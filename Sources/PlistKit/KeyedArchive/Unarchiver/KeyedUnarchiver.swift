@@ -43,7 +43,7 @@ public final class KeyedUnarchiver {
         // Objects decoded under the old list must be checked again.
         didSet {
             makeAllowLists()
-            state.forgetAllowListVerdicts()
+            state.forgetSharedObjects()
         }
     }
     /// The deepest nesting of objects decoded; deeper graphs fail with
@@ -66,12 +66,6 @@ public final class KeyedUnarchiver {
     /// unarchiver is used by one thread at a time, so no two accesses can overlap. The checks, one pair
     /// of runtime calls per step, cost more than many of the steps themselves.
     @exclusivity(unchecked) var state: UnarchiverState
-
-    /// The shortcuts taken (see ``FastPathSwitches/keyedUnarchiverShortcuts``).
-    var fastPaths: FastPathSwitches {
-        get { state.fastPaths }
-        set { state.fastPaths = newValue }
-    }
 
     /// Creates an unarchiver over an archive.
     ///
@@ -152,7 +146,6 @@ public final class KeyedUnarchiver {
     /// over the class names a requested type declares.
     public func setClass(_ type: (any KeyedArchivable.Type)?, forClassName className: String) {
         registry[className] = type
-        state.forgetResolutions()
     }
 
     /// The type registered for `className`, if any.

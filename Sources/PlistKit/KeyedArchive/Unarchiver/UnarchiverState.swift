@@ -1,6 +1,6 @@
 /// Everything a ``KeyedUnarchiver`` changes while decoding: where it is in the graph (the
 /// position, how deep, the keys that led there, which objects are open), the objects decoded
-/// for sharing, and what it has learnt about classes and requested types.
+/// for sharing, and which requested types are inline.
 ///
 /// One value, so that each step of decoding is one exclusive access to the unarchiver's one
 /// stored property rather than one per array touched (see ``KeyedUnarchiver``'s `state`). No
@@ -8,7 +8,6 @@
 /// back into the unarchiver: the unarchiver calls that between
 /// ``open(_:maximumDepth:namingClassAtDepthLimit:)`` and ``close(_:restoring:)``.
 struct UnarchiverState {
-    var fastPaths = FastPathSwitches()
     /// What is being decoded. Saved and restored around each nested decode, so the chain of
     /// enclosing objects lives on the call stack.
     private(set) var position: Position = .top
@@ -22,9 +21,6 @@ struct UnarchiverState {
     private var inProgress: [Bool]
     /// Objects referred to more than once, by index, once decoded.
     var shared: [Int: Any] = [:]
-    /// Successful type resolutions: (class description index, requested type) → the type that
-    /// decodes it. A few entries, scanned linearly.
-    private var resolutions: [Resolution] = []
     /// Whether each requested type met so far is inline (see ``isInline(_:)``).
     private var inlineTypes: [(type: ObjectIdentifier, isInline: Bool)] = []
 
@@ -36,16 +32,6 @@ struct UnarchiverState {
         case instance(Int, nextField: Int)
         case scalar(PlistValue, index: Int?)
     }
-
-    private struct Resolution {
-        let classIndex: Int
-        let requested: ObjectIdentifier
-        let resolved: any KeyedArchivable.Type
-    }
-
-    /// The most resolutions kept; archives use a handful of classes, and a miss only costs
-    /// the full check.
-    private static let resolutionLimit = 32
 
     /// A state for an archive of `objectCount` objects.
     init(objectCount: Int) {
@@ -111,29 +97,9 @@ struct UnarchiverState {
 
     // MARK: What is remembered
 
-    /// Forgets what depends on the allow-list: its verdicts, and the objects decoded under it.
-    mutating func forgetAllowListVerdicts() {
+    /// Forgets the objects decoded under the allow-list, which a new list must check again.
+    mutating func forgetSharedObjects() {
         shared.removeAll()
-        resolutions.removeAll()
-    }
-
-    /// Forgets what depends on the class registry.
-    mutating func forgetResolutions() {
-        resolutions.removeAll()
-    }
-
-    /// The type remembered to decode class description `classIndex` when `requested` is asked
-    /// for.
-    func resolution(classIndex: Int, requested: ObjectIdentifier) -> (any KeyedArchivable.Type)? {
-        for entry in resolutions where entry.classIndex == classIndex && entry.requested == requested {
-            return entry.resolved
-        }
-        return nil
-    }
-
-    mutating func remember(_ resolved: any KeyedArchivable.Type, classIndex: Int, requested: ObjectIdentifier) {
-        guard resolutions.count < Self.resolutionLimit else { return }
-        resolutions.append(Resolution(classIndex: classIndex, requested: requested, resolved: resolved))
     }
 
     /// Whether `type` is ``InlineArchivable``, found with a dynamic cast (a conformance lookup

@@ -2,11 +2,11 @@ import Foundation
 import Testing
 @testable import PlistKit
 
-/// `KeyedUnarchiver`'s shortcuts (inline strings read in place, remembered type resolutions)
-/// against its general path (`fastPaths.keyedUnarchiverShortcuts = false`): the same values
-/// and the same errors, on random archives, on random corruptions of them and on Foundation's.
-@Suite struct UnarchiverFastPathTests {
-    /// A note with every field kind the shortcuts touch: strings (inline, shared, in arrays),
+/// `KeyedUnarchiver` on random archives of nested objects (every field kind: inline and shared
+/// strings, arrays of strings, numbers, dates, optionals), on random corruptions of them and
+/// on Foundation's: the archived values back, or a typed error.
+@Suite struct UnarchiverRandomArchiveTests {
+    /// A note with every field kind: strings (inline, shared, in arrays),
     /// numbers, a date, an optional string and nested notes.
     struct Memo: KeyedArchivable, Hashable {
         static let archiveClassNames = ["Memo"]
@@ -78,10 +78,9 @@ import Testing
     }
 
     /// What an unarchiver makes of `data` as `[Memo]`: the value or the error.
-    static func decode(_ data: Data, fast: Bool, allowed: Set<String>? = ["Memo", "NSArray", "NSDate", "NSString"]) -> Result<[Memo], KeyedArchiveError> {
+    static func decode(_ data: Data, allowed: Set<String>? = ["Memo", "NSArray", "NSDate", "NSString"]) -> Result<[Memo], KeyedArchiveError> {
         do {
             let unarchiver = try KeyedUnarchiver(decoding: data, allowedClassNames: allowed)
-            unarchiver.fastPaths.keyedUnarchiverShortcuts = fast
             guard let memos = try unarchiver.decodeObject(of: [Memo].self, forKey: "root") else {
                 return .failure(KeyedArchiveError(.valueNotFound, "no root (test marker)"))
             }
@@ -94,24 +93,22 @@ import Testing
         }
     }
 
-    @Test func randomArchivesDecodeTheSameBothWays() throws {
+    @Test func randomArchivesDecodeToWhatWasArchived() throws {
         var random = SeededRandom(seed: 0xFA57_9A7B)
         for round in 0..<300 {
             let memos = (0..<Int(random.next() % 6)).map { _ in Self.randomMemo(&random, depth: 2) }
             let data = try KeyedArchiver.archivedData(withRootObject: memos)
-            let fast = Self.decode(data, fast: true)
-            let general = Self.decode(data, fast: false)
-            #expect(fast == general, "round \(round)")
-            #expect(fast == .success(memos), "round \(round)")
-            if fast != general || fast != .success(memos) { return }
+            let decoded = Self.decode(data)
+            #expect(decoded == .success(memos), "round \(round)")
+            if decoded != .success(memos) { return }
         }
     }
 
-    /// Random archives with one `$objects` entry or reference replaced by something the
-    /// shortcuts must refuse (a $null or class-description reference among strings, a number
-    /// where a string belongs, an NSString object, a class outside the allow-list or of
-    /// another type): the general path's error or value, every time.
-    @Test func corruptedArchivesFailTheSameBothWays() throws {
+    /// Random archives with one `$objects` entry or reference replaced by something a reader
+    /// of strings must refuse or read through (a $null or class-description reference among
+    /// strings, a number where a string belongs, an NSString object, a class outside the
+    /// allow-list or of another type): a value or a ``KeyedArchiveError``, never another error.
+    @Test func corruptedArchivesFailWithTypedErrors() throws {
         var random = SeededRandom(seed: 0xC0_22_0B7)
         var failures = 0
         for round in 0..<400 {
@@ -126,11 +123,7 @@ import Testing
             root["$objects"] = .array(objects)
             let bytes = try PlistValue.dictionary(root).encoded(as: .binary)
             for allowed in [["Memo", "NSArray", "NSDate", "NSString"], ["Memo", "NSArray", "NSDate"], nil] as [Set<String>?] {
-                let fast = Self.decode(bytes, fast: true, allowed: allowed)
-                let general = Self.decode(bytes, fast: false, allowed: allowed)
-                #expect(fast == general, "round \(round), allowed \(String(describing: allowed))")
-                if fast != general { return }
-                if case .failure = general { failures += 1 }
+                if case .failure = Self.decode(bytes, allowed: allowed) { failures += 1 }
             }
         }
         // The corruptions must exercise the error paths, not only the happy one.
@@ -153,7 +146,7 @@ import Testing
             // A number where a string was.
             objects[stringIndices[pick(stringIndices.count)]] = .integer(42)
         case 1 where !stringIndices.isEmpty:
-            // The string as an NSString object (read by the general path only).
+            // The string as an NSString object.
             let classIndex = objects.count
             objects.append(classDictionary(["NSMutableString", "NSString", "NSObject"]))
             let i = stringIndices[pick(stringIndices.count)]
@@ -223,20 +216,13 @@ import Testing
         #expect(sharing > archives.count / 2)
     }
 
-    /// Foundation's archives (NSString and NSMutableString elements, shared strings) read the
-    /// same both ways.
-    @Test func foundationArchivesDecodeTheSameBothWays() throws {
+    /// Foundation's archives (NSString and NSMutableString elements, shared strings) read as
+    /// the strings they hold.
+    @Test func foundationArchivesOfStringsDecode() throws {
         let shared = "shared"
         let strings: [Any] = [shared, NSMutableString(string: "mutable"), shared, "日本語", NSString(string: ""), "$null"]
         let data = try foundationArchive(NSArray(array: strings))
-        var results: [Result<[String], KeyedArchiveError>] = []
-        for fast in [true, false] {
-            let unarchiver = try KeyedUnarchiver(decoding: data, allowedClassNames: ["NSArray", "NSMutableString", "NSString"])
-            unarchiver.fastPaths.keyedUnarchiverShortcuts = fast
-            results.append(Result { try unarchiver.decodeObject(of: [String].self, forKey: "root") ?? [] }
-                .mapError { $0 as? KeyedArchiveError ?? KeyedArchiveError(.invalidValue, "\($0)") })
-        }
-        #expect(results[0] == results[1])
-        #expect(results[0] == .success(["shared", "mutable", "shared", "日本語", "", "$null"]))
+        let unarchiver = try KeyedUnarchiver(decoding: data, allowedClassNames: ["NSArray", "NSMutableString", "NSString"])
+        #expect(try unarchiver.decodeObject(of: [String].self, forKey: "root") == ["shared", "mutable", "shared", "日本語", "", "$null"])
     }
 }
