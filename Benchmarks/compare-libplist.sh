@@ -3,7 +3,7 @@
 # per library (library and library-intl): plist-bench writes the files (--write-data), a small
 # C program times libplist's reader and writer on them in process
 # (Benchmarks/peers/libplist-bench.c), another times libxml2 parsing the XML with callbacks
-# that do nothing (Benchmarks/peers/libxml2-floor.c: the floor under PlistKit's XML reader,
+# that only count (Benchmarks/peers/libxml2-floor.c: the floor under PlistKit's XML reader,
 # which is built on libxml2), and one plist-bench process times PlistKit and Foundation on
 # the same data. Each table also lists the Codable operations (libplist has no
 # equivalent), and a last table the keyed archives, so that every target is measured in one
@@ -140,7 +140,7 @@ for data_set in sets:
     table(f"{data_set} ({doc['tracks']} tracks, {size / 1e6:.1f} MB of XML)", rows, end="")
     floor = min(float(line.split("\t")[1]) for line in open(f"{work}/libxml2-{data_set}.tsv"))
     by_name = {operation: result for operation, result, _ in rows}
-    print(f"libxml2 parsing the XML alone (callbacks that do nothing): {duration(floor)} (the lower of two "
+    print(f"libxml2 parsing the XML alone (callbacks that only count): {duration(floor)} (the lower of two "
           "medians, before and after PlistKit's run), the floor under any reader built on it")
     # The speed issue's ratios to Foundation for the two operations that read XML.
     for operation, target in (("XML decode", 10), ("Codable decode XML", 4)):
