@@ -41,7 +41,7 @@ import Testing
                 big = 18446744073709551615;
                 blob = {length = 3, bytes = 0x0102ff};
                 digits = 1;
-                f = 0.875;
+                f = "0.875";
                 list =     (
                     a,
                     2,
@@ -60,7 +60,7 @@ import Testing
                     k = v;
                     n = 1;
                 };
-                n = -5;
+                n = "-5";
                 no = 0;
                 s = "{ raw }";
                 when = "2024-06-01 12:00:00 +0000";
