@@ -458,7 +458,9 @@ import Testing
 /// test binary itself, run again with a filter that selects that suite, with HOME set to a
 /// scratch folder and no PLISTKIT_PREFERENCES or XDG_CONFIG_HOME, so Foundation uses its own
 /// folder there. Its answers are the lines of standard output that start with
-/// ``UserDefaultsWorker/answerPrefix``.
+/// ``UserDefaultsWorker/answerPrefix``. A process of its own, because Foundation reads HOME
+/// once: after `setenv("HOME", …)`, even a suite first used later keeps the first HOME's
+/// folder.
 final class UserDefaultsWorkerProcess {
     let process = Process()
     let input = Pipe()
