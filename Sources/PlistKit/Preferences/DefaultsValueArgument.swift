@@ -67,7 +67,9 @@ public enum DefaultsValueArgument {
     /// `1` is the string "1", as on macOS).
     ///
     /// - Throws: ``PlistError`` with ``PlistError/Code/invalidArgument`` and macOS's words
-    ///   ("Could not parse: … Try single-quoting it.") when a literal does not parse.
+    ///   ("Could not parse: … Try single-quoting it.") when a literal does not parse, quoting
+    ///   at most ``quotedPrefixLength`` characters of it; for a literal nested deeper than the
+    ///   readers' `maximumDepth` (512 levels), a message that says it is too deep.
     public static func value(parsing text: String) throws -> PlistValue {
         let trimmed = text.drop { $0.isWhitespace }
         guard let first = trimmed.first, "{(<\"".contains(first) else { return .string(text) }
@@ -76,9 +78,20 @@ public enum DefaultsValueArgument {
                 return try PlistValue(decoding: Data(xml.utf8), format: .xml)
             }
             return try PlistValue(decoding: Data(text.utf8), format: .openStep)
+        } catch let error as PlistError where error.code == .limitExceeded {
+            throw PlistError(.invalidArgument, "Could not parse \(quoted(text)): the value is nested too deep (\(error.reason))")
         } catch {
-            throw PlistError(.invalidArgument, "Could not parse: \(text).  Try single-quoting it")
+            throw PlistError(.invalidArgument, "Could not parse: \(quoted(text)).  Try single-quoting it")
         }
+    }
+
+    /// The most characters of a literal an error message repeats: a value of many kilobytes
+    /// is named by its beginning.
+    public static let quotedPrefixLength = 200
+
+    private static func quoted(_ text: String) -> String {
+        guard text.count > quotedPrefixLength else { return text }
+        return "\(text.prefix(quotedPrefixLength))… (\(text.utf8.count) bytes)"
     }
 
     /// The elements a bare XML value may start with (`<dict>…</dict>`, as the Dock's

@@ -16,8 +16,9 @@ import Synchronization
 /// }
 /// ```
 ///
-/// **Getters** follow UserDefaults: they look in this domain's file, then in the global
-/// domain's, then in the registered values (``PreferencesSearchList`` says what macOS's search
+/// **Getters** follow UserDefaults: they look in this host's by-host file of the domain, the
+/// domain's file, this host's by-host global domain, the global domain's file, then in the
+/// registered values (``PreferencesSearchList`` says what macOS's search
 /// list holds besides), and convert as UserDefaults does: ``integer(forKey:)`` is 0 when absent
 /// and reads a numeric string, ``bool(forKey:)`` reads "YES", "true" and "1", ``string(forKey:)``
 /// gives numbers as text, ``url(forKey:)`` reads a path string or archived URL data. The
@@ -45,12 +46,13 @@ public final class PreferencesDomain: Sendable {
     private let searchList: PreferencesSearchList
     private let registered = Mutex(PlistDictionary())
 
-    init(name: String, path: String, isGlobal: Bool, globalFile: PreferencesFile?) {
+    /// A domain stored in `file`, whose getters look in `searchList` (which holds `file`).
+    init(name: String, file: PreferencesFile, searchList: [PreferencesFile], isGlobal: Bool) {
         self.name = name
-        self.path = path
+        self.path = file.path
         self.isGlobal = isGlobal
-        self.file = PreferencesFile(path: path)
-        self.searchList = PreferencesSearchList(files: [file] + (globalFile.map { [$0] } ?? []))
+        self.file = file
+        self.searchList = PreferencesSearchList(files: searchList)
     }
 
     // MARK: Registration
@@ -71,8 +73,8 @@ public final class PreferencesDomain: Sendable {
 
     // MARK: Search-list getters
 
-    /// The value for `key` from the search list (this domain, the global domain, the
-    /// registered values), or `nil`.
+    /// The value for `key` from the search list (this domain's by-host and any-host files, the
+    /// global domain's, the registered values), or `nil`.
     ///
     /// - Throws: ``PreferencesError`` when a file on the way cannot be read or is corrupt.
     public func value(forKey key: String) throws -> PlistValue? {
@@ -274,7 +276,12 @@ public final class PreferencesDomain: Sendable {
     }
 
     /// Removes the domain's file, as `removePersistentDomain(forName:)`; returns whether there
-    /// was one.
+    /// was one. When the domain's name is a symbolic link, the link is removed, not the file it
+    /// points to.
+    ///
+    /// - Throws: ``PreferencesError`` for a file that cannot be read as a domain (corrupt, not
+    ///   a dictionary, not a regular file, a link to nothing), which is then kept;
+    ///   ``FileOperationError`` when the folder cannot be locked or the name removed.
     @discardableResult
     public func removeDomain() throws -> Bool {
         try file.remove()

@@ -1,17 +1,18 @@
-/// The places a domain's getters look for a key, in macOS's order: the domain's own file, then
-/// the global domain's file (`NSGlobalDomain`, `.GlobalPreferences.plist`), then the values
-/// registered with ``PreferencesDomain/register(_:)``.
+/// The places a domain's getters look for a key, in CFPreferences' order: the current host's
+/// by-host file of the domain (`ByHost/DOMAIN.HOSTID.plist`), the domain's own file, the
+/// current host's by-host global domain, the global domain's file (`NSGlobalDomain`,
+/// `.GlobalPreferences.plist`), then the values registered with
+/// ``PreferencesDomain/register(_:)``.
 ///
 /// UserDefaults' search list also holds domains this one leaves out, each for a reason:
 /// forced (managed) preferences and the argument domain (`-key value` on the launching
-/// process's command line) come first on macOS, the by-host (`-currentHost`) files and the
-/// languages domain sit between the global domain and the registration domain, and
-/// `/Library/Preferences` holds the any-user values. A store on Linux reads another
-/// machine's files: none of those belong to the process that reads them. See
-/// Docs/Preferences.md.
+/// process's command line) come first on macOS, the languages domain sits before the
+/// registration domain, and the any-user folder (`/Library/Preferences`,
+/// `/usr/local/etc` on Linux) holds values for every user. A store reads a folder of files,
+/// often another machine's: none of those belong to it. See Docs/Preferences.md.
 struct PreferencesSearchList: Sendable {
-    /// The domain's own file first, then the global domain's (absent for the global domain
-    /// itself).
+    /// The files, first to last (the domain's own and the global domain's, each after its
+    /// current-host file).
     let files: [PreferencesFile]
 
     /// The first value stored for `key`, or the registered one.

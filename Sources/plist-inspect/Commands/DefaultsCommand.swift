@@ -29,16 +29,28 @@ enum DefaultsCommand {
           VALUE is an old-style literal ('{ a = 1; b = (x, y); }', '<0a0b>', a string), or one of
           -string S, -data HEX, -int[eger] N, -float X, -bool[ean] true|false|yes|no, -date D,
           -array V…, -array-add V…, -dict K V…, -dict-add K V….
-          The folder is --directory, else $PLISTKIT_PREFERENCES, else ~/Library/Preferences when it
-          exists, else $XDG_CONFIG_HOME/plistkit/preferences.
+          -currentHost or -host NAME before the verb works on by-host domains instead
+          (ByHost/DOMAIN.HOSTID.plist; on Linux Foundation's host id is empty: DOMAIN..plist).
+          The folder is --directory, else $PLISTKIT_PREFERENCES, else the one Foundation's
+          UserDefaults uses: ~/Library/Preferences on macOS, $XDG_CONFIG_HOME or ~/.config
+          elsewhere. 'read' and 'find' print every readable domain and name each .plist file
+          that is not one on standard error, then exit 65.
           """,
         arguments: [.init("defaults-argument", help: "A verb and its arguments, as macOS's defaults takes them.", variadic: true, optional: true)],
-        options: [.init(["--directory"], value: "dir", help: "The folder of DOMAIN.plist files.")])
+        options: [
+            .init(["--directory"], value: "dir", help: "The folder of DOMAIN.plist files."),
+            .init(["-currentHost"], help: "Use this host's by-host domains."),
+            .init(["-host"], value: "name", help: "Use the by-host domains of the host NAME."),
+        ])
 
     /// A failure macOS's `defaults` reports in its own words (no `Error:` prefix), exit 1.
     struct Message: Error {
         let text: String
     }
+
+    /// A run that printed what it could but met files that are not usable domains: each
+    /// was named on standard error; the status is 65.
+    struct PartialFailure: Error {}
 
     static func main(_ words: [String]) -> ExitCode {
         do {
@@ -46,6 +58,8 @@ enum DefaultsCommand {
         } catch let message as Message {
             Console.shared.err(message.text + "\n")
             return .failure
+        } catch is PartialFailure {
+            return .dataError
         } catch {
             return RootCommand.report(failure(error))
         }
@@ -56,6 +70,7 @@ enum DefaultsCommand {
     private static func run(_ words: [String]) throws -> ExitCode {
         var words = words[...]
         var directory: String?
+        var host = PreferencesHost.any
         while let first = words.first {
             if first == "--directory" {
                 words.removeFirst()
@@ -63,8 +78,16 @@ enum DefaultsCommand {
                 directory = value
             } else if first.hasPrefix("--directory=") {
                 directory = String(words.removeFirst().dropFirst("--directory=".count))
-            } else if first == "-currentHost" || first == "-host" {
-                throw usage("'\(first)' is not supported: a folder of domains has no by-host preferences.")
+            } else if first == "-currentHost" {
+                words.removeFirst()
+                host = .current
+            } else if first == "-host" {
+                words.removeFirst()
+                guard let name = words.popFirst() else { throw usage("Missing value for '-host <name>'.") }
+                guard !name.isEmpty, !name.contains("/"), !name.contains("\0") else {
+                    throw usage("'\(MessageText.singleLine(name))' is not a host name: by-host files are named DOMAIN.HOST.plist.")
+                }
+                host = .named(name)
             } else {
                 break
             }
@@ -74,7 +97,7 @@ enum DefaultsCommand {
             Console.shared.out(HelpFormatter.help(spec))
             return .success
         }
-        let store = directory.map(PreferencesStore.init(directory:)) ?? PreferencesStore()
+        let store = (directory.map { PreferencesStore(directory: $0) } ?? PreferencesStore()).scoped(to: host)
         let arguments = Array(words)
         switch verb {
         case "read": try read(arguments, store)
@@ -96,13 +119,13 @@ enum DefaultsCommand {
     private static func read(_ arguments: [String], _ store: PreferencesStore) throws {
         switch arguments.count {
         case 0:
+            let listing = try store.storedDomains(limits: PlistWritingOptions())
             var all = PlistDictionary()
-            let global = try store.globalDomain.storedValues()
-            if !global.isEmpty { all[PreferencesStore.globalDomainDisplayName] = .dictionary(global) }
-            for name in try store.domainNames() {
-                all[name] = .dictionary(try store.domain(named: name).storedValues())
+            for domain in listing.domains where !(domain.isGlobal && domain.values.isEmpty) {
+                all[domain.name] = .dictionary(domain.values)
             }
             try output(.dictionary(all))
+            try report(listing.failures)
         case 1:
             let (domain, name) = try resolve(arguments[0], store)
             let values = try domain.storedValues()
@@ -203,19 +226,31 @@ enum DefaultsCommand {
 
     private static func domains(_ arguments: [String], _ store: PreferencesStore) throws {
         guard arguments.isEmpty else { throw usage("'domains' takes no arguments.") }
-        Console.shared.out(try store.domainNames().joined(separator: ", ") + "\n")
+        // Names come from file names, which may hold any character but `/`.
+        Console.shared.out(try store.domainNames().map(MessageText.singleLine).joined(separator: ", ") + "\n")
     }
 
     private static func find(_ arguments: [String], _ store: PreferencesStore) throws {
         guard arguments.count == 1 else { throw usage("'find' takes one word.") }
-        let matches = try store.find(arguments[0])
-        guard !matches.isEmpty else {
+        let result = try store.find(arguments[0])
+        if result.matches.isEmpty {
             Console.shared.err("No domain, key, nor value containing '\(arguments[0])'\n")
-            return
         }
-        for match in matches {
-            Console.shared.out("Found \(match.matchCount) keys in domain '\(match.domain)': \(try DefaultsDescription.text(of: .dictionary(match.values)))\n")
+        for match in result.matches {
+            let name = MessageText.singleLine(match.domain)
+            Console.shared.out("Found \(match.matchCount) keys in domain '\(name)': \(try DefaultsDescription.text(of: .dictionary(match.values)))\n")
         }
+        try report(result.failures)
+    }
+
+    /// Names each file that is not a usable domain on standard error, after what could be
+    /// printed, and ends the run with status 65 when there was one.
+    private static func report(_ failures: [PreferencesError]) throws {
+        guard !failures.isEmpty else { return }
+        for failure in failures {
+            Console.shared.err("Error: \(MessageText.singleLine(failure.description))\n")
+        }
+        throw PartialFailure()
     }
 
     private static func export(_ arguments: [String], _ store: PreferencesStore) throws {
@@ -248,7 +283,7 @@ enum DefaultsCommand {
     private static func resolve(_ argument: String, _ store: PreferencesStore) throws -> (PreferencesDomain, String) {
         switch argument {
         case "-g", "-globalDomain":
-            return (store.globalDomain, "kCFPreferencesAnyApplication")
+            return (try store.globalDomain, "kCFPreferencesAnyApplication")
         case "-app":
             throw usage("'-app' is not supported: there are no applications to look a domain up in.")
         default:
@@ -312,9 +347,10 @@ enum DefaultsCommand {
         case let error as PreferencesError:
             let status: ExitCode
             switch error.code {
-            case .corruptFile, .notADictionary: status = .dataError
-            case .unreadableFile: status = .noInput
-            case .invalidDomainName: return usage(error.description)
+            case .corruptFile, .notADictionary, .limitExceeded: status = .dataError
+            case .unreadableFile, .unreadableFolder: status = .noInput
+            case .unwritableFile: status = .ioError
+            case .invalidDomainName: return usage(MessageText.singleLine(error.description))
             }
             return CommandError(MessageText.singleLine(error.description), exitCode: status)
         case let error as FileOperationError:

@@ -51,4 +51,15 @@ import Testing
         #expect(error?.code == .invalidArgument)
         #expect(error?.description.hasPrefix("Invalid value for -\(type.rawValue): '\(text)' is not ") == true)
     }
+
+    @Test func aLongOrTooDeepLiteralIsNamedByItsStart() throws {
+        let deep = String(repeating: "(", count: 10_000) + String(repeating: ")", count: 10_000)
+        let tooDeep = try #require(throws: PlistError.self) { try DefaultsValueArgument.value(parsing: deep) }
+        #expect(tooDeep.code == .invalidArgument)
+        #expect(tooDeep.reason.hasPrefix("Could not parse " + String(repeating: "(", count: 200) + "… (20000 bytes): the value is nested too deep ("))
+        #expect(tooDeep.reason.utf8.count < 400)
+        let long = "{ a = " + String(repeating: "b", count: 1_000)
+        let broken = try #require(throws: PlistError.self) { try DefaultsValueArgument.value(parsing: long) }
+        #expect(broken.reason == "Could not parse: \(long.prefix(200))… (1006 bytes).  Try single-quoting it")
+    }
 }

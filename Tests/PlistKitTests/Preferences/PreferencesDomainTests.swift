@@ -278,20 +278,6 @@ import Testing
         #expect(try domain.integer(forKey: "k") == 0)
     }
 
-    @Test func storeLocationFollowsTheEnvironment() throws {
-        #expect(PreferencesStore.defaultDirectory(environment: ["PLISTKIT_PREFERENCES": "/p", "HOME": "/h"]) == "/p")
-        let home = try PreferencesScratch.directory()
-        #expect(PreferencesStore.defaultDirectory(environment: ["HOME": home.path, "XDG_CONFIG_HOME": "/x"]) == "/x/plistkit/preferences")
-        #expect(PreferencesStore.defaultDirectory(environment: ["HOME": home.path]) == home.path + "/.config/plistkit/preferences")
-        try FileManager.default.createDirectory(at: home.appendingPathComponent("Library/Preferences"), withIntermediateDirectories: true)
-        #expect(PreferencesStore.defaultDirectory(environment: ["HOME": home.path, "XDG_CONFIG_HOME": "/x"]) == home.path + "/Library/Preferences")
-        // The XDG folder is made, private, on the first write.
-        let xdg = home.appendingPathComponent("config")
-        let store = PreferencesStore(environment: ["HOME": "/nonexistent", "XDG_CONFIG_HOME": xdg.path])
-        try store.domain(named: "d").set(1, forKey: "k")
-        #expect(try FileManager.default.attributesOfItem(atPath: xdg.path + "/plistkit/preferences")[.posixPermissions] as? Int == 0o700)
-    }
-
     @Test func findCountsMatchingNamesKeysAndStrings() throws {
         let store = try store()
         try store.domain(named: "com.example.finder").update { changes in
@@ -299,10 +285,11 @@ import Testing
             changes.set(["nested": ["a finder", 3]] as PlistValue, forKey: "FinderState")
         }
         try store.domain(named: "com.example.other").set("nothing", forKey: "k")
-        let matches = try store.find("FINDER")
-        #expect(matches.map(\.domain) == ["com.example.finder"])
+        let result = try store.find("FINDER")
+        #expect(result.matches.map(\.domain) == ["com.example.finder"])
         // The domain name, "Finder window", "FinderState" and "a finder".
-        #expect(matches.first?.matchCount == 4)
-        #expect(try store.find("absent").isEmpty)
+        #expect(result.matches.first?.matchCount == 4)
+        #expect(result.failures.isEmpty)
+        #expect(try store.find("absent").matches.isEmpty)
     }
 }
