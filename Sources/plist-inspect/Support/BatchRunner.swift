@@ -24,8 +24,9 @@ struct FileOutcome: Sendable {
 
     /// Why a batch leaves a file alone; neither is a failure.
     enum Skip: Sendable {
-        /// A symbolic link found in a tree leads outside the trees given (see ``FileTree``).
-        case outsideTree
+        /// A symbolic link would lead the batch outside the directories it was given: an
+        /// input found in a tree (see ``FileTree``), or its output (see ``OutputPlan``).
+        case leadsOutside
         /// `--update`: the output is not older than the input.
         case upToDate
     }
@@ -42,7 +43,7 @@ struct FileOutcome: Sendable {
     /// outside the directories it was given: a warning on stderr, and `reason` (a sentence
     /// without the file's name) in the report.
     static func skipped(_ file: String, because reason: String) -> FileOutcome {
-        FileOutcome(stderr: "warning: \(MessageText.singleLine(FileIO.displayName(file))): \(reason)\n", message: reason, skipped: .outsideTree)
+        FileOutcome(stderr: "warning: \(MessageText.singleLine(FileIO.displayName(file))): \(reason)\n", message: reason, skipped: .leadsOutside)
     }
 }
 
@@ -76,12 +77,12 @@ enum BatchRunner {
         var lines = ""
         for (file, outcome) in zip(files, outcomes) {
             let verdict = outcome.failed ? "failed"
-                : outcome.skipped == .outsideTree ? "skipped" : outcome.skipped == .upToDate ? "up-to-date" : "ok"
+                : outcome.skipped == .leadsOutside ? "skipped" : outcome.skipped == .upToDate ? "up-to-date" : "ok"
             let fields: [(String, PlistValue?)] = [
                 ("path", .string(file)),
                 ("format", outcome.format.map(PlistValue.string)),
                 ("verdict", .string(verdict)),
-                ("error", outcome.failed || outcome.skipped == .outsideTree ? .string(outcome.message) : nil),
+                ("error", outcome.failed || outcome.skipped == .leadsOutside ? .string(outcome.message) : nil),
                 ("exitCode", .integer(PlistInteger(Int64(outcome.exitCode.rawValue)))),
                 ("seconds", .real((outcome.seconds * 1_000_000).rounded() / 1_000_000)),
             ]
@@ -96,7 +97,8 @@ enum BatchRunner {
         _ inputs: [FileTree.Input], jobs: Int, verb: String, showsSummary: Bool,
         _ job: @escaping @Sendable (String) -> FileOutcome
     ) -> [FileOutcome] {
-        let outside = Dictionary(inputs.compactMap { input in input.linkTargetOutside.map { (input.path, $0) } }, uniquingKeysWith: { first, _ in first })
+        let outside = Dictionary(
+            inputs.compactMap { input in input.linkTargetOutside.map { (input.path, $0) } }, uniquingKeysWith: { first, _ in first })
         return run(inputs.map(\.path), jobs: jobs, verb: verb, showsSummary: showsSummary) { file in
             if let target = outside[file] {
                 return .skipped(file, because: "It is a symbolic link to '\(MessageText.singleLine(target))', outside the directories given; it was skipped.")
