@@ -14,10 +14,16 @@ import FoundationEssentials
 /// only within one file system), which is flushed with `fsync`, given the destination's
 /// permission bits, and renamed over the destination; the directory is then flushed so the
 /// rename itself survives a power loss. When anything fails, the temporary file is removed and
-/// the destination is untouched. The file keeps its permission bits, and its owner and group
+/// the destination is untouched. The file keeps its permission bits, its owner, and its group
 /// where the system allows; being a new file, it does not keep hard links to the old one.
 /// Setuid and setgid are kept when the new file has the old one's owner (setuid) or group
 /// (setgid), and dropped otherwise.
+///
+/// An existing file is replaced only when its permissions let the caller write it and the
+/// new file can keep its owner (``FileReplacementRefusal`` states the rule): the rename
+/// needs only the directory's permission, and would otherwise replace a read-only file, or
+/// give another user's file to the caller. `overridingPermissions` skips the rule, for a
+/// caller that was told to (`plist-inspect set --force`).
 ///
 /// On Linux the temporary file is unnamed (`O_TMPFILE`) while it is written, and gets its
 /// `.NAME.tmp-XXXXXX` name only just before the rename, so a process killed during the write
@@ -36,22 +42,24 @@ public enum AtomicFileWriter {
     /// the file it points to is replaced and the link kept; when it is a device, pipe or
     /// socket, the bytes are simply written to it.
     ///
-    /// - Throws: ``FileOperationError`` naming the step that failed; the destination is then
-    ///   unchanged and no temporary file is left behind.
+    /// - Throws: ``FileOperationError`` naming the step that failed (``FileOperationError/Step/replace``
+    ///   with its ``FileOperationError/refusal`` for a file the caller may not replace, unless
+    ///   `overridingPermissions`); the destination is then unchanged and no temporary file is
+    ///   left behind.
     /// - Complexity: O(n) in the number of bytes.
-    public static func write(_ bytes: Data, to requestedPath: String) throws {
-        try write(to: requestedPath) { put in try put(bytes) }
+    public static func write(_ bytes: Data, to requestedPath: String, overridingPermissions: Bool = false) throws {
+        try write(to: requestedPath, overridingPermissions: overridingPermissions) { put in try put(bytes) }
     }
 
     /// Replaces the file at `path` atomically, as ``write(_:to:)`` does, with the bytes
     /// `contents` hands, piece by piece, to the function it is given: a large output need
     /// not be held in memory whole before it is written.
     ///
-    /// - Throws: ``FileOperationError`` naming the step that failed, or what `contents`
-    ///   throws; the destination is then unchanged and no temporary file is left behind (a
-    ///   device, pipe or socket keeps what was written to it before the failure).
+    /// - Throws: ``FileOperationError`` naming the step that failed (as ``write(_:to:overridingPermissions:)``),
+    ///   or what `contents` throws; the destination is then unchanged and no temporary file is
+    ///   left behind (a device, pipe or socket keeps what was written to it before the failure).
     public static func write(
-        to requestedPath: String, contents: ((Data) throws -> Void) throws -> Void
+        to requestedPath: String, overridingPermissions: Bool = false, contents: ((Data) throws -> Void) throws -> Void
     ) throws {
         // A device, pipe or socket (`/dev/stdout`, `/dev/null`, a FIFO) cannot be replaced by a
         // rename, and must not be: it is written in place.
@@ -68,7 +76,11 @@ public enum AtomicFileWriter {
         let directory = directoryPath(of: path)
         var existing = stat()
         let original = stat(path, &existing) == 0 ? existing : nil
-        let temporaryPath = try writeTemporaryFile(contents, in: directory, for: path, replacing: original)
+        if original != nil, !overridingPermissions, let refusal = FileReplacementRefusal(replacing: path) {
+            throw refusal.error(replacing: path)
+        }
+        let temporaryPath = try writeTemporaryFile(
+            contents, in: directory, for: path, replacing: original, keepingOwner: !overridingPermissions)
         var renamed = false
         defer {
             if !renamed { unlink(temporaryPath) }
@@ -88,11 +100,13 @@ public enum AtomicFileWriter {
     /// kill between naming and renaming can leave the named file; ``LockedFileUpdate``
     /// removes such files on the next update.
     private static func writeTemporaryFile(
-        _ contents: ((Data) throws -> Void) throws -> Void, in directory: String, for path: String, replacing original: stat?) throws -> String {
+        _ contents: ((Data) throws -> Void) throws -> Void, in directory: String, for path: String, replacing original: stat?,
+        keepingOwner: Bool
+    ) throws -> String {
         #if os(Linux)
         if let unnamed = try UnnamedFile(in: directory, for: directory + "/." + fileName(of: path) + ".tmp-XXXXXX") {
             defer { close(unnamed.descriptor) }
-            try prepare(unnamed.descriptor, with: contents, for: path, replacing: original)
+            try prepare(unnamed.descriptor, with: contents, for: path, replacing: original, keepingOwner: keepingOwner)
             if let name = unnamed.link(as: directory + "/." + fileName(of: path) + ".tmp-") { return name }
             // Neither /proc nor AT_EMPTY_PATH could name it: write a named file instead.
         }
@@ -108,7 +122,7 @@ public enum AtomicFileWriter {
         // mkstemp replaced the X's in place; the buffer still ends with its NUL.
         let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do {
-            try prepare(descriptor, with: contents, for: path, replacing: original)
+            try prepare(descriptor, with: contents, for: path, replacing: original, keepingOwner: keepingOwner)
         } catch {
             unlink(temporaryPath)
             throw error
@@ -123,9 +137,14 @@ public enum AtomicFileWriter {
     /// the setuid and setgid bits, and `fchmod` then sets the mode: setuid is kept only when
     /// the new file has the old one's owner, setgid only when it has its group (the kernel
     /// lets a caller who is not root keep only a group it belongs to), so an edit never gives
-    /// a program the privileges of an owner or group it did not have.
+    /// a program the privileges of an owner or group it did not have. When `keepingOwner`, a
+    /// new file that could not be given the old owner is refused: the permission rule
+    /// predicts that only root can, and a root without the capability to give files away
+    /// finds out here.
     private static func prepare(
-        _ descriptor: Int32, with contents: ((Data) throws -> Void) throws -> Void, for path: String, replacing original: stat?) throws {
+        _ descriptor: Int32, with contents: ((Data) throws -> Void) throws -> Void, for path: String, replacing original: stat?,
+        keepingOwner: Bool
+    ) throws {
         try contents { try writeAll($0, to: descriptor, path: path) }
         var mode: mode_t
         if let original {
@@ -133,11 +152,14 @@ public enum AtomicFileWriter {
             var written = stat()
             guard fstat(descriptor, &written) == 0 else { throw FileOperationError.current(.setMode, path) }
             // A new file gets the caller's owner, and its group or a setgid directory's: keep
-            // the old ones where the system lets us (root can; others may at least keep a
-            // group they belong to); a refusal is not an error.
+            // the old ones where the system lets us (root can; others may keep a group they
+            // belong to). A group that cannot be kept is not an error; an owner is.
             if written.st_uid != original.st_uid || written.st_gid != original.st_gid {
                 _ = fchown(descriptor, original.st_uid, original.st_gid)
                 guard fstat(descriptor, &written) == 0 else { throw FileOperationError.current(.setMode, path) }
+            }
+            if keepingOwner && written.st_uid != original.st_uid {
+                throw FileReplacementRefusal.ownedByAnotherUser(owner: UInt32(original.st_uid)).error(replacing: path)
             }
             if written.st_uid != original.st_uid { mode &= ~mode_t(S_ISUID) }
             if written.st_gid != original.st_gid { mode &= ~mode_t(S_ISGID) }

@@ -29,6 +29,9 @@ public struct FileOperationError: Error, Hashable, Sendable, CustomStringConvert
         case read = "read"
         /// Removing the file.
         case remove = "remove"
+        /// Replacing an existing file the caller may not replace (see
+        /// ``FileOperationError/refusal``).
+        case replace = "replace"
     }
 
     /// The step that failed.
@@ -39,15 +42,18 @@ public struct FileOperationError: Error, Hashable, Sendable, CustomStringConvert
     public let path: String
     /// The `errno` value the system reported.
     public let errorNumber: Int32
-    /// The system's text for `errorNumber`.
+    /// The system's text for `errorNumber`, or for ``Step/replace`` the refusal's reason.
     public let systemMessage: String
+    /// For ``Step/replace``, why the file may not be replaced; `nil` for every other step.
+    public let refusal: FileReplacementRefusal?
 
     /// Creates an error.
-    public init(step: Step, path: String, errorNumber: Int32, systemMessage: String) {
+    public init(step: Step, path: String, errorNumber: Int32, systemMessage: String, refusal: FileReplacementRefusal? = nil) {
         self.step = step
         self.path = path
         self.errorNumber = errorNumber
         self.systemMessage = systemMessage
+        self.refusal = refusal
     }
 
     /// The failure as one sentence, such as "Could not write '/x/Info.plist': No space left on

@@ -35,22 +35,26 @@ public enum LockedFileUpdate {
     ///
     /// `change` receives the current bytes, or `nil` when the file does not exist, and returns
     /// the new bytes, or `nil` to leave the file as it is. The new bytes are written with
-    /// ``AtomicFileWriter``, which keeps an existing file's permission bits, owner and group.
-    /// A file this call creates is given `newFileMode` (default: the `0o666` less the umask
-    /// that `open` gives).
+    /// ``AtomicFileWriter``, which keeps an existing file's permission bits, owner and group,
+    /// and refuses a file the caller may not replace (``FileReplacementRefusal``) unless
+    /// `overridingPermissions`. A file this call creates is given `newFileMode` (default: the
+    /// `0o666` less the umask that `open` gives).
     ///
     /// - Returns: whether the file was written.
     /// - Throws: what `change` throws (the file is then untouched), ``FileOperationError``
     ///   when the directory cannot be locked or the file cannot be read, or
-    ///   ``FileOperationError`` when it cannot be written.
+    ///   ``FileOperationError`` when it cannot be written (``FileOperationError/Step/replace``
+    ///   when it may not be).
     @discardableResult
-    public static func update(_ path: String, newFileMode: mode_t? = nil, _ change: (Data?) throws -> Data?) throws -> Bool {
+    public static func update(
+        _ path: String, newFileMode: mode_t? = nil, overridingPermissions: Bool = false, _ change: (Data?) throws -> Data?
+    ) throws -> Bool {
         let target = resolvingSymbolicLink(path)
         return try FileLock.withExclusiveLock(on: directoryPath(of: target)) {
             removeAbandonedTemporaryFiles(of: target)
             let old = try read(target)
             guard let new = try change(old) else { return false }
-            try AtomicFileWriter.write(new, to: target)
+            try AtomicFileWriter.write(new, to: target, overridingPermissions: overridingPermissions)
             // The writer gives a new file the mode `open` would; the lock keeps every other
             // updater out until it has the one asked for.
             if old == nil, let newFileMode, chmod(target, newFileMode) != 0 {

@@ -10,6 +10,11 @@ enum ConvertCommand: Subcommand {
           With one input and no -o, -e, --output-dir or --in-place, the result goes to standard
           output. With --recursive, directories are converted file by file; --output-dir
           mirrors the inputs' tree under a directory with the new extension.
+          Every output is planned first: when two inputs would share an output, or an output
+          would replace another input, nothing is written (exit 64). A symbolic link in a tree
+          that leads outside the directories given is skipped and reported, as is an input
+          whose output would lead outside them. A file the caller may not write (read-only,
+          or another user's) is never replaced.
           Information the target format cannot keep is reported on standard error with its key
           path; --strict makes any such loss an error.
           """,
@@ -17,8 +22,9 @@ enum ConvertCommand: Subcommand {
         options: [
             .init(["-f", "--format"], value: "format", help: "xml, binary, json, openstep, swift or objc.", required: true),
             .init(["-o", "--output"], value: "path", help: "Write the result here ('-' for standard output)."),
-            .init(["-e", "--extension"], value: "ext", help: "Write each result beside its input with this extension."),
+            .init(["-e", "--extension"], value: "ext", help: "Write each result beside its input with this extension (a name: no '/')."),
             .init(["--in-place"], help: "Replace each input with its converted form."),
+            .init(["--update"], help: "Convert only the inputs newer than their outputs (or without one)."),
             .init(["--output-dir"], value: "dir", help: "Write each result under DIR, at the input's path below its directory, with the format's extension (or -e's)."),
             .init(["--sort-keys"], help: "Write dictionary keys in sorted order."),
             .init(["--keep-order"], help: "Write dictionary keys in the order the input had."),
@@ -41,6 +47,7 @@ enum ConvertCommand: Subcommand {
         let files = inputs.map(\.path)
         let output = arguments.value("--output"), ext = arguments.value("--extension")
         let outputDirectory = arguments.value("--output-dir"), inPlace = arguments.flag("--in-place")
+        let update = arguments.flag("--update")
         if [output != nil, ext != nil && outputDirectory == nil, outputDirectory != nil, inPlace].filter({ $0 }).count > 1 {
             throw CommandError.usage("Use only one of -o, -e, --output-dir and --in-place (-e may go with --output-dir).", spec)
         }
@@ -50,10 +57,22 @@ enum ConvertCommand: Subcommand {
         if files.count != 1 && output == nil && ext == nil && outputDirectory == nil && !inPlace {
             throw CommandError.usage("Several files need -e, --output-dir or --in-place (or convert one file to standard output).", spec)
         }
+        if let ext, ext.contains("/") || ext.contains("\0") {
+            throw CommandError.usage("The extension '\(MessageText.singleLine(ext))' is a name, not a path: it may not contain '/'.", spec)
+        }
+        if update && (inPlace || (output == nil && ext == nil && outputDirectory == nil)) {
+            throw CommandError.usage("--update compares each input with its output: use it with -o, -e or --output-dir.", spec)
+        }
+        if outputDirectory != nil && files.contains("-") {
+            throw CommandError.usage("--output-dir needs files, not standard input.", spec)
+        }
         let newExtension = ext ?? format.fileExtension
-        // Only --output-dir needs the inputs' paths relative to the folders given.
-        let relativePath: [String: String] = outputDirectory == nil ? [:]
-            : Dictionary(inputs.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
+        let destinations = inputs.map { input -> String in
+            if let output { return output }
+            if let outputDirectory { return FileTree.path(under: outputDirectory, for: replacingExtension(of: input.relativePath, with: newExtension)) }
+            if let ext { return input.path == "-" ? "-" : replacingExtension(of: input.path, with: ext) }
+            return inPlace ? input.path : "-"
+        }
         if inPlace && (format == .swift || format == .objc) {
             throw CommandError.usage("--in-place cannot replace a property list with source code; use -o or -e.", spec)
         }
@@ -76,19 +95,16 @@ enum ConvertCommand: Subcommand {
         let readingOptions = reading, writingOptions = options
         let tagged = arguments.flag("--tagged"), silent = arguments.flag("--silent")
         let jobs = try BatchRunner.jobs(arguments)
+        let plan = try OutputPlan(inputs, outputs: destinations, outputDirectory: outputDirectory, spec: spec)
 
-        let outcomes = BatchRunner.run(files, jobs: jobs, verb: "converted", showsSummary: files.count > 1) { file in
+        let outcomes = BatchRunner.run(inputs, jobs: jobs, verb: "converted", showsSummary: files.count > 1) { file in
             do {
-                let destination: String
-                if let output { destination = output }
-                else if let outputDirectory {
-                    guard file != "-" else { throw CommandError.usage("--output-dir needs files, not standard input.", spec) }
-                    destination = try FileTree.destination(
-                        under: outputDirectory, for: replacingExtension(of: relativePath[file] ?? FileIO.fileName(of: file), with: newExtension))
+                if let reason = plan.skips[file] { return .skipped(file, because: reason) }
+                let destination = plan.destinations[file] ?? "-"
+                if update, OutputPlan.isUpToDate(destination, comparedWith: file) {
+                    return FileOutcome(skipped: .upToDate)
                 }
-                else if let ext { destination = file == "-" ? "-" : replacingExtension(of: file, with: ext) }
-                else if inPlace { destination = file }
-                else { destination = "-" }
+                if outputDirectory != nil { try FileTree.makeParentDirectory(of: destination) }
                 var warnings: [PlistWarning] = []
                 var inputFormat: PlistFormat?
                 func accept(read: [PlistWarning], written: [PlistWarning], taggedLooking: [PlistWarning]) throws {
@@ -96,7 +112,9 @@ enum ConvertCommand: Subcommand {
                     let asked = written.filter { !(tagged && $0.kind == .typeChanged && format == .plist(.json)) }
                     warnings = Encoding.significant(read + asked) + taggedLooking
                     if strict, let first = warnings.first {
-                        throw CommandError("\(FileIO.displayName(file)): Refusing a lossy conversion: \(first)", exitCode: .dataError)
+                        throw CommandError(
+                            "\(FileIO.displayName(file)): Refusing a lossy conversion: \(first)", exitCode: .dataError,
+                            fileProblem: "Refusing a lossy conversion: \(first)")
                     }
                 }
                 // Dictionaries shaped like tagged objects, in JSON read without --tagged.

@@ -115,7 +115,7 @@ enum EditCommand {
                 }
                 if output == nil && !forces { try FileIO.requireWritePermission(file, hint: " (--force edits it anyway)") }
                 let bytes = try FileIO.read(file)
-                try FileIO.write(try edited(bytes), to: output ?? file, madeFrom: bytes, of: file, recomputing: edited)
+                try FileIO.write(try edited(bytes), to: output ?? file, madeFrom: bytes, of: file, overridingPermissions: forces, recomputing: edited)
                 return FileOutcome(stderr: stderr)
             } catch {
                 return .failure(Failure.wrap(error, file: file))

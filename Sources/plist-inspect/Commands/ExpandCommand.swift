@@ -61,7 +61,7 @@ enum ExpandCommand: Subcommand {
                 let result = try expanded(bytes)
                 // In place, a file with nothing to expand is left alone rather than rewritten.
                 if output != nil || file == "-" || result != bytes {
-                    try FileIO.write(result, to: output ?? file, madeFrom: bytes, of: file, recomputing: expanded)
+                    try FileIO.write(result, to: output ?? file, madeFrom: bytes, of: file, overridingPermissions: forces, recomputing: expanded)
                 }
                 return FileOutcome(stderr: stderr)
             } catch {

@@ -26,14 +26,14 @@ enum LintCommand: Subcommand {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let jobs = try BatchRunner.jobs(arguments)
         let silent = arguments.flag("--silent"), json = arguments.flag("--json")
-        let files = try FileTree(arguments).inputs(arguments.positionals, spec: spec).map(\.path)
+        let inputs = try FileTree(arguments).inputs(arguments.positionals, spec: spec), files = inputs.map(\.path)
         let checksInfoPlists = arguments.flag("--info-plist")
         if arguments.flag("--allow-build-settings") && !checksInfoPlists {
             throw CommandError.usage("--allow-build-settings goes with --info-plist.", spec)
         }
         let checker = InfoPlistChecker(allowsBuildSettingReferences: arguments.flag("--allow-build-settings"))
         // Results are also kept per file for the JSON report.
-        let outcomes = BatchRunner.run(files, jobs: jobs, verb: "passed", showsSummary: files.count > 1 && !json) { file in
+        let outcomes = BatchRunner.run(inputs, jobs: jobs, verb: "passed", showsSummary: files.count > 1 && !json) { file in
             do {
                 let document = try Documents.load(file)
                 let format = document.format.plutilName
@@ -89,6 +89,7 @@ enum LintCommand: Subcommand {
                 entry["error"] = .string(outcome.message)
                 entry["exitCode"] = .integer(PlistInteger(Int64(outcome.exitCode.rawValue)))
             }
+            if outcome.skipped != nil { entry["skipped"] = .string(outcome.message) }
             for (key, value) in outcome.reportFields { entry[key] = value }
             entries.append(.dictionary(entry))
         }

@@ -45,10 +45,15 @@ enum UnarchiveCommand: Subcommand {
         let options = try ExpansionLimits.applying(
             arguments,
             to: PlistWritingOptions(keyOrder: .preserved, jsonStyle: .tagged, prettyPrintsJSON: true, writesGNUstepTypedValues: true))
-        let relativePaths = Dictionary(inputs.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
+        let ext = format.map { OutputFormat.plist($0).fileExtension } ?? "txt"
+        let destinations = inputs.map { input in
+            outputDirectory.map { FileTree.path(under: $0, for: ConvertCommand.replacingExtension(of: input.relativePath, with: ext)) } ?? output ?? "-"
+        }
+        let plan = try OutputPlan(inputs, outputs: destinations, outputDirectory: outputDirectory, spec: spec)
         let colors = Console.shared.usesColor && output == nil && outputDirectory == nil, outputFormat = format
-        let outcomes = BatchRunner.run(inputs.map(\.path), jobs: try BatchRunner.jobs(arguments), verb: "unarchived", showsSummary: inputs.count > 1) { file in
+        let outcomes = BatchRunner.run(inputs, jobs: try BatchRunner.jobs(arguments), verb: "unarchived", showsSummary: inputs.count > 1) { file in
             do {
+                if let reason = plan.skips[file] { return .skipped(file, because: reason) }
                 let document = try Documents.load(file)
                 let tree = try ArchiveView.tree(document.value, file: file, allowedClasses: allowed)
                 let data: Data
@@ -63,12 +68,8 @@ enum UnarchiveCommand: Subcommand {
                         throw Failure.wrap(error, file: file)
                     }
                 }
-                var destination = output ?? "-"
-                if let outputDirectory {
-                    let relative = relativePaths[file] ?? FileIO.fileName(of: file)
-                    let ext = outputFormat.map { OutputFormat.plist($0).fileExtension } ?? "txt"
-                    destination = try FileTree.destination(under: outputDirectory, for: ConvertCommand.replacingExtension(of: relative, with: ext))
-                }
+                let destination = plan.destinations[file] ?? "-"
+                if outputDirectory != nil { try FileTree.makeParentDirectory(of: destination) }
                 if destination == "-" { return FileOutcome(stdout: data, format: document.format.plutilName) }
                 try FileIO.write(data, to: destination)
                 return FileOutcome(format: document.format.plutilName)

@@ -19,12 +19,31 @@ struct FileOutcome: Sendable {
     /// Fields a subcommand adds to the file's entry of its JSON report (`lint --info-plist`'s
     /// findings).
     var reportFields = PlistDictionary()
+    /// Why the file was left alone, when it was.
+    var skipped: Skip?
+
+    /// Why a batch leaves a file alone; neither is a failure.
+    enum Skip: Sendable {
+        /// A symbolic link would lead the batch outside the directories it was given: an
+        /// input found in a tree (see ``FileTree``), or its output (see ``OutputPlan``).
+        case leadsOutside
+        /// `--update`: the output is not older than the input.
+        case upToDate
+    }
 
     var failed: Bool { exitCode != .success }
 
-    /// An outcome for a failure: `Error: message` on stderr.
+    /// An outcome for a failure: `Error: message` on stderr, and the message without the
+    /// file's name for reports.
     static func failure(_ error: CommandError) -> FileOutcome {
-        FileOutcome(stderr: "Error: \(error.message)\n", exitCode: error.exitCode, message: error.message)
+        FileOutcome(stderr: "Error: \(error.message)\n", exitCode: error.exitCode, message: error.fileProblem ?? error.message)
+    }
+
+    /// The outcome for a file left alone because a symbolic link would lead the batch
+    /// outside the directories it was given: a warning on stderr, and `reason` (a sentence
+    /// without the file's name) in the report.
+    static func skipped(_ file: String, because reason: String) -> FileOutcome {
+        FileOutcome(stderr: "warning: \(MessageText.singleLine(FileIO.displayName(file))): \(reason)\n", message: reason, skipped: .leadsOutside)
     }
 }
 
@@ -44,8 +63,9 @@ enum BatchRunner {
     static let reportOption = CommandSpec.Option(["--report"], value: "file", help: "Write one JSON line per file here: path, format, verdict, error, seconds.")
 
     /// Writes the report `--report` asks for, one JSON object a line, in input order:
-    /// `{"path", "format", "verdict": "ok"|"failed", "error", "exitCode", "seconds"}`, with
-    /// `format` and `error` null where there is none.
+    /// `{"path", "format", "verdict": "ok"|"failed"|"skipped"|"up-to-date", "error", "exitCode",
+    /// "seconds"}`, with `format` and `error` null where there is none (`error` says why a
+    /// file failed or was skipped, without the file's name).
     ///
     /// - Throws: ``CommandError`` with exit 74 when the report cannot be written.
     static func writeReport(_ outcomes: [FileOutcome], files: [String], to path: String) throws {
@@ -56,17 +76,35 @@ enum BatchRunner {
         }
         var lines = ""
         for (file, outcome) in zip(files, outcomes) {
+            let verdict = outcome.failed ? "failed"
+                : outcome.skipped == .leadsOutside ? "skipped" : outcome.skipped == .upToDate ? "up-to-date" : "ok"
             let fields: [(String, PlistValue?)] = [
                 ("path", .string(file)),
                 ("format", outcome.format.map(PlistValue.string)),
-                ("verdict", .string(outcome.failed ? "failed" : "ok")),
-                ("error", outcome.failed ? .string(outcome.message) : nil),
+                ("verdict", .string(verdict)),
+                ("error", outcome.failed || outcome.skipped == .leadsOutside ? .string(outcome.message) : nil),
                 ("exitCode", .integer(PlistInteger(Int64(outcome.exitCode.rawValue)))),
                 ("seconds", .real((outcome.seconds * 1_000_000).rounded() / 1_000_000)),
             ]
             lines += "{" + (try fields.map { "\"\($0.0)\":\(try json($0.1))" }.joined(separator: ",")) + "}\n"
         }
         try FileIO.write(Data(lines.utf8), to: path)
+    }
+
+    /// Runs `job` for every input that is not a link leading outside the trees given, and
+    /// returns the outcomes in input order (for those links, the outcome that says so).
+    static func run(
+        _ inputs: [FileTree.Input], jobs: Int, verb: String, showsSummary: Bool,
+        _ job: @escaping @Sendable (String) -> FileOutcome
+    ) -> [FileOutcome] {
+        let outside = Dictionary(
+            inputs.compactMap { input in input.linkTargetOutside.map { (input.path, $0) } }, uniquingKeysWith: { first, _ in first })
+        return run(inputs.map(\.path), jobs: jobs, verb: verb, showsSummary: showsSummary) { file in
+            if let target = outside[file] {
+                return .skipped(file, because: "It is a symbolic link to '\(MessageText.singleLine(target))', outside the directories given; it was skipped.")
+            }
+            return job(file)
+        }
     }
 
     /// Runs `job` for every file and returns the outcomes in input order.
@@ -105,9 +143,10 @@ enum BatchRunner {
         console.clearProgress()
         let outcomes = state.outcomes()
         if showsSummary {
-            let failed = outcomes.filter(\.failed).count
+            let failed = outcomes.filter(\.failed).count, skipped = outcomes.filter { $0.skipped != nil }.count
             let files = outcomes.count == 1 ? "file" : "files"
-            console.err("\(outcomes.count - failed) of \(outcomes.count) \(files) \(verb), \(failed) failed.\n")
+            let skips = skipped == 0 ? "" : "\(skipped) skipped, "
+            console.err("\(outcomes.count - failed - skipped) of \(outcomes.count) \(files) \(verb), \(skips)\(failed) failed.\n")
         }
         return outcomes
     }

@@ -43,6 +43,6 @@ enum Failure {
         if let error = error as? FileOperationError {
             return CommandError(error.description, exitCode: .ioError)
         }
-        return CommandError(prefix + String(describing: error), exitCode: .dataError)
+        return CommandError(prefix + String(describing: error), exitCode: .dataError, fileProblem: String(describing: error))
     }
 }

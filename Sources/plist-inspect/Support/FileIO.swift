@@ -72,27 +72,31 @@ enum FileIO {
 
     /// Writes `data` to `path` atomically, or to standard output for `-`.
     ///
-    /// - Throws: ``CommandError`` with exit 74 when it cannot be written; the old file is then
-    ///   untouched.
-    static func write(_ data: Data, to path: String) throws {
-        try write(to: path) { put in try put(data) }
+    /// - Throws: ``CommandError`` with exit 74 when it cannot be written, or when it is an
+    ///   existing file the caller may not replace (unless `overridingPermissions`; see
+    ///   ``FileReplacementRefusal``); the old file is then untouched.
+    static func write(_ data: Data, to path: String, overridingPermissions: Bool = false) throws {
+        try write(to: path, overridingPermissions: overridingPermissions) { put in try put(data) }
     }
 
     /// Writes what `contents` hands, piece by piece, to the function it is given, to `path`
-    /// atomically (see ``AtomicFileWriter/write(to:contents:)``), or to standard output for
-    /// `-`: a large output need not be held whole.
+    /// atomically (see ``AtomicFileWriter/write(to:overridingPermissions:contents:)``), or to
+    /// standard output for `-`: a large output need not be held whole.
     ///
-    /// - Throws: ``CommandError`` with exit 74 when it cannot be written, or what `contents`
-    ///   throws; the old file is then untouched.
-    static func write(to path: String, contents: ((Data) throws -> Void) throws -> Void) throws {
+    /// - Throws: ``CommandError`` with exit 74 when it cannot be written or may not be
+    ///   replaced (as ``write(_:to:overridingPermissions:)``), or what `contents` throws; the
+    ///   old file is then untouched.
+    static func write(
+        to path: String, overridingPermissions: Bool = false, contents: ((Data) throws -> Void) throws -> Void
+    ) throws {
         if path == "-" {
             try contents { Console.shared.out($0) }
             return
         }
         do {
-            try AtomicFileWriter.write(to: path, contents: contents)
+            try AtomicFileWriter.write(to: path, overridingPermissions: overridingPermissions, contents: contents)
         } catch let error as FileOperationError {
-            throw CommandError(error.description, exitCode: .ioError)
+            throw outputError(error, writing: path, isInput: false)
         }
     }
 
@@ -120,35 +124,47 @@ enum FileIO {
     ///   cannot be locked or written (the file is then untouched); or what `transform` throws.
     static func write(
         _ result: Data, to destination: String, madeFrom original: Data, of source: String,
-        recomputing transform: (Data) throws -> Data
+        overridingPermissions: Bool = false, recomputing transform: (Data) throws -> Data
     ) throws {
         guard replacesInPlace(destination, source: source) else {
-            try write(result, to: destination)
+            try write(result, to: destination, overridingPermissions: overridingPermissions)
             return
         }
         do {
-            try LockedFileUpdate.update(source) { current in
+            try LockedFileUpdate.update(source, overridingPermissions: overridingPermissions) { current in
                 guard let current else { throw inputError(source, ENOENT) }
                 return current == original ? result : try transform(current)
             }
         } catch let error as FileOperationError {
             if error.step == .read { throw inputError(source, error.errorNumber) }
-            throw CommandError(error.description, exitCode: .ioError)
+            throw outputError(error, writing: source, isInput: true)
         }
     }
 
-    /// Throws unless the caller may write the file at `path` (which exists): an edit in place
-    /// respects a file's permissions, as plutil does, although the directory would let the
-    /// rename replace it. A file whose owner has no write permission counts as read-only for
-    /// its owner, root included.
+    /// Throws unless the caller may replace the file at `path`, when there is one, by the
+    /// library's rule (``FileReplacementRefusal``: the writers refuse such a file too; this
+    /// check comes first so that nothing is decoded for a file that cannot be written, and
+    /// names the way past, `hint`).
     ///
-    /// - Throws: ``CommandError`` with exit 74 naming the file and the way past (`hint`).
+    /// - Throws: ``CommandError`` with exit 74 naming the file and why.
     static func requireWritePermission(_ path: String, hint: String) throws {
-        var info = stat()
-        guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
-        let ownerCannotWrite = info.st_uid == geteuid() && info.st_mode & S_IWUSR == 0
-        guard ownerCannotWrite || access(path, W_OK) != 0 else { return }
-        throw CommandError("You don't have permission to write '\(displayName(path))': it is read-only\(hint).", exitCode: .ioError)
+        guard path != "-", let refusal = FileReplacementRefusal(replacing: path) else { return }
+        throw permissionError(path, refusal, hint: hint, isInput: true)
+    }
+
+    /// The tool's message for a write that failed: for a file the caller may not replace,
+    /// what ``requireWritePermission(_:hint:)`` says; else the library's sentence. When the
+    /// file written is the input itself (`isInput`), the message without its name is kept
+    /// for reports that name the input themselves.
+    private static func outputError(_ error: FileOperationError, writing path: String, isInput: Bool) -> CommandError {
+        guard let refusal = error.refusal else { return CommandError(error.description, exitCode: .ioError) }
+        return permissionError(path, refusal, hint: "", isInput: isInput)
+    }
+
+    private static func permissionError(_ path: String, _ refusal: FileReplacementRefusal, hint: String, isInput: Bool) -> CommandError {
+        CommandError(
+            "You don't have permission to write '\(displayName(path))': \(refusal)\(hint).", exitCode: .ioError,
+            fileProblem: isInput ? "You don't have permission to write it: \(refusal)\(hint)." : nil)
     }
 
     /// Throws when `file` does not exist but `keyPath` names a file: the arguments were given

@@ -6,12 +6,23 @@ import Glibc
 
 /// The inputs of a batch: the files given, and with `--recursive` the files under the
 /// directories given, filtered by `--include` and `--exclude` globs.
+///
+/// A walk never leaves the trees it was given: a symbolic link to a directory is not
+/// followed (so a tree cannot loop either), and a symbolic link to a file outside every tree
+/// given is an input the batch skips and reports (``Input/linkTargetOutside``), so that
+/// `--in-place` cannot rewrite, and `--output-dir` cannot copy out, a file the trees only
+/// point to. A file named on the command line is the user's choice and is followed.
 struct FileTree {
     /// One input: its path, and for a file found under a directory argument, its path below
     /// that directory (what `--output-dir` mirrors).
     struct Input: Sendable {
         var path: String
         var relativePath: String
+        /// For a file found in a tree, the tree's directory with its symbolic links resolved.
+        var tree: String? = nil
+        /// For a symbolic link found in a tree that leads to a file outside every tree given,
+        /// where it leads: the batch skips it.
+        var linkTargetOutside: String? = nil
     }
 
     /// The options of the batch subcommands that take directories.
@@ -44,6 +55,7 @@ struct FileTree {
             throw CommandError.usage("--include and --exclude choose files under directories: add --recursive.", spec)
         }
         var inputs: [Input] = []
+        let trees = arguments.filter { $0 != "-" && Self.isDirectory($0, followingLinks: true) }.map(OutputPlan.resolvedPath)
         for argument in arguments {
             guard argument != "-", Self.isDirectory(argument, followingLinks: true) else {
                 inputs.append(Input(path: argument, relativePath: FileIO.fileName(of: argument)))
@@ -52,13 +64,20 @@ struct FileTree {
             guard recursive else {
                 throw CommandError.usage("'\(argument)' is a directory; --recursive takes the files under it.", spec)
             }
-            inputs += try walk(argument)
+            inputs += try walk(argument, trees: trees)
         }
         return inputs
     }
 
-    /// The selected regular files under `root`.
-    private func walk(_ root: String) throws -> [Input] {
+    /// Whether `path` (resolved) is `directory` (resolved) or lies under it.
+    static func isWithin(_ path: String, _ directory: String) -> Bool {
+        path == directory || path.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/")
+    }
+
+    /// The selected regular files under `root`, and the links to regular files (see
+    /// ``Input/linkTargetOutside`` for those that lead outside `trees`).
+    private func walk(_ root: String, trees: [String]) throws -> [Input] {
+        let tree = OutputPlan.resolvedPath(root)
         var found: [Input] = []
         var pending: [(path: String, relative: String, depth: Int)] = [(root, "", 0)]
         while let directory = pending.popLast() {
@@ -77,7 +96,12 @@ struct FileTree {
                 if Self.isDirectory(path, followingLinks: false) {
                     pending.append((path, relative, directory.depth + 1))
                 } else if Self.isRegularFile(path), isSelected(relative) {
-                    found.append(Input(path: path, relativePath: relative))
+                    var input = Input(path: path, relativePath: relative, tree: tree)
+                    if Self.isSymbolicLink(path) {
+                        let target = OutputPlan.resolvedPath(path)
+                        if !trees.contains(where: { Self.isWithin(target, $0) }) { input.linkTargetOutside = target }
+                    }
+                    found.append(input)
                 }
             }
         }
@@ -85,18 +109,22 @@ struct FileTree {
         return found.sorted { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
     }
 
-    /// `directory/relative`, with the directories between made (as `mkdir -p` does).
+    /// `directory/relative`, without making anything.
+    static func path(under directory: String, for relative: String) -> String {
+        directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
+    }
+
+    /// Makes the directories that lead to `path` (as `mkdir -p` does).
     ///
     /// - Throws: ``CommandError`` with exit 74 when a directory cannot be made.
-    static func destination(under directory: String, for relative: String) throws -> String {
-        let path = directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
-        let parent = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+    static func makeParentDirectory(of path: String) throws {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        let parent = String(path[..<slash])
         do {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         } catch {
             throw CommandError("Cannot make the directory '\(parent)'.", exitCode: .ioError)
         }
-        return path
     }
 
     /// Whether a file at `relative` below its directory passes the globs: it matches an
@@ -114,6 +142,11 @@ struct FileTree {
         var info = stat()
         let status = followingLinks ? stat(path, &info) : lstat(path, &info)
         return status == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    private static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     private static func isRegularFile(_ path: String) -> Bool {
