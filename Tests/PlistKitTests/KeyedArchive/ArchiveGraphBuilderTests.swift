@@ -257,4 +257,19 @@ import Testing
         #expect(graph.nodes[1].fields == [.init(name: "list[1]", value: 3)])
         #expect(graph.edges.count == 1)
     }
+
+    /// Every keyed archive of the real-world corpus that reads gives a graph with at most one
+    /// node per object (and `$top`), its edges between drawn nodes. Runs only when the corpus
+    /// is present.
+    @Test func everyCorpusArchiveGraphsWithinItsObjects() throws {
+        for entry in CorpusEntry.entries(ofKinds: ["keyed-archive-binary", "keyed-archive-xml"]) {
+            guard let archive = try? KeyedArchive(decoding: entry.data()) else { continue }
+            let graph = try archive.graph(options: PlistGraphOptions(maximumNodes: .max, allowedClassNames: PlistGraphOptions.builtInClassNames))
+            #expect(graph.nodes.count <= archive.objects.count + 1, "\(entry.path)")
+            #expect(graph.omitted.isEmpty, "\(entry.path)")
+            #expect(graph.edges.allSatisfy { graph.nodes.indices.contains($0.from) && graph.nodes.indices.contains($0.to) }, "\(entry.path)")
+            let instances = archive.objects.filter { if case .instance = $0 { return true } else { return false } }.count
+            #expect(graph.nodes.count == instances + 1, "\(entry.path): every instance is drawn once")
+        }
+    }
 }

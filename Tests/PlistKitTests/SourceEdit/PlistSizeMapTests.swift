@@ -181,4 +181,38 @@ import Testing
         let limited = PlistReadingOptions(maximumInputBytes: 10)
         #expect(throws: PlistError.self) { try PlistSizeMap(measuring: Data("{\"a\": [1, 22]}".utf8), options: limited) }
     }
+
+    // MARK: The shared corpus
+
+    /// Every file of the real-world corpus that PlistKit reads: its sizes add up to its size
+    /// (binary: root and overhead; text: root and the text around it), or a text layout the
+    /// scanners do not follow is refused with a typed error. A file the reader refuses fails
+    /// with the reader's error. Runs only when the corpus is present.
+    @Test func everyCorpusFileMeasuresOrSaysWhy() throws {
+        var measured = 0, refused: [String] = []
+        for entry in CorpusEntry.all {
+            let bytes = try entry.data()
+            // The 13 files above 256 KiB repeat the shapes of smaller ones and would take most
+            // of the test's time in a debug build.
+            guard bytes.count <= 256 << 10 else { continue }
+            let read = Result { try PlistDocument(decoding: bytes) }
+            let map = Result { try PlistSizeMap(measuring: bytes) }
+            switch (read, map) {
+            case (.success, .success(let map)):
+                measured += 1
+                #expect(total(map) == bytes.count, "\(entry.path)")
+                checkShape(map, entry.path)
+            case (.success(let document), .failure(let error)):
+                let plistError = try #require(error as? PlistError, "\(entry.path): \(error)")
+                #expect(document.format != .binary && plistError.code == .unsupportedFormat, "\(entry.path): \(plistError)")
+                refused.append(entry.path)
+            case (.failure(let readError), .failure(let error)):
+                #expect(error as? PlistError == readError as? PlistError, "\(entry.path): \(error)")
+            case (.failure(let readError), .success):
+                Issue.record("\(entry.path): measured, but reading fails: \(readError)")
+            }
+        }
+        // Almost every readable file's layout is followed.
+        #expect(refused.count * 20 <= measured, "\(refused)")
+    }
 }
