@@ -205,8 +205,10 @@ struct ArchiveGraphBuilder {
     ///   a value that is not an object.
     private func resolve(_ path: PlistKeyPath) throws -> Int {
         let components = path.components
+        // The message names the whole path; the error's key path (what was followed to a
+        // fault) stays empty, or the message would name it twice.
         func notFound(_ reason: String) -> KeyedArchiveError {
-            KeyedArchiveError(.valueNotFound, "The key path '\(path)' \(reason)", keyPath: components)
+            KeyedArchiveError(.valueNotFound, "The key path '\(path)' \(reason)")
         }
         guard var current = archive.top[components[0]] else {
             throw notFound("names nothing: $top has no key '\(components[0])'")
