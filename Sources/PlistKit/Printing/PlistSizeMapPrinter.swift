@@ -2,13 +2,18 @@
 /// bytes and its share of the file, the largest first; or the same as a value for programs.
 ///
 /// ```
-/// prefs.plist (binary1): 1372 bytes
-///  1372  100.0%  prefs.plist
-///  1332   97.1%  ├── (root dictionary)
-///   986   71.9%  │   ├── RecentDocuments (array)
-///    14    1.0%  │   └── Launches (integer, shared with 'Version')
-///    32    2.3%  ├── (trailer)
-///     8    0.6%  └── (header)
+/// t.plist (binary1): 56 bytes
+///    56  100.0%  t.plist
+///    32   57.1%  ├── (trailer)
+///    16   28.6%  ├── (root dictionary)
+///     4    7.1%  │   ├── a (string)
+///     0    0.0%  │   └── b (string, shared with 'a')
+///     8   14.3%  └── (header)
+/// ```
+///
+/// ```swift
+/// let map = try PlistSizeMap(contentsOfFile: "com.example.app.plist")
+/// print(PlistSizeMapPrinter(maximumDepth: 1).tree(of: map, title: "com.example.app.plist"), terminator: "")
 /// ```
 ///
 /// A place that refers to an object counted elsewhere has 0 bytes and names the key path

@@ -272,4 +272,23 @@ import Testing
             #expect(graph.nodes.count == instances + 1, "\(entry.path): every instance is drawn once")
         }
     }
+
+    /// Docs/KeyedArchives.md's example, as written there, on a notebook of two notes.
+    @Test func documentationExampleRuns() throws {
+        let data = try Self.archive([
+            ["$class": .uid(2), "notes": .uid(3)], Self.classEntry("Notebook"),
+            ["$class": .uid(4), "NS.objects": [.uid(5), .uid(6)]], Self.classEntry("NSArray"),
+            ["$class": .uid(7), "title": "a"], ["$class": .uid(7), "title": "b"], Self.classEntry("Note"),
+        ]).encoded()
+
+        let archive = try KeyedArchive(decoding: data)
+        var options = PlistGraphOptions(maximumNodes: 200)
+        options.allowedClassNames = PlistGraphOptions.builtInClassNames.union(["Note"])
+        let graph = try archive.graph(startingAt: .keyPath("root.notes"), options: options)
+        let dot = PlistGraphDOTWriter().dot(of: graph, title: "notes.archive")
+
+        #expect(graph.nodes.map(\.kind) == [.instance(className: "NSArray"), .instance(className: "Note"), .instance(className: "Note")])
+        #expect(graph.nodes.allSatisfy { !$0.isRefused })
+        #expect(dot.contains("n0 -> n1 [label=\"0\"];"))
+    }
 }
