@@ -4,7 +4,7 @@ import Testing
 @Suite struct HelpAndUsageTests {
     static let subcommands = [
         "print", "convert", "lint", "get", "type", "set", "insert", "replace", "remove", "append",
-        "expand", "unarchive", "classes", "diff", "info",
+        "expand", "unarchive", "classes", "graph", "du", "diff", "info",
     ]
 
     private func golden(_ name: String) throws -> String {

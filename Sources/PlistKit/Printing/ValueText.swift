@@ -55,4 +55,21 @@ enum ValueText {
         }
         return out + "\""
     }
+
+    /// `text` with line breaks, other control characters and invisible format characters
+    /// (which could hide or reorder what a key says, or drive a terminal) written as
+    /// `\u{…}`; everything else as it is.
+    static func visible(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
 }

@@ -97,12 +97,7 @@ struct SourceSplice {
         self.format = format
         self.options = options
         source = try SourceText(bytes)
-        switch format {
-        case .xml: root = try XMLLayoutScanner.scan(source.utf8)
-        case .openStep: root = try OpenStepLayoutScanner.scan(source.utf8)
-        case .json: root = try JSONLayoutScanner.scan(source.utf8)
-        case .binary: throw LayoutUnavailable("binary files have no text layout")
-        }
+        root = try SourceNode.scanning(source.utf8, format: format)
         style = SourceStyle(format: format, text: source.utf8, options: options)
     }
 

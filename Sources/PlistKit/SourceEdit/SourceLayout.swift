@@ -25,6 +25,19 @@ struct SourceNode {
     /// opening token precedes its entries.
     var isBraceless: Bool { content?.lowerBound == range.lowerBound }
 
+    /// The layout of `text` (UTF-8) in `format`, by the format's scanner.
+    ///
+    /// - Throws: ``LayoutUnavailable`` when the scanner does not follow the text, or for a
+    ///   binary format, which has no text layout.
+    static func scanning(_ text: [UInt8], format: PlistFormat) throws -> SourceNode {
+        switch format {
+        case .xml: return try XMLLayoutScanner.scan(text)
+        case .openStep: return try OpenStepLayoutScanner.scan(text)
+        case .json: return try JSONLayoutScanner.scan(text)
+        case .binary: throw LayoutUnavailable("binary files have no text layout")
+        }
+    }
+
     /// The entry at `index`, or `nil`.
     func entry(_ index: Int) -> SourceEntry? {
         entries.indices.contains(index) ? entries[index] : nil

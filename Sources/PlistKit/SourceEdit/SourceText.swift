@@ -37,6 +37,31 @@ struct SourceText {
         }
     }
 
+    /// The byte offsets in the file of `positions` of ``utf8`` (each at the start of a
+    /// character, in any order): past the byte order mark, and in a UTF-16 file two bytes
+    /// per code unit before them.
+    ///
+    /// - Complexity: O(n + p log p) in the text and the positions.
+    func fileOffsets(of positions: [Int]) -> [Int] {
+        let start = byteOrderMark.count
+        guard utf16BigEndian != nil else { return positions.map { start + $0 } }
+        let order = positions.indices.sorted { positions[$0] < positions[$1] }
+        var offsets = [Int](repeating: start, count: positions.count)
+        var position = 0, units = 0
+        for index in order {
+            let target = Swift.min(positions[index], utf8.count)
+            while position < target {
+                let byte = utf8[position]
+                // A lead byte starts one UTF-16 unit, a four-byte sequence's lead two;
+                // continuation bytes add none.
+                if byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+                position += 1
+            }
+            offsets[index] = start + 2 * units
+        }
+        return offsets
+    }
+
     /// `text` (UTF-8) in the file's encoding, after its byte order mark.
     func encoded(_ text: [UInt8]) -> Data {
         guard let bigEndian = utf16BigEndian else { return byteOrderMark + Data(text) }

@@ -10,6 +10,9 @@ enum ExitCode: Int32, Sendable {
     case dataError = 65
     /// An input file did not exist or could not be read (EX_NOINPUT).
     case noInput = 66
+    /// A program the command needs is not installed or failed (EX_UNAVAILABLE): Graphviz's
+    /// `dot` for `graph --format svg`.
+    case unavailable = 69
     /// An output could not be written (EX_IOERR).
     case ioError = 74
 }

@@ -41,4 +41,17 @@ enum ArchiveView {
             throw Failure.wrap(error, file: file)
         }
     }
+
+    /// The class names of an `--allow` list: comma-separated, spaces around each ignored.
+    static func classNames(_ list: String) -> Set<String> {
+        Set(list.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty })
+    }
+}
+
+private extension Substring {
+    /// The text without the whitespace around it (`--allow NSArray, NSString`).
+    var trimmingSpaces: Substring {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return self[first...last]
+    }
 }

@@ -30,6 +30,8 @@ enum RootCommand {
             Entry(makeSpec: { ExpandCommand.spec }, run: { try ExpandCommand.run($0) }),
             Entry(makeSpec: { UnarchiveCommand.spec }, run: { try UnarchiveCommand.run($0) }),
             Entry(makeSpec: { ClassesCommand.spec }, run: { try ClassesCommand.run($0) }),
+            Entry(makeSpec: { GraphCommand.spec }, run: { try GraphCommand.run($0) }),
+            Entry(makeSpec: { DuCommand.spec }, run: { try DuCommand.run($0) }),
             Entry(makeSpec: { DiffCommand.spec }, run: { try DiffCommand.run($0) }),
             Entry(makeSpec: { InfoCommand.spec }, run: { try InfoCommand.run($0) }),
             // Dispatched before parsing (its arguments are plutil's); listed for help.
@@ -45,7 +47,7 @@ enum RootCommand {
         discussion: """
           Every file argument may be '-' for standard input. Exit status: 0 success, 1 a check
           failed or files differ, 64 usage error, 65 invalid data, 66 missing or unreadable
-          input, 74 output error.
+          input, 69 a program needed (Graphviz's dot) missing or failing, 74 output error.
           """,
         options: [.init(["--version"], help: "Show the version.")],
         subcommands: subcommands.map { let spec = $0.spec; return (spec.name, spec.abstract) }

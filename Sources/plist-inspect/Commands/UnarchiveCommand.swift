@@ -30,9 +30,7 @@ enum UnarchiveCommand: Subcommand {
             throw CommandError.usage("Several archives need --output-dir.", spec)
         }
         let limits = try ExpansionLimits.applying(arguments)
-        let allowed = arguments.value("--allow").map { list in
-            Set(list.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty })
-        }
+        let allowed = arguments.value("--allow").map(ArchiveView.classNames)
         let name = arguments.value("--format") ?? "print"
         var format: PlistFormat?
         if name != "print" {
@@ -79,13 +77,5 @@ enum UnarchiveCommand: Subcommand {
         }
         if let report = arguments.value("--report") { try BatchRunner.writeReport(outcomes, files: inputs.map(\.path), to: report) }
         return BatchRunner.exitCode(outcomes, checkFailure: false)
-    }
-}
-
-private extension Substring {
-    /// The text without the whitespace around it (`--allow NSArray, NSString`).
-    var trimmingSpaces: Substring {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
-        return self[first...last]
     }
 }

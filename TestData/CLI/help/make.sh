@@ -6,6 +6,6 @@ bin="${PLIST_INSPECT:-$here/../../../.build/debug/plist-inspect}"
 "$bin" --help > "$here/root.txt"
 "$bin" plutil -help > "$here/plutil.txt"
 "$bin" defaults --help > "$here/defaults.txt"
-for sub in print convert lint get type set insert replace remove append expand unarchive classes diff info; do
+for sub in print convert lint get type set insert replace remove append expand unarchive classes graph du diff info; do
   "$bin" "$sub" --help > "$here/$sub.txt"
 done

@@ -26,12 +26,17 @@ struct ArchiveAllowList {
         allowsEveryClass = archive.classDescriptions.allSatisfy { names.contains($0.name) }
     }
 
+    /// Whether the list names `className`.
+    func allows(_ className: String) -> Bool {
+        names.contains(className)
+    }
+
     /// Fails unless the list names the class of `instance`.
     ///
     /// - Parameter keyPath: the key path that reached `instance`, for the error.
     /// - Throws: ``KeyedArchiveError/Code/classNotAllowed``.
     func check(_ instance: ArchivedInstance, keyPath: @autoclosure () -> [String]) throws {
-        guard names.contains(instance.className) else {
+        guard allows(instance.className) else {
             throw notAllowed(instance, keyPath: keyPath())
         }
     }
@@ -47,7 +52,7 @@ struct ArchiveAllowList {
         guard !allowsEveryClass else { return }
         var walker = ArchiveGraphWalker(archive: archive)
         try walker.walk(from: start, rootPath: rootPath) { instance, keyPath in
-            if !names.contains(instance.className) { throw notAllowed(instance, keyPath: keyPath()) }
+            if !allows(instance.className) { throw notAllowed(instance, keyPath: keyPath()) }
         }
     }
 

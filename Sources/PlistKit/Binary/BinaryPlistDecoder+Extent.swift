@@ -1,0 +1,41 @@
+/// How many bytes each object occupies in the object table: what the size map counts.
+extension BinaryPlistDecoder {
+    /// Where object `index` lies and what it is: its byte offset, its length (marker, any
+    /// count, payload or references), its type, and for a container its layout.
+    ///
+    /// - Throws: ``PlistError/Code/corruptData`` for a marker that is no object, or a length
+    ///   that runs past the object table.
+    mutating func extent(of index: Int) throws -> (offset: Int, length: Int, kind: PlistValue.Kind, container: (isDictionary: Bool, count: Int, start: Int)?) {
+        let (marker, offset) = try header(of: index)
+        let nibble = marker & 0x0F
+        let fixed: (length: Int, kind: PlistValue.Kind)?
+        switch marker >> 4 {
+        case 0x0 where marker == 0x08 || marker == 0x09: fixed = (1, .boolean)
+        case 0x1 where nibble <= 4: fixed = (1 + (1 << Int(nibble)), .integer)
+        case 0x2 where nibble == 2 || nibble == 3: fixed = (1 + (1 << Int(nibble)), .real)
+        case 0x3 where marker == 0x33: fixed = (9, .date)
+        case 0x8: fixed = (2 + Int(nibble), .uid)
+        default: fixed = nil
+        }
+        if let (length, kind) = fixed {
+            try checkExtent(1, width: length, from: offset, what: "An object", object: index, at: offset)
+            return (offset, length, kind, nil)
+        }
+        let kind: PlistValue.Kind
+        let width: Int
+        switch marker >> 4 {
+        case 0x4: (kind, width) = (.data, 1)
+        case 0x5: (kind, width) = (.string, 1)
+        case 0x6: (kind, width) = (.string, 2)
+        case 0xA, 0xC, 0xD:
+            let layout = try containerLayout(marker: marker, object: index, at: offset)
+            let references = (layout.isDictionary ? 2 : 1) * layout.count  // checked by containerLayout
+            return (offset, layout.start - offset + references * trailer.objectRefSize, layout.isDictionary ? .dictionary : .array, layout)
+        default:
+            throw error("Invalid object marker 0x\(hexByte(marker))", object: index, at: offset)
+        }
+        let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
+        try checkExtent(count, width: width, from: start, what: kind == .data ? "Data" : "A string", object: index, at: offset)
+        return (offset, start - offset + count * width, kind, nil)
+    }
+}
