@@ -77,7 +77,8 @@ public enum InfoPlistPlatform: String, CaseIterable, Hashable, Sendable {
     /// family 2 or 6; `AppleTVOS` tvOS, `WatchOS` watchOS, `XROS` visionOS). Otherwise
     /// `UIDeviceFamily` (1 iOS, 2 iPadOS, 3 tvOS, 4 watchOS, 6 Mac Catalyst, 7 visionOS);
     /// otherwise the keys only one platform reads: WatchKit's keys or a WatchKit or ClockKit
-    /// extension point (watchOS), a TV top shelf extension point (tvOS), UIKit's app keys or
+    /// extension point (watchOS), a TV top shelf extension point (tvOS), a scene manifest
+    /// whose default role is an immersive space or a volume (visionOS), UIKit's app keys or
     /// `MinimumOSVersion` (iOS, and iPadOS when a key has a `~ipad` variant),
     /// `LSMinimumSystemVersion`, or AppKit's keys in a file with none of UIKit's (macOS).
     /// Values of other types than documented are passed over.
@@ -123,6 +124,10 @@ public enum InfoPlistPlatform: String, CaseIterable, Hashable, Sendable {
             found.insert(.watchOS)
         } else if point.hasPrefix("com.apple.tv-") {
             found.insert(.tvOS)
+        } else if let role = info["UIApplicationSceneManifest"]?["UIApplicationPreferredDefaultSceneSessionRole"]?.string,
+            role.contains("ImmersiveSpace") || role.contains("Volumetric")
+        {
+            found.insert(.visionOS)
         } else if info["LSRequiresIPhoneOS"]?.bool == true || info["MinimumOSVersion"]?.string != nil
             || uiKitAppKeys.contains(where: { info[$0] != nil })
         {

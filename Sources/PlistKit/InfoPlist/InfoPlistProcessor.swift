@@ -262,8 +262,8 @@ public struct InfoPlistProcessor: Sendable {
     }
 
     /// `UIDeviceFamily` from `TARGETED_DEVICE_FAMILY`, the families the platform has kept
-    /// (1 and 2 on iOS, 3 on tvOS, 4 on watchOS, 7 on visionOS; on Mac Catalyst 6 with 2
-    /// when given), replacing the source's as Xcode does.
+    /// (1 and 2 on iOS, 3 on tvOS, 4 on watchOS, 7 on visionOS; on Mac Catalyst 2 and 6, and
+    /// 2 when neither is given), replacing the source's as Xcode does.
     private func setDeviceFamilies(for platform: InfoPlistPlatform, in info: inout PlistDictionary, expander: BuildSettingExpander) {
         let text = settings["TARGETED_DEVICE_FAMILY"].map { (try? expander.expand($0)) ?? $0 } ?? ""
         let given = InfoPlistPlatform.targetedDeviceFamilies(text)
@@ -277,7 +277,8 @@ public struct InfoPlistProcessor: Sendable {
         case .macOS: return
         }
         var families = Set(given.filter(allowed.contains))
-        if platform == .macCatalyst { families.insert(6) }
+        // A Mac Catalyst build is at least the iPad's (Xcode writes [2] for "1,2").
+        if platform == .macCatalyst, families.isEmpty { families.insert(2) }
         guard !families.isEmpty else { return }
         info["UIDeviceFamily"] = .array(families.sorted().map { .integer(PlistInteger(Int64($0))) })
     }
