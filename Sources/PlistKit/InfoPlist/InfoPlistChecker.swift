@@ -64,7 +64,7 @@ public struct InfoPlistChecker: Sendable {
         findings += missingKeys(in: info, platforms: platforms)
         findings += identifierFindings(in: info, pending: pending)
         findings += versionFindings(in: info, platforms: platforms, pending: pending)
-        findings += privacyFindings(in: info)
+        findings += privacyFindings(in: info, platforms: platforms)
         findings += platformFindings(in: info, platforms: platforms)
         return findings
     }

@@ -232,7 +232,7 @@ public struct InfoPlistProcessor: Sendable {
             case (.array, _), (.dictionary, _), (_, .array), (_, .dictionary):
                 throw InfoPlistError(
                     .conflictingValue,
-                    "The build settings give \(key) \(new.kind.nameWithArticle), which does not merge with the Info.plist's \(old.kind.nameWithArticle)",
+                    "The build settings give \(key) \(new.kind.nameWithArticle), which does not merge with the Info.plist's value, \(old.kind.nameWithArticle)",
                     at: .keyPath(PlistKeyPath(components: [key])))
             default:
                 info[key] = new
