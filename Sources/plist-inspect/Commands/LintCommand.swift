@@ -16,7 +16,7 @@ enum LintCommand: Subcommand {
           build writes) and a warning in a source one. Given build settings (-D, --settings,
           --environment, as for expand), the file checked is the Info.plist Xcode would produce
           from it: references expanded, and with --generate or GENERATE_INFOPLIST_FILE = YES the
-          keys the settings generate (PRODUCT_BUNDLE_IDENTIFIER, INFOPLIST_KEY_… ) added.
+          keys the settings generate (PRODUCT_BUNDLE_IDENTIFIER, INFOPLIST_KEY_…) added.
           """,
         arguments: [.init("file", help: "The files (or, with --recursive, directories) to check ('-' for standard input).", variadic: true)],
         options: [
