@@ -86,6 +86,13 @@ public struct InfoPlistChecker: Sendable {
         }
     }
 
+    /// Whether a bundle for `platforms` can only reach people through the App Store: it is for
+    /// a platform other than macOS. A Mac-only bundle, or one whose platform is not known, may
+    /// not, and the App Store's own rules are then warnings.
+    static func goesThroughTheAppStore(_ platforms: [InfoPlistPlatform]) -> Bool {
+        platforms.contains { $0 != .macOS }
+    }
+
     /// Keys Xcode's build writes into every bundle's Info.plist from the SDK and the machine,
     /// which no source Info.plist has.
     static let buildOnlyKeys = [
@@ -101,6 +108,12 @@ public struct InfoPlistChecker: Sendable {
         var findings: [InfoPlistFinding] = []
         for (key, value) in info {
             guard let type = Self.documentedType(of: key) else { continue }
+            if Self.launchServicesBooleans.contains(key), Self.readsAsBoolean(value) {
+                findings.append(InfoPlistFinding(
+                    .warning, .wrongType, at: PlistKeyPath(components: [key]),
+                    "Expected a boolean, found \(value.kind.nameWithArticle); Launch Services reads it as one, but the documented type is a boolean."))
+                continue
+            }
             for mismatch in type.mismatches(in: value, at: PlistKeyPath(components: [key])) {
                 findings.append(InfoPlistFinding(
                     .error, .wrongType, at: mismatch.keyPath,
@@ -108,6 +121,20 @@ public struct InfoPlistChecker: Sendable {
             }
         }
         return findings
+    }
+
+    /// The boolean keys macOS's Launch Services reads from a string or a number too (many
+    /// Mac apps write `<string>1</string>`): such a value is a warning, not an error.
+    static let launchServicesBooleans: Set<String> = ["LSUIElement", "LSBackgroundOnly"]
+
+    /// Whether `value` is a string or integer Launch Services reads as a boolean: `1`, `0`,
+    /// `YES`, `NO`, `true`, `false` in any case.
+    private static func readsAsBoolean(_ value: PlistValue) -> Bool {
+        switch value {
+        case .string(let text): return ["1", "0", "yes", "no", "true", "false"].contains(text.lowercased())
+        case .integer(let number): return number.intValue == 0 || number.intValue == 1
+        default: return false
+        }
     }
 
     /// The documented type of a top-level key: a known key's, a privacy string's, or for a
@@ -147,7 +174,8 @@ public struct InfoPlistChecker: Sendable {
         case .unknown: .warning
         case .bundle: nil
         }
-        let isShipped = kind == .application || kind == .appExtension
+        // A Mac app may ship outside the App Store, which is what requires a release version.
+        let isShipped = (kind == .application || kind == .appExtension) && Self.goesThroughTheAppStore(platforms)
         require("CFBundleIdentifier", .error, "it identifies the bundle to the system")
         require("CFBundleExecutable", hasCode, "it names the \(kind.name)'s executable")
         require("CFBundleVersion", .error, "it is the build version the system and the App Store compare")

@@ -69,7 +69,7 @@ public struct InfoPlistProcessor: Sendable {
 
     /// Whether the settings ask for a generated Info.plist (`GENERATE_INFOPLIST_FILE = YES`).
     public var settingsGenerateInfoPlist: Bool {
-        InfoPlistSettingValue.isYes(value(of: "GENERATE_INFOPLIST_FILE") ?? "")
+        isYes("GENERATE_INFOPLIST_FILE")
     }
 
     /// The Info.plist Xcode would produce from `source` (`nil` when the target has none).
@@ -91,8 +91,8 @@ public struct InfoPlistProcessor: Sendable {
             }
             info = dictionary
         }
-        let settings = effectiveSettings(identifier: info["CFBundleIdentifier"]?.string)
-        let expander = BuildSettingExpander(settings: settings, keepsUndefinedReferences: true)
+        var expander = BuildSettingExpander(settings: effectiveSettings(identifier: nil), keepsUndefinedReferences: true)
+        let settings = expander.settings
         let platform = self.platform ?? InfoPlistPlatform.platforms(of: settings).first
         var result = ProcessedInfoPlist(value: .dictionary([:]), platform: platform)
         let isApplication = isApplication(source: info, expander: expander)
@@ -103,13 +103,16 @@ public struct InfoPlistProcessor: Sendable {
         if let platform {
             addPlatformEntries(for: platform, isApplication: isApplication, to: &info, result: &result)
         }
+        // Xcode evaluates $(CFBundleIdentifier) as the Info.plist's own value, once the
+        // generated keys are in.
+        expander.settings = effectiveSettings(identifier: info["CFBundleIdentifier"]?.string)
         let expansion = try expander.expand(PlistValue.dictionary(info))
         result.undefinedSettings += expansion.undefinedSettings
         info = expansion.value.dictionary ?? info
         Self.elideEmptyStrings(in: &info)
         if let platform {
             setDeviceFamilies(for: platform, in: &info, expander: expander)
-            if !InfoPlistSettingValue.isYes(value(of: "DISABLE_INFOPLIST_PLATFORM_PROCESSING") ?? "") {
+            if !isYes("DISABLE_INFOPLIST_PLATFORM_PROCESSING") {
                 editPlatformEntries(for: platform, isApplication: isApplication, in: &info, result: &result)
             }
         }
@@ -122,8 +125,8 @@ public struct InfoPlistProcessor: Sendable {
 
     // MARK: - Settings
 
-    /// The settings with `$(CFBundleIdentifier)` naming the Info.plist's identifier and
-    /// Xcode's defaults for the settings it always defines.
+    /// The settings with Xcode's defaults for the settings it always defines, and with
+    /// `$(CFBundleIdentifier)` naming `identifier` when there is one.
     private func effectiveSettings(identifier: String?) -> BuildSettings {
         var defaults: [String: String] = [:]
         if settings["TARGET_NAME"] != nil { defaults["PRODUCT_NAME"] = "$(TARGET_NAME)" }
@@ -134,10 +137,8 @@ public struct InfoPlistProcessor: Sendable {
         if let type = settings["PRODUCT_TYPE"].flatMap(Self.packageType(ofProductType:)) {
             defaults["PRODUCT_BUNDLE_PACKAGE_TYPE"] = type
         }
-        var merged = BuildSettings(defaults).merging(settings)
-        // Xcode evaluates $(CFBundleIdentifier) as the Info.plist's own value.
-        if let identifier { merged = merged.merging(BuildSettings(["CFBundleIdentifier": identifier])) }
-        return merged
+        let merged = BuildSettings(defaults).merging(settings)
+        return identifier.map { merged.merging(BuildSettings(["CFBundleIdentifier": $0])) } ?? merged
     }
 
     /// The package type of an Xcode product type (`com.apple.product-type.application` is
@@ -152,8 +153,12 @@ public struct InfoPlistProcessor: Sendable {
         return nil
     }
 
-    /// The setting `name`'s value as given, unexpanded.
-    private func value(of name: String) -> String? { settings[name] }
+    /// Whether the boolean setting `name`, expanded, is true.
+    private func isYes(_ name: String) -> Bool {
+        guard let raw = settings[name] else { return false }
+        let value = (try? BuildSettingExpander(settings: settings, keepsUndefinedReferences: true).expand(raw)) ?? raw
+        return InfoPlistSettingValue.isYes(value)
+    }
 
     /// Whether the product is an app: by `PRODUCT_TYPE`, else the package type the settings
     /// give, else the source's keys.

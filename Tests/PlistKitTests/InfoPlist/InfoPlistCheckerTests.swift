@@ -64,7 +64,8 @@ import PlistKit
     // MARK: - Required keys
 
     @Test(arguments: [
-        ("APPL", ["error CFBundleIdentifier", "error CFBundleExecutable", "error CFBundleVersion", "error CFBundleShortVersionString",
+        // No key names a platform, so the App Store's release version is a warning (see InfoPlistPlatformTests).
+        ("APPL", ["error CFBundleIdentifier", "error CFBundleExecutable", "error CFBundleVersion", "warning CFBundleShortVersionString",
                   "warning CFBundleName", "warning CFBundleInfoDictionaryVersion"]),
         ("FMWK", ["error CFBundleIdentifier", "error CFBundleExecutable", "error CFBundleVersion", "warning CFBundleShortVersionString",
                   "warning CFBundleName", "warning CFBundleInfoDictionaryVersion"]),
@@ -159,8 +160,8 @@ import PlistKit
         ("1.0d3", true, "warning CFBundleVersion: The build version '1.0d3' has a development-stage suffix, which only macOS's older rules accept; the App Store takes one to three period-separated integers."),
         ("2.1b12", true, "warning CFBundleVersion: The build version '2.1b12' has a development-stage suffix, which only macOS's older rules accept; the App Store takes one to three period-separated integers."),
         ("3fc1", true, "warning CFBundleVersion: The build version '3fc1' has a development-stage suffix, which only macOS's older rules accept; the App Store takes one to three period-separated integers."),
-        ("1.0x3", true, "error CFBundleVersion: The build version '1.0x3' is not one to three period-separated integers, such as '241' or '2.4.1'."),
-        ("1.0d", true, "error CFBundleVersion: The build version '1.0d' is not one to three period-separated integers, such as '241' or '2.4.1'."),
+        ("1.0x3", true, "warning CFBundleVersion: The build version '1.0x3' is not one to three period-separated integers, such as '241' or '2.4.1'; the App Store refuses it."),
+        ("1.0d", true, "warning CFBundleVersion: The build version '1.0d' is not one to three period-separated integers, such as '241' or '2.4.1'; the App Store refuses it."),
         ("build 7", false, "error CFBundleVersion: The build version 'build 7' is not one to three period-separated integers, such as '241' or '2.4.1'."),
     ] as [(String, Bool, String?)])
     func buildVersionsAreIntegersWithMacOSsOldSuffixesAWarning(version: String, macOSOnly: Bool, expected: String?) {

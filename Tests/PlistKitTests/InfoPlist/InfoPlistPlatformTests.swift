@@ -116,6 +116,29 @@ import PlistKit
             == ["error invalidVersion CFBundleShortVersionString"])
     }
 
+    /// What only the App Store requires is a warning for a bundle that may ship outside it: a
+    /// Mac one, or one whose platform is not known (as Sparkle's framework and test app in the
+    /// shared corpus).
+    @Test func theAppStoresRulesAreWarningsWhereItMayNotBeInvolved() throws {
+        var unknown = app(["CFBundleShortVersionString": "1.9.0 git-695e05e", "CFBundleVersion": "1.9.0 git-695e05e"])
+        #expect(try findings(unknown) == ["warning invalidVersion CFBundleShortVersionString", "warning invalidVersion CFBundleVersion"])
+        unknown.removeValue(forKey: "CFBundleShortVersionString")
+        unknown["CFBundleVersion"] = "1"
+        #expect(try findings(unknown) == ["warning missingKey CFBundleShortVersionString"])
+        unknown["LSMinimumSystemVersion"] = "10.9"
+        #expect(try findings(unknown) == ["warning missingKey CFBundleShortVersionString"])
+        unknown["UIDeviceFamily"] = [4]
+        #expect(try findings(unknown) == ["error missingKey CFBundleShortVersionString"])
+    }
+
+    /// Launch Services reads `<string>1</string>` as true, as many Mac apps write it.
+    @Test(arguments: [PlistValue.string("1"), "YES", "false", .integer(1)])
+    func launchServicesBooleansWrittenAsTextAreWarnings(value: PlistValue) throws {
+        #expect(try findings(app(["LSMinimumSystemVersion": "10.9", "LSUIElement": value, "LSBackgroundOnly": value]))
+            == ["warning wrongType LSUIElement", "warning wrongType LSBackgroundOnly"])
+        #expect(try findings(app(["LSMinimumSystemVersion": "10.9", "LSUIElement": "maybe"])) == ["error wrongType LSUIElement"])
+    }
+
     @Test func aMinimumSystemVersionIsAVersion() throws {
         #expect(try findings(app(["LSMinimumSystemVersion": "ten"])) == ["error invalidVersion LSMinimumSystemVersion"])
         #expect(try findings(app(["LSMinimumSystemVersion": "$(MACOSX_DEPLOYMENT_TARGET)"])) == ["warning unexpandedBuildSetting LSMinimumSystemVersion"])

@@ -126,6 +126,10 @@ import PlistKit
         let built = try process(["CFBundleIdentifier": "org.example.$(PRODUCT_NAME)", "WKAppBundleIdentifier": "$(CFBundleIdentifier).watch"],
                                 ["PRODUCT_NAME": "app"])
         #expect(built.value["WKAppBundleIdentifier"] == "org.example.app.watch")
+        // The identifier the settings generate is the one the Info.plist then has.
+        let generated = try process(["WKAppBundleIdentifier": "$(CFBundleIdentifier).watch"],
+                                    ["GENERATE_INFOPLIST_FILE": "$(GENERATES)", "GENERATES": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "org.example.generated"])
+        #expect(generated.value["WKAppBundleIdentifier"] == "org.example.generated.watch")
     }
 
     @Test(arguments: [

@@ -54,6 +54,18 @@ import PlistKit
         #expect(summary.kind.rawValue == entry.kind)
     }
 
+    /// The Info.plists of the shared real-world corpus (Sparkle's apps, helpers, frameworks
+    /// and test bundles, Foundation's), when it is there: none has an error, taken as they are.
+    @Test(arguments: CorpusEntry.all.filter { entry in
+        let name = entry.path.split(separator: "/").last ?? ""
+        return name == "Info.plist" || name.hasSuffix("-Info.plist")
+    }.map(\.path))
+    func theCorpussInfoPlistsHaveNoError(path: String) throws {
+        let value = try PlistValue(decoding: try Data(contentsOf: try #require(Fixtures.corpus).appendingPathComponent(path)))
+        let errors = try InfoPlistChecker().check(value).filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(errors.map(\.description))")
+    }
+
     /// iina and OpenInIINA keep the keys Xcode generates out of their Info.plists: the file
     /// alone lacks its identifier and versions, the file with its settings has them.
     @Test func iinasPartialInfoPlistGetsItsIdentityFromItsSettings() throws {
