@@ -74,26 +74,36 @@ import PlistKit
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         let lines = result.stderrText.split(separator: "\n")
-        #expect(lines.count == 10)
-        #expect(lines.first == "bad-info.plist: error: At 'CFBundleName': The build setting reference '$(PRODUCT_NAME)' is not expanded.")
+        #expect(lines.count == 13)
+        #expect(lines.first == "bad-info.plist: warning: At 'CFBundleName': The build setting reference '$(PRODUCT_NAME)' is not expanded.")
         #expect(lines.contains("bad-info.plist: error: At 'CFBundleVersion': Expected a string, found an integer."))
-        #expect(lines.last == "bad-info.plist: error: At 'UIRequiredDeviceCapabilities.1': The required capability 'microphone' needs NSMicrophoneUsageDescription, the sentence the system shows when it asks for access.")
+        #expect(lines.last == "bad-info.plist: warning: At 'LSSupportsOpeningDocumentsInPlace': The app opens documents but does not say whether it opens them in place: iOS needs LSSupportsOpeningDocumentsInPlace or UISupportsDocumentBrowser.")
         // Without --info-plist the file is a valid property list.
         #expect(try CLIRunner.run(["lint", "bad-info.plist"], in: try scratch()).status == 0)
     }
 
     @Test func aSourceInfoPlistPassesWithItsReferencesAsWarnings() throws {
         let directory = try scratch()
-        let strict = try CLIRunner.run(["lint", "--info-plist", "ios-app-source.plist"], in: directory)
-        #expect(strict.status == 1)
-        #expect(strict.stderrText.split(separator: "\n").count == 13)
-        let lenient = try CLIRunner.run(["lint", "--info-plist", "--allow-build-settings", "ios-app-source.plist"], in: directory)
-        #expect(lenient.status == 0)
-        #expect(lenient.stdoutText == "ios-app-source.plist: OK\n")
-        #expect(lenient.stderrText.hasPrefix("ios-app-source.plist: warning: At 'CFBundleDevelopmentRegion': The build setting reference '$(DEVELOPMENT_LANGUAGE)' is not expanded.\n"))
-        let silent = try CLIRunner.run(["lint", "-s", "--info-plist", "--allow-build-settings", "ios-app-source.plist"], in: directory)
+        let source = try CLIRunner.run(["lint", "--info-plist", "ios-app-source.plist"], in: directory)
+        #expect(source.status == 0, "\(source.stderrText)")
+        #expect(source.stdoutText == "ios-app-source.plist: OK\n")
+        #expect(source.stderrText.hasPrefix("ios-app-source.plist: warning: At 'CFBundleDevelopmentRegion': The build setting reference '$(DEVELOPMENT_LANGUAGE)' is not expanded.\n"))
+        let silent = try CLIRunner.run(["lint", "-s", "--info-plist", "ios-app-source.plist"], in: directory)
         #expect(silent.status == 0)
         #expect(silent.stdout.isEmpty && silent.stderr.isEmpty)
+    }
+
+    @Test func aBuiltInfoPlistFailsOnAReferenceUnlessAllowed() throws {
+        let directory = try scratch()
+        // The DT… keys only a build writes make the file a built one.
+        var value = try PlistValue(decoding: try contents(directory, "ios-app-source.plist"))
+        try value.setValue("iphoneos", at: "DTPlatformName")
+        try value.encoded(as: .xml).write(to: directory.appendingPathComponent("built.plist"))
+        let strict = try CLIRunner.run(["lint", "--info-plist", "built.plist"], in: directory)
+        #expect(strict.status == 1)
+        #expect(strict.stderrText.contains("built.plist: error: At 'CFBundleDevelopmentRegion': The build setting reference '$(DEVELOPMENT_LANGUAGE)' is not expanded.\n"))
+        let lenient = try CLIRunner.run(["lint", "--info-plist", "--allow-build-settings", "built.plist"], in: directory)
+        #expect(lenient.status == 0, "\(lenient.stderrText)")
     }
 
     @Test func allowingBuildSettingsGoesWithInfoPlist() throws {
@@ -111,14 +121,14 @@ import PlistKit
         #expect(files.map { $0["ok"] as? Bool } == [true, false])
         #expect((files[0]["findings"] as? [Any])?.isEmpty == true)
         let findings = try #require(files[1]["findings"] as? [[String: String]])
-        #expect(findings.count == 10)
+        #expect(findings.count == 13)
         #expect(findings[1] == ["severity": "error", "rule": "wrongType", "keyPath": "CFBundleVersion", "message": "Expected a string, found an integer."])
         #expect(files[1]["error"] as? String
-            == "error: At 'CFBundleName': The build setting reference '$(PRODUCT_NAME)' is not expanded. (and 9 more errors)")
+            == "error: At 'CFBundleVersion': Expected a string, found an integer. (and 8 more errors)")
         let lines = String(decoding: try contents(directory, "report.jsonl"), as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[1].contains("\"verdict\":\"failed\""))
-        #expect(lines[1].contains("(and 9 more errors)"))
+        #expect(lines[1].contains("(and 8 more errors)"))
     }
 
     // MARK: - expand
@@ -253,5 +263,162 @@ import PlistKit
         let forced = try CLIRunner.run(["expand", "--force", "--settings", "ios-app-source.xcconfig", "ios-app-source.plist"], in: directory)
         #expect(forced.status == 0)
         #expect(try contents(directory, "ios-app-source.plist") == (try golden("ios-app-source.expanded.plist")))
+    }
+}
+
+/// `lint --info-plist`, `info` and `expand --generate` on the Info.plist Xcode would produce
+/// from a file and its build settings, and on hostile files, which they refuse before walking.
+@Suite struct InfoPlistSettingsCommandTests {
+    /// A scratch folder holding iina's real Info.plists and settings files.
+    private func iina() throws -> URL {
+        try CLIRunner.scratch(
+            copying: ["Info.plist", "OpenInIINA-Info.plist", "iina.xcconfig", "OpenInIINA.xcconfig", "Deployment.xcconfig"],
+            from: "../InfoPlist/real/iina")
+    }
+
+    private static let iinaSettings = [
+        "--settings", "Deployment.xcconfig", "--settings", "iina.xcconfig", "-D", "TARGET_NAME=iina", "-D", "SDKROOT=macosx",
+    ]
+
+    /// iina keeps its identifier and versions in its settings (GENERATE_INFOPLIST_FILE): the
+    /// file alone fails, the file with its settings passes.
+    @Test func iinaLintsCleanWithItsSettings() throws {
+        let directory = try iina()
+        let alone = try CLIRunner.run(["lint", "--info-plist", "Info.plist"], in: directory)
+        #expect(alone.status == 1)
+        #expect(alone.stderrText.contains("Info.plist: error: At 'CFBundleIdentifier': The key CFBundleIdentifier is missing"))
+        let built = try CLIRunner.run(["lint", "--info-plist"] + Self.iinaSettings + ["Info.plist"], in: directory)
+        #expect(built.status == 0, "\(built.stderrText)")
+        #expect(built.stdoutText == "Info.plist: OK\n")
+        #expect(!built.stderrText.contains("error"))
+        let extensionResult = try CLIRunner.run(
+            ["lint", "--info-plist", "--settings", "Deployment.xcconfig", "--settings", "OpenInIINA.xcconfig", "-D", "TARGET_NAME=OpenInIINA",
+             "-D", "SDKROOT=macosx", "OpenInIINA-Info.plist"], in: directory)
+        #expect(extensionResult.status == 0, "\(extensionResult.stderrText)")
+    }
+
+    @Test func infoSummarizesWhatXcodeWouldBuild() throws {
+        let result = try CLIRunner.run(["info"] + Self.iinaSettings + ["Info.plist"], in: try iina())
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(result.stdoutText.hasPrefix("IINA (com.colliderli.iina)\n  Kind:          app\n  Version:       1.3.3 (build 138)\n  Platforms:     macOS 10.13 or later\n"))
+        let tv = try CLIRunner.run(
+            ["info", "--json", "-D", "SDKROOT=appletvos", "-D", "TARGETED_DEVICE_FAMILY=3", "-"],
+            stdin: Data("<plist><dict><key>LSRequiresIPhoneOS</key><true/></dict></plist>".utf8))
+        let object = try #require(try JSONSerialization.jsonObject(with: tv.stdout) as? [String: Any])
+        #expect((object["platforms"] as? [[String: String]])?.map { $0["name"] } == ["tvOS"])
+        #expect(object["deviceFamilies"] as? [String] == ["Apple TV"])
+    }
+
+    @Test func expandGenerateWritesTheInfoPlistXcodeWouldProduce() throws {
+        let directory = try iina()
+        let result = try CLIRunner.run(["expand", "--keep-undefined", "-o", "-"] + Self.iinaSettings + ["Info.plist"], in: directory)
+        #expect(result.status == 0, "\(result.stderrText)")
+        let value = try PlistValue(decoding: result.stdout)
+        #expect(value["CFBundleIdentifier"] == "com.colliderli.iina")
+        #expect(value["CFBundleSupportedPlatforms"] == ["MacOSX"])
+        #expect(result.stderrText.contains("The build setting 'CONFIGURATION' is not defined"))
+        // --generate asks for it without GENERATE_INFOPLIST_FILE in the settings.
+        let generated = try CLIRunner.run(
+            ["expand", "--generate", "-D", "PRODUCT_BUNDLE_IDENTIFIER=org.example.a", "-D", "INFOPLIST_KEY_LSUIElement=YES", "-o", "-", "-"],
+            stdin: Data("<plist><dict/></plist>".utf8))
+        #expect(generated.status == 0, "\(generated.stderrText)")
+        #expect(try PlistValue(decoding: generated.stdout) == [
+            "CFBundleIdentifier": "org.example.a", "LSUIElement": true, "CFBundleInfoDictionaryVersion": "6.0",
+        ])
+        // Without --keep-undefined an undefined setting fails, as expand's do.
+        let undefined = try CLIRunner.run(["expand", "-o", "-"] + Self.iinaSettings + ["Info.plist"], in: directory)
+        #expect(undefined.status == 1)
+        #expect(undefined.stdout.isEmpty)
+    }
+
+    @Test func settingsAndGenerateGoWithInfoPlist() throws {
+        let directory = try iina()
+        let generate = try CLIRunner.run(["lint", "--generate", "Info.plist"], in: directory)
+        #expect(generate.status == 64)
+        #expect(generate.stderrText.hasPrefix("Error: --generate goes with --info-plist.\n"))
+        let settings = try CLIRunner.run(["lint", "-D", "A=1", "Info.plist"], in: directory)
+        #expect(settings.status == 64)
+        #expect(settings.stderrText.hasPrefix("Error: Build settings go with --info-plist.\n"))
+        let badDefinition = try CLIRunner.run(["info", "-D", "1A", "Info.plist"], in: directory)
+        #expect(badDefinition.status == 64)
+        #expect(badDefinition.stderrText.contains("Usage: plist-inspect info "))
+        let missing = try CLIRunner.run(["info", "--settings", "none.xcconfig", "Info.plist"], in: directory)
+        #expect(missing.status == 66)
+    }
+
+    // MARK: - Hostile files
+
+    /// Runs the tool bounded by work, not by the clock: at most 4 GiB of address space and 60
+    /// seconds of processor time (a refusal takes a fraction of one; a walk of the expanded
+    /// tree takes minutes or the memory).
+    private func bounded(_ arguments: [String], in directory: URL) throws -> CLIRunner.Result {
+        let limits = ExpansionBombTests.underAddressSanitizer ? ["--cpu=60"] : ["--as=\(4 << 30)", "--cpu=60"]
+        return try CLIRunner.run(limits + [CLIRunner.binary.path] + arguments, in: directory, executable: URL(fileURLWithPath: "/usr/bin/prlimit"))
+    }
+
+    /// A 32-bit big-endian count, as a binary plist's long collection header has it.
+    private static func count(_ value: Int) -> [UInt8] { (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+
+    /// An ASCII string object.
+    private static func string(_ text: String) -> [UInt8] {
+        let bytes = Array(text.utf8)
+        return (bytes.count < 15 ? [0x50 | UInt8(bytes.count)] : [0x5F, 0x10, UInt8(bytes.count)]) + bytes
+    }
+
+    /// A dictionary whose key `key` holds `levels` arrays, each holding the next twice, down to
+    /// the string `leaf`: a few hundred bytes standing for 2^levels strings.
+    static func pairBomb(key: String, levels: Int, leaf: String) -> Data {
+        var objects: [[UInt8]] = [[0xD1, 1, 2], string(key)]
+        objects += (0..<levels).map { [0xA2, UInt8(3 + $0), UInt8(3 + $0)] }
+        objects.append(string(leaf))
+        return ExpansionBombTests.file(objects, top: 0)
+    }
+
+    /// An Info.plist whose `CFBundleURLTypes` refers `types` times to one URL type whose
+    /// `CFBundleURLSchemes` refers `schemes` times to one scheme.
+    static func urlTypeBomb(types: Int, schemes: Int) -> Data {
+        let objects: [[UInt8]] = [
+            [0xD1, 1, 2], string("CFBundleURLTypes"), [0xAF, 0x12] + count(types) + [UInt8](repeating: 3, count: types),
+            [0xD1, 4, 5], string("CFBundleURLSchemes"), [0xAF, 0x12] + count(schemes) + [UInt8](repeating: 6, count: schemes),
+            string("x"),
+        ]
+        return ExpansionBombTests.file(objects, top: 0)
+    }
+
+    @Test(arguments: [
+        ("pairs.bplist", ["lint", "--info-plist"], "checking an Info.plist"),
+        ("references.bplist", ["lint", "--info-plist"], "checking an Info.plist"),
+        ("schemes.bplist", ["info"], "summarizing an Info.plist"),
+        ("schemes.bplist", ["lint", "--info-plist"], "checking an Info.plist"),
+        ("schemes.bplist", ["info", "-D", "SDKROOT=iphoneos"], "processing an Info.plist"),
+        ("pairs.bplist", ["expand", "--generate", "-o", "-"], "processing an Info.plist"),
+    ])
+    func sharedReferenceBombsAreRefusedBeforeAnyWalk(file: String, arguments: [String], operation: String) throws {
+        let directory = try CLIRunner.scratch()
+        let pairs = Self.pairBomb(key: "UIBackgroundModes", levels: 60, leaf: "audio")
+        let references = Self.pairBomb(key: "CFBundleName", levels: 40, leaf: "$(X)")
+        try pairs.write(to: directory.appendingPathComponent("pairs.bplist"))
+        try references.write(to: directory.appendingPathComponent("references.bplist"))
+        try Self.urlTypeBomb(types: 60_000, schemes: 60_000).write(to: directory.appendingPathComponent("schemes.bplist"))
+        #expect(pairs.count <= 520 && references.count <= 420, "\(pairs.count), \(references.count)")
+        let result = try bounded(arguments + [file], in: directory)
+        // lint exits 1 for any file that fails, whatever the reason; the others exit 65 for bad data.
+        let status: Int32 = arguments[0] == "lint" ? 1 : 65
+        #expect(result.status == status, "\(arguments) \(file): exit \(result.status), \(result.stderrText.prefix(300))")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText.contains(
+            "once its shared references are expanded, more than \(operation) allows (PlistWritingOptions.maximumValueCount)"),
+            "\(result.stderrText.prefix(300))")
+    }
+
+    /// The limit options move the bound, as for the other commands.
+    @Test func theLimitOptionsMoveTheBound() throws {
+        let directory = try CLIRunner.scratch()
+        try Self.pairBomb(key: "UIBackgroundModes", levels: 4, leaf: "audio").write(to: directory.appendingPathComponent("small.bplist"))
+        let refused = try bounded(["lint", "--info-plist", "--max-expanded-values", "20", "small.bplist"], in: directory)
+        #expect(refused.status == 1)
+        #expect(refused.stderrText.contains("more than 20 values"))
+        let raised = try bounded(["info", "--max-expanded-bytes", "100000", "small.bplist"], in: directory)
+        #expect(raised.status == 0, "\(raised.stderrText)")
     }
 }

@@ -1,9 +1,10 @@
 extension InfoPlistChecker {
     /// Every key and string that holds a build setting reference (read as
-    /// ``BuildSettingExpander`` reads them, so `$$(X)` and `$(echo hi)` are none), and the key
-    /// paths of the strings among them, which the syntax rules then pass over.
-    func unexpandedReferences(in value: PlistValue) -> (findings: [InfoPlistFinding], pending: Set<PlistKeyPath>) {
-        let severity: InfoPlistFinding.Severity = allowsBuildSettingReferences ? .warning : .error
+    /// ``BuildSettingExpander`` reads them, so `$$(X)` and `$(echo hi)` are none), errors in a
+    /// built file and warnings in a source one, and the key paths of the strings among them,
+    /// which the syntax rules then pass over.
+    func unexpandedReferences(in value: PlistValue, isBuilt: Bool) -> (findings: [InfoPlistFinding], pending: Set<PlistKeyPath>) {
+        let severity: InfoPlistFinding.Severity = isBuilt ? .error : .warning
         let maximumDepth = BuildSettingExpander(settings: BuildSettings()).maximumDepth
         var findings: [InfoPlistFinding] = []
         var pending = Set<PlistKeyPath>()

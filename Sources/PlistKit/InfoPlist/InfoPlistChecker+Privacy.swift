@@ -27,8 +27,9 @@ extension InfoPlistChecker {
 
     /// Privacy strings that are empty, those that background modes and required capabilities
     /// need and the file lacks, and the while-in-use location string that the always one
-    /// needs beside it.
-    func privacyFindings(in info: PlistDictionary) -> [InfoPlistFinding] {
+    /// needs beside it. A background mode none of `platforms` reads needs nothing (Xcode
+    /// removes it).
+    func privacyFindings(in info: PlistDictionary, platforms: [InfoPlistPlatform]) -> [InfoPlistFinding] {
         var findings: [InfoPlistFinding] = []
         for (key, value) in info where InfoPlist.isUsageDescriptionKey(key) {
             if case .string(let text) = value, text.allSatisfy(\.isWhitespace) {
@@ -46,7 +47,9 @@ extension InfoPlistChecker {
         }
         if case .array(let modes)? = info["UIBackgroundModes"] {
             for (index, mode) in modes.enumerated() {
-                guard case .string(let name) = mode else { continue }
+                guard case .string(let name) = mode,
+                    platforms.isEmpty || platforms.contains(where: { InfoPlistPlatformSupport.supports(backgroundMode: name, on: $0) })
+                else { continue }
                 need(Self.backgroundModeNeeds[name], for: "The background mode '\(name)'", at: PlistKeyPath(components: ["UIBackgroundModes", String(index)]))
             }
         }

@@ -31,18 +31,34 @@ extension InfoPlistChecker {
     }
 
     /// `CFBundleShortVersionString`: one to three period-separated integers (an error
-    /// otherwise). `CFBundleVersion`: the same, but more than three integers is a warning
-    /// (the system ignores the rest), and so is a development-stage suffix (`1.0d3`, `2.1b4`,
-    /// `3.0fc1`) in a bundle only for macOS, whose older rules took one; elsewhere both are
-    /// errors.
-    func versionFindings(in info: PlistDictionary, pending: Set<PlistKeyPath>) -> [InfoPlistFinding] {
+    /// otherwise; a warning in a bundle only for macOS or of no known platform).
+    /// `CFBundleVersion`: the same, but more than three integers is a warning
+    /// (the system ignores the rest). In a bundle only for macOS, or whose platform is not
+    /// known, either of another form is a warning (a development-stage suffix, `1.0d3`,
+    /// `2.1b4`, `3.0fc1`, is what macOS's older rules took): such a bundle may ship outside
+    /// the App Store. `MinimumOSVersion` and `LSMinimumSystemVersion`: period-separated integers.
+    func versionFindings(in info: PlistDictionary, platforms: [InfoPlistPlatform], pending: Set<PlistKeyPath>) -> [InfoPlistFinding] {
         var findings: [InfoPlistFinding] = []
         if case .string(let version)? = info["CFBundleShortVersionString"], !pending.contains("CFBundleShortVersionString"),
             !(1...3).contains(Self.integerCount(version[...]) ?? 0)
         {
+            // A Mac app may ship outside the App Store, where macOS shows any text; the other
+            // platforms' apps all go through it. Of a bundle whose platform is not known, it
+            // cannot be told.
+            let message = "The release version '\(version)' is not one to three period-separated integers, such as '2.4.1'."
+            findings.append(Self.goesThroughTheAppStore(platforms)
+                ? InfoPlistFinding(.error, .invalidVersion, at: "CFBundleShortVersionString", message)
+                : InfoPlistFinding(.warning, .invalidVersion, at: "CFBundleShortVersionString", message + " The App Store refuses it."))
+        }
+        // Xcode refuses a minimum system version that is no version (its Info.plist
+        // processor's "is not a valid version" error).
+        for key in ["MinimumOSVersion", "LSMinimumSystemVersion"] {
+            guard case .string(let version)? = info[key], !pending.contains(PlistKeyPath(components: [key])),
+                Self.integerCount(version[...]) == nil
+            else { continue }
             findings.append(InfoPlistFinding(
-                .error, .invalidVersion, at: "CFBundleShortVersionString",
-                "The release version '\(version)' is not one to three period-separated integers, such as '2.4.1'."))
+                .error, .invalidVersion, at: PlistKeyPath(components: [key]),
+                "The minimum system version '\(version)' is not period-separated integers, such as '17.0'."))
         }
         guard case .string(let build)? = info["CFBundleVersion"], !pending.contains("CFBundleVersion") else { return findings }
         let count = Self.integerCount(build[...])
@@ -51,10 +67,14 @@ extension InfoPlistChecker {
                 .warning, .invalidVersion, at: "CFBundleVersion",
                 "The build version '\(build)' has \(count) integers; the system reads only the first three."))
         } else if count == nil {
-            if InfoPlistPlatform.platforms(of: info) == [.macOS], Self.hasDevelopmentSuffix(build) {
+            if !Self.goesThroughTheAppStore(platforms), Self.hasDevelopmentSuffix(build) {
                 findings.append(InfoPlistFinding(
                     .warning, .invalidVersion, at: "CFBundleVersion",
                     "The build version '\(build)' has a development-stage suffix, which only macOS's older rules accept; the App Store takes one to three period-separated integers."))
+            } else if !Self.goesThroughTheAppStore(platforms) {
+                findings.append(InfoPlistFinding(
+                    .warning, .invalidVersion, at: "CFBundleVersion",
+                    "The build version '\(build)' is not one to three period-separated integers, such as '241' or '2.4.1'; the App Store refuses it."))
             } else {
                 findings.append(InfoPlistFinding(
                     .error, .invalidVersion, at: "CFBundleVersion",

@@ -26,6 +26,9 @@ public struct InfoPlistError: Error, Hashable, Sendable, CustomStringConvertible
         case duplicateKey
         /// A settings definition or a line of a settings file is not `NAME = value`.
         case invalidSetting
+        /// A key the build settings generate holds a value of a kind that does not merge with
+        /// the source Info.plist's (an array onto a string).
+        case conflictingValue
     }
 
     /// The kind of failure.

@@ -22,7 +22,7 @@ public struct InfoPlistFinding: Hashable, Sendable, CustomStringConvertible {
         /// `CFBundleIdentifier` is not reverse-DNS of A–Z, a–z, 0–9, `-` and `.`.
         case invalidIdentifier
         /// `CFBundleShortVersionString` or `CFBundleVersion` is not one to three
-        /// period-separated integers.
+        /// period-separated integers, or a minimum system version is no version.
         case invalidVersion
         /// A capability or background mode needs a privacy string the file lacks.
         case missingUsageDescription
@@ -30,6 +30,12 @@ public struct InfoPlistFinding: Hashable, Sendable, CustomStringConvertible {
         case emptyUsageDescription
         /// A key or string still holds a `$(…)` or `${…}` build setting reference.
         case unexpandedBuildSetting
+        /// A key or background mode that none of the bundle's platforms reads (Xcode removes
+        /// it when it builds for them).
+        case unsupportedOnPlatform
+        /// A requirement of one platform: an iPad app's orientations, how an app that opens
+        /// documents says it opens them.
+        case platformRequirement
     }
 
     /// How serious.

@@ -10,7 +10,7 @@ public struct InfoPlistSummary: Hashable, Sendable {
     public struct Platform: Hashable, Sendable {
         /// The platform.
         public var platform: InfoPlistPlatform
-        /// `MinimumOSVersion` (`LSMinimumSystemVersion` for macOS), or `nil`.
+        /// `MinimumOSVersion` (`LSMinimumSystemVersion` for macOS and Mac Catalyst), or `nil`.
         public var minimumVersion: String?
     }
 
@@ -28,7 +28,7 @@ public struct InfoPlistSummary: Hashable, Sendable {
     public var build: String?
     /// `CFBundleExecutable`.
     public var executable: String?
-    /// The platforms (see ``InfoPlistPlatform/platforms(of:)``).
+    /// The platforms (see ``InfoPlistPlatform/platforms(of:)-(PlistDictionary)``).
     public var platforms: [Platform]
     /// The device families of `UIDeviceFamily`, by name ("iPhone", "iPad" …).
     public var deviceFamilies: [String]
@@ -45,8 +45,8 @@ public struct InfoPlistSummary: Hashable, Sendable {
     /// Whether `NSAppTransportSecurity.NSAllowsArbitraryLoads` is true.
     public var allowsArbitraryLoads: Bool
 
-    /// The summary of the Info.plist dictionary `info`.
-    public init(dictionary info: PlistDictionary) {
+    /// The summary of the Info.plist dictionary `info`, whose size the caller has checked.
+    init(dictionary info: PlistDictionary) {
         func scalar(_ key: String) -> String? {
             switch info[key] {
             case .string(let text)?: return text
@@ -64,10 +64,10 @@ public struct InfoPlistSummary: Hashable, Sendable {
         build = scalar("CFBundleVersion")
         executable = info["CFBundleExecutable"]?.string
         platforms = InfoPlistPlatform.platforms(of: info).map { platform in
-            Platform(platform: platform, minimumVersion: info[platform == .macOS ? "LSMinimumSystemVersion" : "MinimumOSVersion"]?.string)
+            Platform(platform: platform, minimumVersion: info[platform.minimumVersionKey]?.string)
         }
         deviceFamilies = InfoPlistPlatform.deviceFamilies(of: info).map(InfoPlistPlatform.deviceFamilyName)
-        extensionPoint = info["NSExtension"]?["NSExtensionPointIdentifier"]?.string
+        extensionPoint = InfoPlistBundleKind.extensionPoint(of: info)
         backgroundModes = strings(info["UIBackgroundModes"])
         switch info["UIRequiredDeviceCapabilities"] {
         case .dictionary(let entries)?: requiredDeviceCapabilities = entries.filter { $0.value.bool == true }.map(\.key)
@@ -84,9 +84,17 @@ public struct InfoPlistSummary: Hashable, Sendable {
 
     /// The summary of the property list `value`.
     ///
-    /// - Throws: ``InfoPlistError`` with ``InfoPlistError/Code/notADictionary`` when the root
-    ///   is not a dictionary.
-    public init(_ value: PlistValue) throws(InfoPlistError) {
+    /// - Parameters:
+    ///   - value: The Info.plist.
+    ///   - limits: The bound on its size once its shared references are expanded, as writing
+    ///     has it: the summary reads every occurrence (a URL type shared 60,000 times, each
+    ///     sharing a scheme 60,000 times, is 3.6 billion schemes).
+    /// - Throws: ``PlistError`` with ``PlistError/Code/limitExceeded`` when `value` passes
+    ///   `limits` (checked first, in time proportional to its distinct containers);
+    ///   ``InfoPlistError`` with ``InfoPlistError/Code/notADictionary`` when the root is not a
+    ///   dictionary.
+    public init(_ value: PlistValue, limits: PlistWritingOptions = PlistWritingOptions()) throws {
+        try InfoPlistSizeLimit.check(value, limits: limits, for: "summarizing an Info.plist")
         guard case .dictionary(let info) = value else {
             throw InfoPlistError(.notADictionary, "An Info.plist is a dictionary, but the root is \(value.kind.nameWithArticle)", at: .keyPath(.root))
         }
@@ -120,7 +128,7 @@ public struct InfoPlistSummary: Hashable, Sendable {
         case let (nil, build?): line("Version", "build \(build)")
         case (nil, nil): break
         }
-        line("Platforms", list(platforms.map { $0.platform.rawValue + ($0.minimumVersion.map { " \($0) or later" } ?? "") }))
+        line("Platforms", list(platforms.map { $0.platform.displayName + ($0.minimumVersion.map { " \($0) or later" } ?? "") }))
         line("Devices", list(deviceFamilies))
         line("Executable", executable)
         line("Extends", extensionPoint)

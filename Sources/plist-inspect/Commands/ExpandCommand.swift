@@ -16,7 +16,10 @@ enum ExpandCommand: Subcommand {
           reference with its key path, unless --keep-undefined leaves it as it is. In XML,
           OpenStep and JSON files only the expanded strings and keys change (--reformat
           rewrites the whole file). The file is replaced atomically, as the edit verbs replace
-          it; standard input ('-') is written to standard output.
+          it; standard input ('-') is written to standard output. With --generate (or
+          GENERATE_INFOPLIST_FILE = YES in the settings) the file is written whole as the
+          Info.plist Xcode would produce: the keys the settings generate added, each platform's
+          entries, empty values Xcode drops removed.
           """,
         arguments: [.init("file", help: "The files to expand ('-' for standard input).", variadic: true)],
         options: [
@@ -28,6 +31,7 @@ enum ExpandCommand: Subcommand {
             .init(["--force"], help: "Expand a file in place although its permissions make it read-only."),
             .init(["--reformat"], help: "Rewrite the whole file as the writer lays it out, instead of changing only the expanded text."),
             .init(["-s", "--silent"], help: "Print no warnings."),
+            InfoPlistInput.generateOption,
         ] + ExpansionLimits.options)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
@@ -36,13 +40,19 @@ enum ExpandCommand: Subcommand {
         if output != nil && files.count > 1 {
             throw CommandError.usage("-o takes one input file.", spec)
         }
-        let expander = BuildSettingExpander(settings: try settings(arguments), keepsUndefinedReferences: arguments.flag("--keep-undefined"))
+        let buildSettings = try settings(arguments)
+        let expander = BuildSettingExpander(settings: buildSettings, keepsUndefinedReferences: arguments.flag("--keep-undefined"))
         let silent = arguments.flag("--silent"), reformats = arguments.flag("--reformat"), forces = arguments.flag("--force")
         let writingOptions = try ExpansionLimits.applying(arguments)
         let outcomes = BatchRunner.run(files, jobs: 1, verb: "expanded", showsSummary: false) { file in
             do {
                 var stderr = ""
                 func expanded(_ bytes: Data) throws -> Data {
+                    // --generate, or GENERATE_INFOPLIST_FILE = YES: the Info.plist Xcode would produce.
+                    if let generated = try InfoPlistInput.generatedFile(bytes, settings: buildSettings, arguments: arguments, writingOptions: writingOptions) {
+                        stderr = silent ? "" : generated.notes.map { "warning: \(FileIO.displayName(file)): \(MessageText.singleLine($0))\n" }.joined()
+                        return generated.data
+                    }
                     let result: BuildSettingDocumentExpansion
                     do {
                         result = try expander.expand(document: bytes, keepingLayout: !reformats, writingOptions: writingOptions)
@@ -73,7 +83,7 @@ enum ExpandCommand: Subcommand {
 
     /// The settings the command line gives: the environment's (with --environment), then
     /// each --settings file's, then -D's, each winning over those before.
-    private static func settings(_ arguments: ParsedArguments) throws -> BuildSettings {
+    static func settings(_ arguments: ParsedArguments, for command: CommandSpec = spec) throws -> BuildSettings {
         var settings = BuildSettings()
         if arguments.flag("--environment") { settings = BuildSettings(ProcessInfo.processInfo.environment) }
         for path in arguments.allValues("--settings") {
@@ -87,7 +97,7 @@ enum ExpandCommand: Subcommand {
         do {
             return settings.merging(try BuildSettings(definitions: arguments.allValues("--define")))
         } catch {
-            throw CommandError.usage(MessageText.singleLine(error.description), spec)
+            throw CommandError.usage(MessageText.singleLine(error.description), command)
         }
     }
 }

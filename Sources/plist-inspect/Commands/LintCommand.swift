@@ -10,8 +10,13 @@ enum LintCommand: Subcommand {
           Prints 'FILE: OK' for each good file and the error with its position on standard
           error for each bad one. Exits 1 when any file fails. With --info-plist each file is
           also checked as an Info.plist (required keys, documented types, the identifier and
-          versions, privacy strings, unexpanded $(…) settings); every finding is printed on
-          standard error, and an error-level one fails the file.
+          versions, privacy strings, each platform's own requirements, unexpanded $(…)
+          settings); every finding is printed on standard error, and an error-level one fails
+          the file. A $(…) reference is an error in a built Info.plist (one with the DT… keys a
+          build writes) and a warning in a source one. Given build settings (-D, --settings,
+          --environment, as for expand), the file checked is the Info.plist Xcode would produce
+          from it: references expanded, and with --generate or GENERATE_INFOPLIST_FILE = YES the
+          keys the settings generate (PRODUCT_BUNDLE_IDENTIFIER, INFOPLIST_KEY_…) added.
           """,
         arguments: [.init("file", help: "The files (or, with --recursive, directories) to check ('-' for standard input).", variadic: true)],
         options: [
@@ -19,26 +24,36 @@ enum LintCommand: Subcommand {
             .init(["-s", "--silent"], help: "Print nothing for good files."),
             .init(["--json"], help: "Print a JSON report instead of lines."),
             .init(["--info-plist"], help: "Also check each file as an Info.plist."),
-            .init(["--allow-build-settings"], help: "With --info-plist, report $(…) references as warnings (a source Info.plist)."),
+            .init(["--allow-build-settings"], help: "With --info-plist, report $(…) references as warnings even in a built Info.plist."),
             BatchRunner.reportOption,
-        ] + FileTree.options)
+        ] + InfoPlistInput.options + FileTree.options + ExpansionLimits.options)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let jobs = try BatchRunner.jobs(arguments)
         let silent = arguments.flag("--silent"), json = arguments.flag("--json")
         let inputs = try FileTree(arguments).inputs(arguments.positionals, spec: spec), files = inputs.map(\.path)
         let checksInfoPlists = arguments.flag("--info-plist")
-        if arguments.flag("--allow-build-settings") && !checksInfoPlists {
-            throw CommandError.usage("--allow-build-settings goes with --info-plist.", spec)
+        let limits = try ExpansionLimits.applying(arguments)
+        let processor = try InfoPlistInput.processor(arguments, spec: spec, limits: limits)
+        for option in ["--allow-build-settings", "--generate"] where arguments.flag(option) && !checksInfoPlists {
+            throw CommandError.usage("\(option) goes with --info-plist.", spec)
         }
-        let checker = InfoPlistChecker(allowsBuildSettingReferences: arguments.flag("--allow-build-settings"))
+        if processor != nil && !checksInfoPlists {
+            throw CommandError.usage("Build settings go with --info-plist.", spec)
+        }
+        let checker = InfoPlistChecker(stage: arguments.flag("--allow-build-settings") ? .source : .detected, limits: limits)
         // Results are also kept per file for the JSON report.
         let outcomes = BatchRunner.run(inputs, jobs: jobs, verb: "passed", showsSummary: files.count > 1 && !json) { file in
             do {
                 let document = try Documents.load(file)
                 let format = document.format.plutilName
                 if checksInfoPlists {
-                    return outcome(of: checker.check(document.value), file: file, format: format, silent: silent, json: json)
+                    let (value, notes) = try InfoPlistInput.value(document.value, processor: processor)
+                    var result = outcome(of: try checker.check(value), file: file, format: format, silent: silent, json: json)
+                    if !silent && !json {
+                        result.stderr = notes.map { "\(FileIO.displayName(file)): warning: \(MessageText.singleLine($0))\n" }.joined() + result.stderr
+                    }
+                    return result
                 }
                 if json || silent { return FileOutcome(format: format) }
                 return FileOutcome(stdout: Data("\(FileIO.displayName(file)): OK\n".utf8), format: format)

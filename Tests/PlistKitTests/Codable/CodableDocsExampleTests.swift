@@ -7,7 +7,7 @@ import PlistKit
     struct AppInfo: Decodable {
         var identifier: String
         var version: String
-        var build: Int
+        var build: String
         var backgroundModes: [String]
         var minimumFrameRate: Double
         var releaseDate: Date
@@ -29,22 +29,22 @@ import PlistKit
         let info = try PlistDecoder().decode(AppInfo.self, from: data)
         #expect(info.identifier == "org.plistkit.demo-notes")
         #expect(info.version == "2.4.1")
-        #expect(info.build == 241)
+        #expect(info.build == "241")
         #expect(info.backgroundModes == ["fetch", "remote-notification"])
         #expect(info.minimumFrameRate == 29.97)
         #expect(info.releaseDate == ISO8601DateFormatter().date(from: "2026-11-29T12:00:00Z"))
         #expect(info.iconHash == Data(base64Encoded: "q83vEjRWeJA="))
         // The same through binary, and the wrong type names its key.
         let binary = try PlistValue(decoding: data).encoded(as: .binary)
-        #expect(try PlistDecoder().decode(AppInfo.self, from: binary).build == 241)
+        #expect(try PlistDecoder().decode(AppInfo.self, from: binary).build == "241")
         struct Wrong: Decodable {
-            var build: String
+            var build: Int
             enum CodingKeys: String, CodingKey { case build = "CFBundleVersion" }
         }
         let error = try #require(throws: DecodingError.self) { try PlistDecoder().decode(Wrong.self, from: data) }
         guard case .typeMismatch(_, let context) = error else { Issue.record("got \(error)"); return }
         #expect(pathText(context.codingPath) == "CFBundleVersion")
-        #expect(context.debugDescription == "Expected to decode String but found an integer instead.")
+        #expect(context.debugDescription == "Expected to decode Int but found a string instead.")
     }
 
     enum Theme: String, Codable { case light, dark, system }

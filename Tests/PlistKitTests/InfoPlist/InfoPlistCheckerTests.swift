@@ -16,7 +16,12 @@ import PlistKit
         var info = Self.app
         for key in removing { info.removeValue(forKey: key) }
         for (key, value) in changes { info[key] = value }
-        return InfoPlistChecker(allowsBuildSettingReferences: allowingReferences).check(.dictionary(info))
+        do {
+            return try InfoPlistChecker(stage: allowingReferences ? .source : .built).check(.dictionary(info))
+        } catch {
+            Issue.record("\(error)")
+            return []
+        }
     }
 
     /// The findings of one rule as "severity key.path: message".
@@ -26,29 +31,32 @@ import PlistKit
 
     @Test(arguments: ["ios-app.plist", "macos-app.plist", "framework.plist", "framework.bplist", "app-extension.plist"])
     func theProjectsGoodInfoPlistsHaveNoFindings(fixture: String) throws {
-        let findings = InfoPlistChecker().check(try PlistValue(decoding: Fixtures.data("InfoPlist/\(fixture)")))
+        let findings = try InfoPlistChecker().check(try PlistValue(decoding: Fixtures.data("InfoPlist/\(fixture)")))
         #expect(findings.isEmpty, "\(findings)")
     }
 
     @Test func aBadInfoPlistGetsOneFindingPerMistakeInRuleOrder() throws {
-        let findings = InfoPlistChecker().check(try PlistValue(decoding: Fixtures.data("InfoPlist/bad-info.plist")))
+        let findings = try InfoPlistChecker().check(try PlistValue(decoding: Fixtures.data("InfoPlist/bad-info.plist")))
         #expect(findings.map(\.description) == [
-            "error: At 'CFBundleName': The build setting reference '$(PRODUCT_NAME)' is not expanded.",
+            "warning: At 'CFBundleName': The build setting reference '$(PRODUCT_NAME)' is not expanded.",
             "error: At 'CFBundleVersion': Expected a string, found an integer.",
             "error: At 'CFBundleURLTypes.0.CFBundleURLSchemes': Expected an array of strings, found a string.",
             "error: At 'LSRequiresIPhoneOS': Expected a boolean, found a string.",
             "error: At 'CFBundleExecutable': The key CFBundleExecutable is missing: it names the app's executable.",
+            "warning: At 'UILaunchScreen': An iOS app has a launch screen, UILaunchScreen or UILaunchStoryboardName, which the App Store requires.",
             "error: At 'CFBundleIdentifier': The bundle identifier 'org.plistkit.field_notes' holds '_', which it may not: only A–Z, a–z, 0–9, '-' and '.' are allowed.",
             "error: At 'CFBundleShortVersionString': The release version '3.2 beta' is not one to three period-separated integers, such as '2.4.1'.",
             "error: At 'NSCameraUsageDescription': The privacy string is empty: the system shows it when it asks for access, and the App Store refuses a bundle without it.",
             "error: At 'UIBackgroundModes.0': The background mode 'location' needs NSLocationWhenInUseUsageDescription or NSLocationAlwaysAndWhenInUseUsageDescription, the sentence the system shows when it asks for access.",
             "error: At 'UIRequiredDeviceCapabilities.1': The required capability 'microphone' needs NSMicrophoneUsageDescription, the sentence the system shows when it asks for access.",
+            "warning: At 'LSUIElement': iOS does not read LSUIElement; Xcode removes it when it builds the bundle.",
+            "warning: At 'LSSupportsOpeningDocumentsInPlace': The app opens documents but does not say whether it opens them in place: iOS needs LSSupportsOpeningDocumentsInPlace or UISupportsDocumentBrowser.",
         ])
         #expect(Set(findings.map(\.rule)) == Set(InfoPlistFinding.Rule.allCases).subtracting([.notADictionary]))
     }
 
-    @Test func theRootMustBeADictionary() {
-        #expect(InfoPlistChecker().check(["CFBundleIdentifier"]).map(\.description) == [
+    @Test func theRootMustBeADictionary() throws {
+        #expect(try InfoPlistChecker().check(["CFBundleIdentifier"]).map(\.description) == [
             "error: At the root: An Info.plist is a dictionary, but the root is an array.",
         ])
     }
@@ -56,7 +64,8 @@ import PlistKit
     // MARK: - Required keys
 
     @Test(arguments: [
-        ("APPL", ["error CFBundleIdentifier", "error CFBundleExecutable", "error CFBundleVersion", "error CFBundleShortVersionString",
+        // No key names a platform, so the App Store's release version is a warning (see InfoPlistPlatformTests).
+        ("APPL", ["error CFBundleIdentifier", "error CFBundleExecutable", "error CFBundleVersion", "warning CFBundleShortVersionString",
                   "warning CFBundleName", "warning CFBundleInfoDictionaryVersion"]),
         ("FMWK", ["error CFBundleIdentifier", "error CFBundleExecutable", "error CFBundleVersion", "warning CFBundleShortVersionString",
                   "warning CFBundleName", "warning CFBundleInfoDictionaryVersion"]),
@@ -65,8 +74,8 @@ import PlistKit
         ("????", ["error CFBundleIdentifier", "warning CFBundleExecutable", "error CFBundleVersion", "warning CFBundleShortVersionString",
                   "warning CFBundleName", "warning CFBundleInfoDictionaryVersion"]),
     ])
-    func requiredKeysDependOnTheBundlesKind(packageType: String, expected: [String]) {
-        let findings = InfoPlistChecker().check(["CFBundlePackageType": .string(packageType)])
+    func requiredKeysDependOnTheBundlesKind(packageType: String, expected: [String]) throws {
+        let findings = try InfoPlistChecker().check(["CFBundlePackageType": .string(packageType)])
         #expect(findings.filter { $0.rule == .missingKey }.map { "\($0.severity) \($0.keyPath)" } == expected)
     }
 
@@ -151,8 +160,8 @@ import PlistKit
         ("1.0d3", true, "warning CFBundleVersion: The build version '1.0d3' has a development-stage suffix, which only macOS's older rules accept; the App Store takes one to three period-separated integers."),
         ("2.1b12", true, "warning CFBundleVersion: The build version '2.1b12' has a development-stage suffix, which only macOS's older rules accept; the App Store takes one to three period-separated integers."),
         ("3fc1", true, "warning CFBundleVersion: The build version '3fc1' has a development-stage suffix, which only macOS's older rules accept; the App Store takes one to three period-separated integers."),
-        ("1.0x3", true, "error CFBundleVersion: The build version '1.0x3' is not one to three period-separated integers, such as '241' or '2.4.1'."),
-        ("1.0d", true, "error CFBundleVersion: The build version '1.0d' is not one to three period-separated integers, such as '241' or '2.4.1'."),
+        ("1.0x3", true, "warning CFBundleVersion: The build version '1.0x3' is not one to three period-separated integers, such as '241' or '2.4.1'; the App Store refuses it."),
+        ("1.0d", true, "warning CFBundleVersion: The build version '1.0d' is not one to three period-separated integers, such as '241' or '2.4.1'; the App Store refuses it."),
         ("build 7", false, "error CFBundleVersion: The build version 'build 7' is not one to three period-separated integers, such as '241' or '2.4.1'."),
     ] as [(String, Bool, String?)])
     func buildVersionsAreIntegersWithMacOSsOldSuffixesAWarning(version: String, macOSOnly: Bool, expected: String?) {

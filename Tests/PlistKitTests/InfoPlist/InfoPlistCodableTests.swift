@@ -47,7 +47,7 @@ import PlistKit
         #expect(info.requiresIPhoneOS == true)
         #expect(info.deviceFamily == [1, 2])
         #expect(info.requiredDeviceCapabilities == .list(["arm64", "still-camera"]))
-        #expect(info.supportedInterfaceOrientationsForPad?.count == 3)
+        #expect(info.supportedInterfaceOrientationsForPad?.count == 4)
         #expect(info.backgroundModes == ["audio", "location"])
         #expect(info.launchScreen == ["UIColorName": "LaunchBackground"])
         #expect(info.usesNonExemptEncryption == false)

@@ -34,7 +34,7 @@ import PlistKit
             Field Notes Widget (org.plistkit.field-notes.widget)
               Kind:          app extension (XPC!)
               Version:       3.2.0 (build 412)
-              Platforms:     iOS 17.0 or later
+              Platforms:     iOS 17.0 or later, iPadOS 17.0 or later
               Devices:       iPhone, iPad
               Executable:    FieldNotesWidget
               Extends:       com.apple.widgetkit-extension
@@ -50,7 +50,7 @@ import PlistKit
         #expect(value == [
             "name": "Field Notes Widget", "identifier": "org.plistkit.field-notes.widget", "kind": "appExtension",
             "packageType": "XPC!", "version": "3.2.0", "build": "412", "executable": "FieldNotesWidget",
-            "platforms": [["name": "iOS", "minimumVersion": "17.0"]], "deviceFamilies": ["iPhone", "iPad"],
+            "platforms": [["name": "iOS", "minimumVersion": "17.0"], ["name": "iPadOS", "minimumVersion": "17.0"]], "deviceFamilies": ["iPhone", "iPad"],
             "extensionPoint": "com.apple.widgetkit-extension",
         ])
         #expect(value.dictionary?.keys == [
@@ -70,7 +70,7 @@ import PlistKit
             Unnamed bundle
               Kind:          bundle of unknown type
               Version:       build 241
-              Platforms:     iOS
+              Platforms:     iPadOS
               Devices:       iPad
               Requires:      gps
               Network:       arbitrary loads allowed
@@ -90,7 +90,7 @@ import PlistKit
     @Test(arguments: [
         (["CFBundleSupportedPlatforms": ["iPhoneSimulator"], "LSMinimumSystemVersion": "13.0"] as PlistDictionary, [InfoPlistPlatform.iOS]),
         (["CFBundleSupportedPlatforms": ["MacOSX", "XROS"]], [.macOS, .visionOS]),
-        (["UIDeviceFamily": [1, 2, 3, 4, 7]], [.iOS, .tvOS, .watchOS, .visionOS]),
+        (["UIDeviceFamily": [1, 2, 3, 4, 7]], [.iOS, .iPadOS, .tvOS, .watchOS, .visionOS]),
         (["MinimumOSVersion": "17.0", "LSMinimumSystemVersion": "14.0"], [.iOS, .macOS]),
         (["LSRequiresIPhoneOS": true], [.iOS]),
         (["LSRequiresIPhoneOS": "YES"], []),
