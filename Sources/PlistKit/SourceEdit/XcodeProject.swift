@@ -19,6 +19,10 @@ struct XcodeProject {
     let objects: PlistDictionary
     /// The annotation after each object's id where the file defines it, as the file has it.
     let fileAnnotations: [String: String]
+    /// The name of the first build phase that lists each build file, by the build file's id.
+    private let phaseNames: [String: String]
+    /// The target or project whose configuration list each list is, by the list's id.
+    private let listOwners: [String: PlistDictionary]
 
     /// The isas Xcode writes on one line.
     static let oneLineISAs: Set<String> = ["PBXBuildFile", "PBXFileReference"]
@@ -32,6 +36,7 @@ struct XcodeProject {
             case .dictionary(let objects) = top.values[index], root.shape == .dictionary, root.entries.count == top.count
         else { return nil }
         self.objects = objects
+        (phaseNames, listOwners) = Self.indexes(of: objects)
         var annotations: [String: String] = [:]
         let node = root.entries[index].value
         if node.shape == .dictionary, node.entries.count == objects.count {
@@ -46,6 +51,21 @@ struct XcodeProject {
     private init(objects: PlistDictionary, fileAnnotations: [String: String]) {
         self.objects = objects
         self.fileAnnotations = fileAnnotations
+        (phaseNames, listOwners) = Self.indexes(of: objects)
+    }
+
+    /// Which phase lists each build file and who owns each configuration list: found once,
+    /// so that annotating many references stays linear in the file.
+    private static func indexes(of objects: PlistDictionary) -> ([String: String], [String: PlistDictionary]) {
+        var phases: [String: String] = [:], owners: [String: PlistDictionary] = [:]
+        for object in objects.values {
+            guard case .dictionary(let fields) = object else { continue }
+            if let phase = phaseName(of: fields), case .array(let files)? = fields["files"] {
+                for case .string(let file) in files where phases[file] == nil { phases[file] = phase }
+            }
+            if case .string(let list)? = fields["buildConfigurationList"], owners[list] == nil { owners[list] = fields }
+        }
+        return (phases, owners)
     }
 
     /// The same file's layout with the objects of `tree` (the tree after an edit).
@@ -75,7 +95,7 @@ struct XcodeProject {
         var end = start + 2
         while end + 1 < text.count {
             if text[end] == 0x0A || text[end] == 0x0D { return nil }
-            if text[end] == UInt8(ascii: "*"), text[end + 1] == UInt8(ascii: "/") { return start + 2 <= end ? start..<(end + 2) : nil }
+            if text[end] == UInt8(ascii: "*"), text[end + 1] == UInt8(ascii: "/") { return start..<(end + 2) }
             end += 1
         }
         return nil
@@ -108,9 +128,7 @@ struct XcodeProject {
         switch isa {
         case "PBXBuildFile":
             // "NAME in PHASE"; a build file no phase holds has no annotation.
-            guard let phase = objects.values.first(where: { holds(id, $0) }), case .dictionary(let phaseObject) = phase,
-                let phaseName = derivedName(ofBuildPhase: phaseObject)
-            else { return nil }
+            guard let phaseName = phaseNames[id] else { return nil }
             let file = string("fileRef", of: object).flatMap(fileName) ?? string("productRef", of: object).flatMap(productName)
             return "\(file ?? "(null)") in \(phaseName)"
         case "PBXFileReference", "PBXGroup", "PBXVariantGroup", "XCVersionGroup", "PBXReferenceProxy",
@@ -133,27 +151,23 @@ struct XcodeProject {
         case "XCLocalSwiftPackageReference":
             return string("relativePath", of: object).map { "\(isa) \"\($0)\"" }
         default:
-            return derivedName(ofBuildPhase: object)
+            return Self.phaseName(of: object)
         }
     }
 
-    /// A build phase's name: its own, or the one Xcode gives its kind.
-    private func derivedName(ofBuildPhase phase: PlistDictionary) -> String? {
-        let defaults = [
-            "PBXSourcesBuildPhase": "Sources", "PBXFrameworksBuildPhase": "Frameworks", "PBXResourcesBuildPhase": "Resources",
-            "PBXHeadersBuildPhase": "Headers", "PBXCopyFilesBuildPhase": "CopyFiles", "PBXShellScriptBuildPhase": "ShellScript",
-            "PBXRezBuildPhase": "Rez",
-        ]
-        guard let isa = string("isa", of: phase), let kind = defaults[isa] else { return nil }
-        return string("name", of: phase) ?? kind
-    }
+    /// The name Xcode gives each kind of build phase that has none of its own.
+    private static let phaseKinds = [
+        "PBXSourcesBuildPhase": "Sources", "PBXFrameworksBuildPhase": "Frameworks", "PBXResourcesBuildPhase": "Resources",
+        "PBXHeadersBuildPhase": "Headers", "PBXCopyFilesBuildPhase": "CopyFiles", "PBXShellScriptBuildPhase": "ShellScript",
+        "PBXRezBuildPhase": "Rez",
+    ]
 
-    /// Whether `object` is a build phase whose `files` holds `id`.
-    private func holds(_ id: String, _ object: PlistValue) -> Bool {
-        guard case .dictionary(let phase) = object, derivedName(ofBuildPhase: phase) != nil, case .array(let files)? = phase["files"] else {
-            return false
-        }
-        return files.contains(.string(id))
+    /// A build phase's name: its own, or the one Xcode gives its kind; `nil` for an object
+    /// that is no build phase.
+    private static func phaseName(of phase: PlistDictionary) -> String? {
+        guard case .string(let isa)? = phase["isa"], let kind = phaseKinds[isa] else { return nil }
+        if case .string(let name)? = phase["name"] { return name }
+        return kind
     }
 
     private func fileName(_ id: String) -> String? {
@@ -170,11 +184,7 @@ struct XcodeProject {
     /// `buildConfigurationList` it is. A project's name is its `.xcodeproj` folder's, which
     /// the file holds only in the annotations Xcode wrote for the project's own list.
     private func configurationListName(_ id: String) -> String? {
-        guard let index = objects.values.firstIndex(where: {
-            if case .dictionary(let owner) = $0 { return string("buildConfigurationList", of: owner) == id }
-            return false
-        }), case .dictionary(let owner) = objects.values[index], let isa = string("isa", of: owner)
-        else { return nil }
+        guard let owner = listOwners[id], let isa = string("isa", of: owner) else { return nil }
         let prefix = "Build configuration list for \(isa) \""
         if isa == "PBXProject" {
             return fileAnnotations.values.first { $0.hasPrefix(prefix) && $0.hasSuffix("\"") }
