@@ -3,7 +3,7 @@
 /// where a new key goes in a dictionary, and where a new object goes among `objects`.
 ///
 /// The facts, as Xcode-written files show them (TestData/OpenStep/pbxproj) and as the public
-/// writers that reproduce Xcode's output state them (tuist's XcodeProj, CocoaPods' Xcodeproj):
+/// writer that reproduces Xcode's output states them (tuist's XcodeProj):
 /// - every dictionary has its keys sorted (by code unit; `CLANG_WARN_UNREACHABLE_CODE` comes
 ///   before `CLANG_WARN__DUPLICATE_METHOD_MATCH`), except that an object's `isa` comes first;
 /// - `objects` is split into `/* Begin ISA section */` … `/* End ISA section */` runs, one per
