@@ -31,10 +31,10 @@ struct PlutilCase: CustomTestStringConvertible, Sendable {
 }
 
 @Suite struct PlutilCompatibilityTests {
-    static let inputs = ["Info.plist", "Info.bplist", "bad.plist", "items.json", "items.plist", "list.plist"]
+    static let inputs = ["Info.plist", "Info.bplist", "bad.plist", "items.json", "items.plist", "list.plist", "Localizable.strings", "project.pbxproj"]
 
     @Test func casesAreLoaded() {
-        #expect(PlutilCase.all.count >= 70)
+        #expect(PlutilCase.all.count >= 94)
     }
 
     /// Each case runs as `plist-inspect plutil ARGS…` in a copy of input/ with Info.plist on
@@ -75,6 +75,50 @@ struct PlutilCase: CustomTestStringConvertible, Sendable {
                 #expect(String(decoding: mine, as: UTF8.self) == String(decoding: theirs, as: UTF8.self))
             }
         }
+    }
+
+    /// plutil cannot write OpenStep: `-insert`, `-replace` and `-remove` on a `.strings` file
+    /// or an Xcode project fail with its message and leave the file as it was (the captured
+    /// cases `edit-*-refused` check the status and the file). A second line names the
+    /// `plist-inspect` command that makes the edit in place, and that command keeps the file's
+    /// comment.
+    @Test func openStepEditIsRefusedNamingTheCommandThatMakesIt() throws {
+        let directory = try CLIRunner.scratch(copying: ["Localizable.strings"])
+        let file = directory.appendingPathComponent("Localizable.strings")
+        let before = try Data(contentsOf: file)
+        let refused = try CLIRunner.run(["plutil", "-replace", "greeting", "-string", "Salut à toi", "Localizable.strings"], in: directory)
+        #expect(refused.status == 1)
+        let command = "plist-inspect set greeting --string 'Salut à toi' Localizable.strings"
+        #expect(refused.stderrText == """
+            Localizable.strings: Conversion to OpenStep format is not supported
+            Localizable.strings: to make this edit and keep the file's comments, header and layout, run: \(command)
+
+            """)
+        #expect(try Data(contentsOf: file) == before)
+
+        let made = try CLIRunner.run(["set", "greeting", "--string", "Salut à toi", "Localizable.strings"], in: directory)
+        #expect(made.status == 0, "\(made.stderrText)")
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == #"""
+            /* Greetings, as the app shows them. */
+            "greeting" = "Salut à toi";
+            "general.on" = "开启 \"on\"";
+
+            """#)
+    }
+
+    @Test(arguments: [
+        (["-insert", "flag", "-bool", "true", "-o", "out.pbxproj"], "plist-inspect insert flag --bool YES -o out.pbxproj project.pbxproj"),
+        (["-replace", "objects.0A1B2C3D4E5F60718293A4B5", "-json", #"{"isa": "PBXBuildFile"}"#],
+            #"plist-inspect set objects.0A1B2C3D4E5F60718293A4B5 --json '{"isa": "PBXBuildFile"}' project.pbxproj"#),
+        (["-remove", "rootObject"], "plist-inspect remove rootObject project.pbxproj"),
+        (["-insert", "classes.it's", "-dictionary"], #"plist-inspect insert 'classes.it'\''s' --dictionary project.pbxproj"#),
+    ])
+    func refusedOpenStepEditNamesItsCommand(_ arguments: [String], _ command: String) throws {
+        let directory = try CLIRunner.scratch(copying: ["project.pbxproj"])
+        let result = try CLIRunner.run(["plutil"] + arguments + ["project.pbxproj"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.stderrText.hasSuffix("run: \(command)\n"), "\(result.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.pbxproj").path))
     }
 
     @Test func binaryNamedPlutilActsAsPlutil() throws {

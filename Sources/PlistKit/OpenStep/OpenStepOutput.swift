@@ -133,18 +133,30 @@ struct OpenStepOutput {
     }
 
     private mutating func writeQuoted(_ string: String) {
+        Self.appendQuoted(string, to: &bytes)
+    }
+
+    /// Appends `string` in `"` quotes, escaping `"`, `\`, `\n`, `\t`, `\r` by name and other
+    /// control characters as `\U00XX`; other text is UTF-8 as it is. (Surgical edits of Xcode
+    /// projects quote strings this way too.)
+    static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
+        func escape(_ name: UInt8) {
+            bytes.append(UInt8(ascii: "\\"))
+            bytes.append(name)
+        }
         bytes.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x09: append("\\t")
-            case 0x0D: append("\\r")
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): escape(byte)
+            case 0x0A: escape(UInt8(ascii: "n"))
+            case 0x09: escape(UInt8(ascii: "t"))
+            case 0x0D: escape(UInt8(ascii: "r"))
             case 0..<0x20, 0x7F:
-                append("\\U00")
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0xF)])
+                escape(UInt8(ascii: "U"))
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0xF)])
             default:
                 bytes.append(byte)
             }

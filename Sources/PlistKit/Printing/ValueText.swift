@@ -34,26 +34,9 @@ enum ValueText {
     }
 
     /// A string in double quotes with `"`, `\` and control characters escaped, so that it
-    /// stays on one line.
+    /// stays on one line (see ``StringEscaping/quoted(_:)``).
     static func quoted(_ string: String) -> String {
-        var out = "\""
-        out.reserveCapacity(string.utf8.count + 2)
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        StringEscaping.quoted(string)
     }
 
     /// `text` with line breaks, other control characters and invisible format characters

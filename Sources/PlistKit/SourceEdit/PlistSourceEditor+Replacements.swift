@@ -43,11 +43,11 @@ extension SourceSplice {
             switch replacement {
             case .value(let value, let path):
                 guard !path.isEmpty else {
-                    pieces.append(try replacing(root, in: nil, with: value))
+                    pieces.append(try replacing(root, in: nil, with: value, at: .root))
                     continue
                 }
                 let (node, _, parent) = try locate(path, in: original)
-                let (range, text) = try replacing(node, in: parent, with: value)
+                let (range, text) = try replacing(node, in: parent, with: value, at: path)
                 // A `.strings` shorthand `key;` has no value text: the new value comes with its `=`.
                 pieces.append((range, node.range.isEmpty ? style.keyValueGap(like: nil, indent: [], multiline: false) + text : text))
             case .key(let key, let path):
@@ -60,7 +60,13 @@ extension SourceSplice {
                 pieces.append((start..<keyEnd, try style.keyText(key, quoted: source.utf8[start] == UInt8(ascii: "\""))))
             }
         }
-        pieces.sort { $0.range.lowerBound < $1.range.lowerBound }
+        return try splicing(pieces)
+    }
+
+    /// The file's bytes with each piece's range replaced by its text, all ranges in the file
+    /// as it is; they must not overlap.
+    func splicing(_ pieces: [(range: Range<Int>, text: [UInt8])]) throws -> Data {
+        let pieces = pieces.sorted { $0.range.lowerBound < $1.range.lowerBound }
         let text = source.utf8
         var result: [UInt8] = []
         result.reserveCapacity(text.count + pieces.reduce(0) { $0 + $1.text.count })

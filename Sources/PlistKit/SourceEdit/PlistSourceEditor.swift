@@ -42,10 +42,11 @@ public enum PlistSourceEditor {
     ) -> Result<Data, PlistSpliceUnavailable> {
         guard format != .binary else { return .failure(PlistSpliceUnavailable("binary files are rewritten whole")) }
         return checked(format: format, readingOptions: readingOptions, expecting: "the edited value") {
-            let splice = try SourceSplice(source, format: format, options: options)
+            let splice = try SourceSplice(source, format: format, options: options, original: original)
             let written = try splice.roundTrip(edit, readingOptions: readingOptions)
             var expected = original
             try expected.apply(written)
+            try splice.placeNewKey(of: edit, original: original, in: &expected)
             return (try splice.applying(edit, original: original, edited: expected), expected)
         }
     }
@@ -91,14 +92,19 @@ struct SourceSplice {
     let options: PlistWritingOptions
     let source: SourceText
     let root: SourceNode
-    let style: SourceStyle
+    var style: SourceStyle
 
-    init(_ bytes: Data, format: PlistFormat, options: PlistWritingOptions) throws {
+    /// - Parameter original: The tree the text holds; given, an Xcode project file is recognised
+    ///   and new text is laid out as Xcode lays it out (``XcodeProject``).
+    init(_ bytes: Data, format: PlistFormat, options: PlistWritingOptions, original: PlistValue? = nil) throws {
         self.format = format
         self.options = options
         source = try SourceText(bytes)
         root = try SourceNode.scanning(source.utf8, format: format)
         style = SourceStyle(format: format, text: source.utf8, options: options)
+        if format == .openStep, let original {
+            style.xcode = XcodeProject(text: source.utf8, root: root, value: original)
+        }
     }
 
     /// `edit` with its new value as the file will hold it once written and read again (a date
@@ -110,7 +116,8 @@ struct SourceSplice {
             guard case .array(let values) = try PlistDocument(decoding: written, format: format, options: readingOptions).value,
                 values.count == 1
             else { throw LayoutUnavailable("the new value does not read back") }
-            return values[0]
+            // An Xcode project's new text has its keys in Xcode's order, not the writer's.
+            return style.xcode == nil ? values[0] : XcodeProject.ordered(values[0])
         }
         switch edit {
         case .set(let value, let path): return .set(try reread(value), at: path)
@@ -128,14 +135,27 @@ struct SourceSplice {
         case remove(entry: Int)
     }
 
-    /// The file's bytes with `edit` made; `edited` is the tree after the edit.
+    /// The file's bytes with `edit` made; `edited` is the tree after the edit, with a new key
+    /// where ``placeNewKey(of:original:in:)`` put it.
     func applying(_ edit: PlistEdit, original: PlistValue, edited: PlistValue) throws -> Data {
+        var splice = self
+        splice.style.xcode = style.xcode?.describing(edited)
+        let (range, replacement) = try splice.change(for: edit, original: original, edited: edited)
+        var pieces = [(range: range, text: replacement)]
+        if let before = style.xcode, let after = splice.style.xcode {
+            pieces += splice.annotationPieces(for: edit, original: original, before: before, after: after, beside: range)
+        }
+        return try splicing(pieces)
+    }
+
+    /// The span `edit` changes and its new text.
+    private func change(for edit: PlistEdit, original: PlistValue, edited: PlistValue) throws -> (Range<Int>, [UInt8]) {
         let path = edit.path
         let (range, replacement): (Range<Int>, [UInt8])
         if path.isEmpty {
             switch edit {
             case .set, .replace:
-                (range, replacement) = try replacing(root, in: nil, with: edited)
+                (range, replacement) = try replacing(root, in: nil, with: edited, at: .root)
             case .append:
                 (range, replacement) = try change(.insert(at: root.entries.count), in: root, within: nil, at: path, edited: edited)
             case .insert, .remove:
@@ -151,23 +171,24 @@ struct SourceSplice {
             let last = path.components[path.components.count - 1]
             let existing = try entryIndex(last, in: container, node: node)
             let count = node.entries.count
+            // A new key stands where the edited tree has it (see placeNewKey), at the end unless
+            // the file is an Xcode project.
+            let newKeyIndex = node.shape == .dictionary ? (try edited.value(at: containerPath)).dictionary?.index(forKey: last) : nil
             switch edit {
             case .remove:
                 guard let existing else { throw LayoutUnavailable("nothing at '\(path)'") }
                 (range, replacement) = try change(.remove(entry: existing), in: node, within: parent, at: containerPath, edited: edited)
             case .set, .replace:
-                let change: Change = existing.map { .replace(entry: $0) } ?? .insert(at: count)
+                let change: Change = existing.map { .replace(entry: $0) } ?? .insert(at: newKeyIndex ?? count)
                 (range, replacement) = try self.change(change, in: node, within: parent, at: containerPath, edited: edited)
             case .insert:
-                let index = node.shape == .array ? Int(last) ?? count : count
+                let index = node.shape == .array ? Int(last) ?? count : newKeyIndex ?? count
                 (range, replacement) = try change(.insert(at: index), in: node, within: parent, at: containerPath, edited: edited)
             case .append:
                 throw LayoutUnavailable("unreachable")
             }
         }
-        var text = source.utf8
-        text.replaceSubrange(range, with: replacement)
-        return source.encoded(text)
+        return (range, replacement)
     }
 
     // MARK: - Finding values
@@ -235,7 +256,7 @@ struct SourceSplice {
         switch change {
         case .replace(let index):
             let value = try newValue(at: index, in: newContainer), node = container.entries[index].value
-            let (range, text) = try replacing(node, in: container, with: value)
+            let (range, text) = try replacing(node, in: container, with: value, at: try childPath(index, in: newContainer, at: path))
             // A shorthand `key;` has no value text: the new value comes with its `=`.
             return (range, node.range.isEmpty ? style.keyValueGap(like: nil, indent: [], multiline: false) + text : text)
         case .remove(let index):
@@ -249,10 +270,14 @@ struct SourceSplice {
         case .insert(let index):
             let value = try newValue(at: index, in: newContainer)
             let key = try newKey(at: index, in: newContainer)
+            let valuePath = try childPath(index, in: newContainer, at: path)
             let entries = container.entries
+            if let xcode = style.xcode, let key, path.components == ["objects"] {
+                return try insertingObject(key, value, at: index, in: container, project: xcode)
+            }
             if entries.isEmpty {
                 if format == .openStep, container.isBraceless {
-                    var added = try entryText(key: key, value: value, in: container, neighbour: nil, indent: [])
+                    var added = try entryText(key: key, value: value, at: valuePath, in: container, neighbour: nil, indent: [])
                     if let last = text.last, last != 0x0A, last != 0x0D { added = style.newline + added }
                     return (text.count..<text.count, added + style.newline)
                 }
@@ -260,17 +285,19 @@ struct SourceSplice {
                 // lines of its own when it spans lines or its neighbours do.
                 let text = try style.valueText(
                     newContainer, indent: style.lineIndent(at: container.range.lowerBound), unit: style.unit(in: root),
-                    multiline: style.isMultiline(container) || parent.map(style.isMultiline) ?? true)
+                    multiline: style.isMultiline(container) || parent.map(style.isMultiline) ?? true, at: path)
                 return (container.range, text)
             }
             if index < entries.count {
                 let next = entries[index]
-                let added = try entryText(key: key, value: value, in: container, neighbour: next, indent: style.lineIndent(at: next.start))
+                let added = try entryText(
+                    key: key, value: value, at: valuePath, in: container, neighbour: next, indent: style.lineIndent(at: next.start))
                 let gap = style.gap(before: index, in: container)
                 return (next.start..<next.start, added + separator(of: container) + gap)
             }
             let last = entries[entries.count - 1]
-            let added = try entryText(key: key, value: value, in: container, neighbour: last, indent: style.lineIndent(at: last.start))
+            let added = try entryText(
+                key: key, value: value, at: valuePath, in: container, neighbour: last, indent: style.lineIndent(at: last.start))
             let gap = style.gap(before: entries.count - 1, in: container)
             let separator = separator(of: container)
             if separator.isEmpty || last.separator != nil {
@@ -289,6 +316,12 @@ struct SourceSplice {
         }
     }
 
+    /// The path of the entry at `index` of the edited container at `path`.
+    private func childPath(_ index: Int, in container: PlistValue, at path: PlistKeyPath) throws -> PlistKeyPath {
+        guard let key = try newKey(at: index, in: container) else { return path.appending(index: index) }
+        return path.appending(key)
+    }
+
     /// The key at `index` of the edited container, when it is a dictionary.
     private func newKey(at index: Int, in container: PlistValue) throws -> String? {
         guard case .dictionary(let dictionary) = container else { return nil }
@@ -296,20 +329,30 @@ struct SourceSplice {
         return dictionary.keys[index]
     }
 
-    /// The span of `node` and the text of `value` in its place.
-    func replacing(_ node: SourceNode, in container: SourceNode?, with value: PlistValue) throws -> (Range<Int>, [UInt8]) {
+    /// The span of `node` and the text of `value` (at `path`) in its place. In an Xcode project
+    /// the span takes in the `/* name */` annotation after the old value: the new value comes
+    /// with its own, or none.
+    func replacing(_ node: SourceNode, in container: SourceNode?, with value: PlistValue, at path: PlistKeyPath) throws -> (Range<Int>, [UInt8]) {
         let layout = container ?? root
         let text = try style.valueText(
             value, indent: style.lineIndent(at: node.range.lowerBound), unit: style.unit(in: layout),
             multiline: container.map(style.isMultiline) ?? true,
             quoted: node.range.isEmpty ? container.map { style.quotesMost(of: $0, values: true) } ?? false
-                : style.text[node.range.lowerBound] == UInt8(ascii: "\""))
+                : style.text[node.range.lowerBound] == UInt8(ascii: "\""),
+            at: path)
+        if style.xcode != nil, node.shape == .scalar, !node.range.isEmpty,
+            let annotation = XcodeProject.annotationComment(in: style.text, after: node.range.upperBound)
+        {
+            return (node.range.lowerBound..<annotation.upperBound, text)
+        }
         return (node.range, text)
     }
 
     /// A new entry's text: its key and the gap to its value for a dictionary, its value, and
     /// an OpenStep dictionary entry's `;`.
-    private func entryText(key: String?, value: PlistValue, in container: SourceNode, neighbour: SourceEntry?, indent: [UInt8]) throws -> [UInt8] {
+    private func entryText(
+        key: String?, value: PlistValue, at path: PlistKeyPath, in container: SourceNode, neighbour: SourceEntry?, indent: [UInt8]
+    ) throws -> [UInt8] {
         let multiline = style.isMultiline(container)
         var text: [UInt8] = []
         if let key {
@@ -317,7 +360,7 @@ struct SourceSplice {
             text += style.keyValueGap(like: neighbour, indent: indent, multiline: multiline)
         }
         text += try style.valueText(value, indent: indent, unit: style.unit(in: container), multiline: multiline,
-            quoted: style.quotesMost(of: container, values: true))
+            quoted: style.quotesMost(of: container, values: true), at: path)
         if format == .openStep, container.shape == .dictionary { text.append(UInt8(ascii: ";")) }
         return text
     }

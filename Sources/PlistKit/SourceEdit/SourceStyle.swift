@@ -12,6 +12,9 @@ struct SourceStyle {
     let options: PlistWritingOptions
     /// The file's line end: CR LF when its first line ends so, LF otherwise.
     let newline: [UInt8]
+    /// The file's Xcode project layout, when it is one: new text is then written as Xcode
+    /// writes it, whatever the neighbours do.
+    var xcode: XcodeProject?
 
     init(format: PlistFormat, text: [UInt8], options: PlistWritingOptions) {
         self.format = format
@@ -87,8 +90,16 @@ struct SourceStyle {
 
     /// `value` as it would stand at a line indented by `indent`, nested lines one `unit` deeper
     /// per level; on one line when `multiline` is false; an OpenStep string in quotes when
-    /// `quoted`, even where the writer needs none.
-    func valueText(_ value: PlistValue, indent: [UInt8], unit: [UInt8], multiline: Bool, quoted: Bool = false) throws -> [UInt8] {
+    /// `quoted`, even where the writer needs none. In an Xcode project, `path` (the value's key
+    /// path) says whether it is an object, and the text is Xcode's (``XcodeProject``).
+    func valueText(
+        _ value: PlistValue, indent: [UInt8], unit: [UInt8], multiline: Bool, quoted: Bool = false, at path: PlistKeyPath? = nil
+    ) throws -> [UInt8] {
+        if let xcode, let path {
+            return try xcode.text(
+                value, key: path.components.last, indent: indent, unit: unit, newline: newline,
+                oneLine: xcode.isOneLine(value, at: path, inOneLine: !multiline))
+        }
         var lines = try innerLines(of: .array([value]), compact: !multiline)
         if format == .openStep, let last = lines.indices.last, lines[last].text.last == UInt8(ascii: ",") {
             lines[last].text.removeLast()
@@ -114,6 +125,7 @@ struct SourceStyle {
     /// A dictionary key as the format writes it: `<key>…</key>`, an OpenStep string (in quotes
     /// when `quoted`), a JSON string.
     func keyText(_ key: String, quoted: Bool) throws -> [UInt8] {
+        if xcode != nil { return XcodeProject.stringText(key) }
         let token = try valueText(.string(key), indent: [], unit: [], multiline: false)
         switch format {
         case .xml:

@@ -39,10 +39,11 @@ public struct PlistDiff: Hashable, Sendable {
             count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
         }
 
-        /// A one-line rendering: scalars in full (strings quoted), containers by type and count.
+        /// A one-line rendering: scalars in full (strings quoted, their own quotes, backslashes
+        /// and line ends escaped), containers by type and count.
         static func summary(_ value: PlistValue) -> String {
             switch value {
-            case .string(let s): return "\"\(s)\""
+            case .string(let s): return StringEscaping.quoted(s)
             case .integer(let i): return i.description
             case .real(let r): return "\(r)"
             case .boolean(let b): return b ? "true" : "false"

@@ -117,9 +117,7 @@ extension PlistValue {
         let here = PlistKeyPath(components: Array(path.components.prefix(depth + 1)))
         switch self {
         case .dictionary(let dictionary):
-            guard let value = dictionary[component] else {
-                throw PlistError(.keyPathNotFound, "No value for key '\(component)'", at: .keyPath(here))
-            }
+            guard let value = dictionary[component] else { throw Self.missingKey(in: dictionary, path: path, depth: depth) }
             return value
         case .array(let array):
             let index = try Self.arrayIndex(component, in: array, path: here, allowingEnd: false)
@@ -158,9 +156,7 @@ extension PlistValue {
         let here = PlistKeyPath(components: Array(fullPath.components.prefix(depth + 1)))
         switch self {
         case .dictionary(var dictionary):
-            guard var child = dictionary[first] else {
-                throw PlistError(.keyPathNotFound, "No value for key '\(first)'", at: .keyPath(here))
-            }
+            guard var child = dictionary[first] else { throw Self.missingKey(in: dictionary, path: fullPath, depth: depth) }
             // Move the child out so the edit below does not copy it (copy-on-write).
             dictionary[first] = Self.placeholder
             self = Self.placeholder
@@ -182,6 +178,24 @@ extension PlistValue {
         default:
             throw Self.notAContainer(at: here.parent)
         }
+    }
+
+    /// The error for component `depth` of `path`, a key `dictionary` lacks. When the dictionary
+    /// has a key that is this component joined by dots with the next ones (a `.strings` key
+    /// such as `general.on`, which the path `general.on` splits in two), the message names the
+    /// path that reaches it, its dots escaped (`general\.on`).
+    private static func missingKey(in dictionary: PlistDictionary, path: PlistKeyPath, depth: Int) -> PlistError {
+        let components = path.components
+        var message = "No value for key '\(components[depth])'"
+        var joined = components[depth]
+        for end in components.indices where end > depth {
+            joined += "." + components[end]
+            guard dictionary.contains(key: joined) else { continue }
+            let reaching = PlistKeyPath(components: Array(components[..<depth]) + [joined] + Array(components[(end + 1)...]))
+            message += " (the key '\(joined)' has the key path '\(reaching)')"
+            break
+        }
+        return PlistError(.keyPathNotFound, message, at: .keyPath(PlistKeyPath(components: Array(components.prefix(depth + 1)))))
     }
 
     private static func arrayIndex(_ component: String, in array: [PlistValue], path: PlistKeyPath, allowingEnd: Bool) throws -> Int {

@@ -36,9 +36,14 @@ enum XMLScalarParser {
         return "'\(string)'"
     }
 
-    /// An integer: optional whitespace, an optional sign, optional whitespace, then decimal
-    /// digits or `0x`/`0X` and hex digits, then optional whitespace, in
-    /// `Int64.min ... UInt64.max`. (Apple's reader accepts the same, except trailing whitespace.)
+    /// The bytes without leading XML whitespace: what Apple's reader skips before a number
+    /// (it refuses whitespace after one).
+    static func leadingTrimmed(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0
+        while start < text.count && isWhitespace(text[start]) { start += 1 }
+        return UnsafeBufferPointer(rebasing: text[start...])
+    }
+
     /// The value of `text` when it is 1 to 18 decimal digits and nothing else, the usual
     /// `<integer>`; `nil` otherwise. For such text ``integer(_:)`` gives exactly this value
     /// (nothing to trim, no sign, no `0x`, and 18 digits stay below 10^18, so nothing
@@ -56,9 +61,15 @@ enum XMLScalarParser {
         return value
     }
 
+    /// An integer: optional whitespace, an optional sign, optional whitespace, then decimal
+    /// digits or `0x`/`0X` and hex digits, in `Int64.min ... UInt64.max`; exactly what Apple's
+    /// reader accepts (whitespace after the digits it refuses, and so does this).
     static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Result<PlistInteger, Reason> {
-        let body = trimmed(text)
-        guard !body.isEmpty else { return .failure(Reason("The <integer> is empty")) }
+        let body = leadingTrimmed(text)
+        guard let last = body.last else { return .failure(Reason("The <integer> is empty")) }
+        guard !isWhitespace(last) else {
+            return .failure(Reason("The <integer> \(quoted(text)) has white space after its digits"))
+        }
         var i = 0
         var negative = false
         if i < body.count && (body[i] == UInt8(ascii: "-") || body[i] == UInt8(ascii: "+")) {
@@ -101,15 +112,19 @@ enum XMLScalarParser {
         return .success(PlistInteger(magnitude))
     }
 
-    /// A real: optional whitespace, then `nan`, `[+-]inf`, `[+-]infinity` (any case) or a
+    /// A real: `nan`, `[+-]inf`, `[+-]infinity` (any case) alone, or optional whitespace and a
     /// decimal number `[+-]digits[.digits][e[+-]digits]` (a side of the point may be empty, not
-    /// both), then optional whitespace. Overflow gives an infinity and underflow zero, as with
-    /// `strtod`, which Apple's reader uses. Hexadecimal reals and `nan(…)` are refused, as there.
+    /// both); exactly what Apple's reader accepts. Nothing may follow the number, whitespace
+    /// included. Overflow gives an infinity and underflow zero, as with `strtod`, which Apple's
+    /// reader uses. Hexadecimal reals and `nan(…)` are refused, as there.
     static func real(_ text: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Result<Double, Reason> {
-        let body = trimmed(text)
+        let body = leadingTrimmed(text)
         // Built only on failure: quoting allocates.
         var failure: Result<Double, Reason> { .failure(Reason("The <real> \(quoted(text)) is not a number")) }
-        guard !body.isEmpty else { return .failure(Reason("The <real> is empty")) }
+        guard let last = body.last else { return .failure(Reason("The <real> is empty")) }
+        guard !isWhitespace(last) else {
+            return .failure(Reason("The <real> \(quoted(text)) has white space after the number"))
+        }
         var i = 0
         var negative = false
         if body[0] == UInt8(ascii: "-") || body[0] == UInt8(ascii: "+") {
@@ -117,6 +132,8 @@ enum XMLScalarParser {
             i = 1
         }
         if i < body.count, (body[i] | 0x20) == UInt8(ascii: "i") || (body[i] | 0x20) == UInt8(ascii: "n") {
+            // Apple's reader compares the whole text with these words: no whitespace before them.
+            guard body.count == text.count else { return failure }
             let word = String(decoding: UnsafeBufferPointer(rebasing: body[i...]), as: UTF8.self).lowercased()
             switch word {
             case "inf", "infinity": return .success(negative ? -.infinity : .infinity)

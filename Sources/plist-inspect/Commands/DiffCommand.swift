@@ -7,8 +7,9 @@ enum DiffCommand: Subcommand {
         abstract: "Show the differences between two property lists.",
         discussion: """
           Format and dictionary key order are ignored. Each difference is a line: '+ path'
-          (only in the second), '- path' (only in the first) or '~ path' (changed). Exits 1
-          when the files differ.
+          (only in the second), '- path' (only in the first) or '~ path' (changed), with
+          strings in double quotes, their own quotes and backslashes escaped. Exits 1 when
+          the files differ.
           """,
         arguments: [
             .init("first", help: "The first property list ('-' for standard input)."),

@@ -51,6 +51,8 @@ enum EditCommand {
               In XML, OpenStep (.strings, project.pbxproj) and JSON files only the edited
               value, key or entry changes: comments, key order, indentation, number spellings,
               line ends and encoding stay as they were (--reformat rewrites the whole file).
+              In an Xcode project new text is laid out as Xcode writes it: keys sorted,
+              objects in their sections, annotations that follow references.
               The file is replaced atomically: a temporary file in the same directory is
               written, synced and renamed over it, keeping its permissions, under a lock that
               makes concurrent edits of one file wait for each other. Standard input ('-')

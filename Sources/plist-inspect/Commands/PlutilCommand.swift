@@ -223,6 +223,15 @@ enum PlutilCommand {
             try rewrite(to: destination(for: file, invocation)) { document in
                 var value = document.value
                 try edit(invocation, path: path, value: &value, file: name)
+                if document.format == .openStep {
+                    // plutil cannot write OpenStep, so it edits no .strings file or Xcode
+                    // project (after checking the edit); nor does this, but it names the
+                    // command that makes the edit in place.
+                    throw Message(text: """
+                        \(name): Conversion to OpenStep format is not supported
+                        \(name): to make this edit and keep the file's comments, header and layout, run: \(equivalentEdit(invocation, path: path, file: file))
+                        """)
+                }
                 return try encode(value, as: document.format, invocation, file: file)
             }
         case .help, .create:
@@ -308,6 +317,40 @@ enum PlutilCommand {
         } catch let error as PlistError {
             throw Message(text: "\(file): \(MessageText.singleLine(error.description))")
         }
+    }
+
+    /// The `plist-inspect` command line that makes the edit of `invocation` to `file` in place,
+    /// changing only the edited text (see EditCommand).
+    static func equivalentEdit(_ invocation: Invocation, path: PlistKeyPath, file: String) -> String {
+        var words = ["plist-inspect"]
+        switch invocation.verb {
+        case .insert where invocation.append: words.append("append")
+        case .insert: words.append("insert")
+        case .replace: words.append("set")
+        default: words.append("remove")
+        }
+        words.append(path.description)
+        if let (kind, text) = invocation.value {
+            words.append("--\(kind.rawValue)")
+            if kind == .bool {
+                words.append(["yes", "true"].contains(text.lowercased()) ? "YES" : "NO")
+            } else if kind.takesText {
+                words.append(text)
+            }
+        }
+        let target = destination(for: file, invocation)
+        if target != file { words += ["-o", target] }
+        words.append(file)
+        return words.map(shellQuoted).joined(separator: " ")
+    }
+
+    /// `word` as a shell reads it back: bare when it holds only characters no shell treats
+    /// specially, in single quotes otherwise.
+    private static func shellQuoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./:=@%+,".unicodeScalars.contains($0)
+        }
+        return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
 
     /// plutil's messages for a key path whose last component cannot be written: a missing
@@ -412,6 +455,8 @@ enum PlutilCommand {
           -create xml1|binary1|json     write an empty dictionary
         Options: -s silent, -o PATH output ('-' stdout), -e EXT extension, -r readable JSON,
                  -n no newline after raw output, -- only files follow.
+        Edits of OpenStep files (.strings, project.pbxproj) are refused, as plutil
+        refuses them; the error names the plist-inspect command that makes the edit.
         Where Apple's plutil crashes or loses data, this one refuses with an error instead;
         'plist-inspect --help' lists the commands beyond plutil's.
 

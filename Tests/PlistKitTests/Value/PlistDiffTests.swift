@@ -9,6 +9,17 @@ import Testing
         #expect(try PlistDiff(from: a, to: b).isEmpty)
     }
 
+    /// A string's own quotes, backslashes and line ends are escaped, so its text is told apart
+    /// from the quotes around it and stays on one line.
+    @Test func stringsAreQuotedWithTheirQuotesEscaped() throws {
+        let a: PlistValue = .dictionary(["general.on": "开启", "path": "C:\\dir"])
+        let b: PlistValue = .dictionary(["general.on": "开启 \"on\"", "path": "line\nnext"])
+        #expect(try PlistDiff(from: a, to: b).changes.map(\.description) == [
+            #"~ general\.on: "开启" -> "开启 \"on\"""#,
+            #"~ path: "C:\\dir" -> "line\nnext""#,
+        ])
+    }
+
     @Test func reportsAddedRemovedAndChangedWithKeyPaths() throws {
         let a: PlistValue = .dictionary([
             "keep": .string("k"), "gone": .integer(1),
@@ -55,6 +66,6 @@ import Testing
         #expect(Change.summary(.uid(7)) == "uid 7")
         #expect(Change.summary(.array([.integer(1)])) == "array (1 element)")
         #expect(Change.summary(.dictionary([:])) == "dictionary (0 keys)")
-        #expect(Change.summary(.string("a\"b")) == "\"a\"b\"")
+        #expect(Change.summary(.string("a\"b")) == #""a\"b""#)
     }
 }

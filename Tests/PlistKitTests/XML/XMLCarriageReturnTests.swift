@@ -18,7 +18,7 @@ import PlistKitFoundation
         ("<plist\r\n version=\"1.0\"\r><string\r>t</string\r\n></plist>", "t"),
         ("<plist><string attr=\"x>\ry\">t\r</string></plist>", "t\r"),
         ("<?xml version=\"1.0\"?>\r\n<!DOCTYPE plist [\r\n<!ELEMENT plist ANY>\r\n<!-- ']' \" -->\r\n]>\r\n<plist>\r\n<string>a\r\nb</string>\r\n</plist>\r\n", "a\r\nb"),
-        ("<plist>\r<array>\r<integer>\r5\r</integer>\r<true/>\r</array>\r</plist>\r", [5, true]),
+        ("<plist>\r<array>\r<integer>\r5</integer>\r<true/>\r</array>\r</plist>\r", [5, true]),
         ("<plist><data>AQ\r\nID</data></plist>", PlistValue.data(Data([1, 2, 3]))),
     ] as [(String, PlistValue)])
     func keepsCarriageReturnsInTextOnly(xml: String, expected: PlistValue) throws {

@@ -109,7 +109,7 @@ import Testing
             "<plist><string><![CDATA[<not> &amp; markup]]></string></plist>",
             "<plist><string>a<![CDATA[b]]>c<![CDATA[]]>d</string></plist>",
             "<plist><string>x<!-- comment -->y<?pi data?>z</string></plist>",
-            "<plist><dict><key>k&amp;<![CDATA[ey]]></key><integer> 12 </integer></dict></plist>",
+            "<plist><dict><key>k&amp;<![CDATA[ey]]></key><integer> 12</integer></dict></plist>",
             "<plist><string>line\r\nnext\rlast</string></plist>",
             "<plist><string><![CDATA[a\r\nb]]></string></plist>",
             "<plist><string>\(long)</string></plist>",
