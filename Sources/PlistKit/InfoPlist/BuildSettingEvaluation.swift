@@ -222,6 +222,9 @@ struct BuildSettingEvaluation {
         defer { contexts.removeLast() }
         let template = try BuildSettingTemplate(parsing: text, maximumDepth: expander.maximumDepth)
         var evaluated = try evaluate(template.parts)
+        // An assignment of the empty value is the empty text, which operators apply to (the
+        // engine's string settings); a value that evaluates to nothing stays nothing.
+        if text.isEmpty { evaluated.hasText = true }
         // What is remembered counts as well as what is handed out: settings that each expand
         // to a long text cannot fill memory through the memo either.
         try count(evaluated.text)

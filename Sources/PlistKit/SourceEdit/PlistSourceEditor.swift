@@ -92,6 +92,8 @@ struct SourceSplice {
     let source: SourceText
     let root: SourceNode
     let style: SourceStyle
+    /// The layouts of the containers replacements have gone into so far.
+    private let layouts = SourceContainerLayouts()
 
     init(_ bytes: Data, format: PlistFormat, options: PlistWritingOptions) throws {
         self.format = format
@@ -303,13 +305,32 @@ struct SourceSplice {
 
     /// The span of `node` and the text of `value` in its place.
     func replacing(_ node: SourceNode, in container: SourceNode?, with value: PlistValue) throws -> (Range<Int>, [UInt8]) {
-        let layout = container ?? root
+        let layout = containerLayout(container ?? root, isRoot: container == nil)
+        // Only a container's text has lines after its first, which the indentation starts; a
+        // scalar's does not, and finding its line's indentation reads back to the line's start
+        // (on a one-line file, the file's start).
+        var indent: [UInt8] = []
+        switch value {
+        case .array, .dictionary: indent = style.lineIndent(at: node.range.lowerBound)
+        default: break
+        }
         let text = try style.valueText(
-            value, indent: style.lineIndent(at: node.range.lowerBound), unit: style.unit(in: layout),
-            multiline: container.map(style.isMultiline) ?? true,
-            quoted: node.range.isEmpty ? container.map { style.quotesMost(of: $0, values: true) } ?? false
-                : style.text[node.range.lowerBound] == UInt8(ascii: "\""))
+            value, indent: indent, unit: layout.unit, multiline: layout.isMultiline,
+            quoted: node.range.isEmpty ? layout.quotesMostValues : style.text[node.range.lowerBound] == UInt8(ascii: "\""))
         return (node.range, text)
+    }
+
+    /// How `container` lays its values out, read once per container and splice: each of these
+    /// reads all of the container, so many replacements in one container (a file of thousands
+    /// of strings in one array) would otherwise cost the square of its size.
+    private func containerLayout(_ container: SourceNode, isRoot: Bool) -> SourceContainerLayout {
+        let key = SourceContainerLayout.Key(start: container.range.lowerBound, end: container.range.upperBound, isRoot: isRoot)
+        if let known = layouts.known[key] { return known }
+        let layout = SourceContainerLayout(
+            unit: style.unit(in: container), isMultiline: isRoot || style.isMultiline(container),
+            quotesMostValues: !isRoot && style.quotesMost(of: container, values: true))
+        layouts.known[key] = layout
+        return layout
     }
 
     /// A new entry's text: its key and the gap to its value for a dictionary, its value, and
@@ -326,4 +347,20 @@ struct SourceSplice {
         if format == .openStep, container.shape == .dictionary { text.append(UInt8(ascii: ";")) }
         return text
     }
+}
+
+/// How one container lays out its values: what a replacement inside it needs to know.
+struct SourceContainerLayout {
+    struct Key: Hashable {
+        let start: Int, end: Int, isRoot: Bool
+    }
+
+    let unit: [UInt8]
+    let isMultiline: Bool
+    let quotesMostValues: Bool
+}
+
+/// The container layouts one splice has read (a splice runs on one thread).
+final class SourceContainerLayouts {
+    var known: [SourceContainerLayout.Key: SourceContainerLayout] = [:]
 }

@@ -18,7 +18,7 @@ enum ExpandCommand: Subcommand {
           (--environment), then each --settings file in order (.xcconfig files with their
           #include and #include? lines, conditional assignments NAME[sdk=…][arch=…][config=…]
           chosen by --sdk, --arch and --config, and comments), then -D, each over the ones
-          before. A reference to an undefined setting fails the file (exit 65, nothing
+          before. A reference to an undefined setting fails the file (exit 1, nothing
           written), naming each reference with its key path, unless --keep-undefined leaves
           it as it is or --undefined-empty expands it to nothing as Xcode does; a bare $NAME
           of an undefined setting stays as written. An unknown operator, a setting that
