@@ -237,11 +237,11 @@ import PlistKit
     @Test(arguments: [
         (["expand", "-o", "out.plist", "a.plist", "b.plist"], 64, "Error: -o takes one input file.\n"),
         (["expand", "-D", "NAME", "ios-app.plist"], 64, "Error: The definition 'NAME' is not NAME=value with a name of letters, digits and '_'.\n"),
-        (["expand", "--settings", "bad.xcconfig", "ios-app.plist"], 65, "Error: bad.xcconfig: The line 'not a setting' is not NAME = value at line 2, column 1.\n"),
+        (["expand", "--settings", "bad.xcconfig", "ios-app.plist"], 65, "Error: bad.xcconfig: Expected '=' after the setting name 'not', found 'a' at line 2, column 5.\n"),
         (["expand", "--settings", "none.xcconfig", "ios-app.plist"], 66, "Error: Cannot read 'none.xcconfig': No such file.\n"),
-        (["expand", "-D", "A=$(B)", "-D", "B=$(A)", "cycle.json"], 65, "Error: cycle.json: The build setting 'A' refers to itself: A → B → A at key path 'k'.\n"),
+        (["expand", "-D", "A=$(B)", "-D", "B=$(A)", "cycle.json"], 65, "Error: cycle.json: The build setting 'A' refers to itself with nothing lower to inherit: A → B → A at key path 'k'.\n"),
         (["expand", "-D", "A=1", "-D", "B=$(A:title)", "cycle.json"], 65,
-         "Error: cycle.json: The modifier 'title' of '$(A:title)' is not one of rfc1034identifier, c99extidentifier, lower, upper at key path 'k'.\n"),
+         "Error: cycle.json: The operator 'title' of '$(A:title)' is not one of quote, upper, lower, identifier, rfc1034identifier, c99extidentifier, __md5, "),
     ] as [([String], Int32, String)])
     func badCommandLinesAndSettingsFailWithTheirStatus(arguments: [String], status: Int32, stderrStart: String) throws {
         let directory = try scratch(["ios-app.plist"])

@@ -1,10 +1,12 @@
-/// Expands build setting references, `$(NAME)`, `${NAME}` and `$(NAME:modifier)`, as build
-/// systems do when they copy an Info.plist into a product.
+/// Expands build setting references, `$(NAME)`, `${NAME}`, `$NAME` and `$(NAME:operator)`, as
+/// Apple's build engine (swift-build) evaluates them when it copies an Info.plist into a
+/// product.
 ///
-/// A setting's value may hold references itself; they are expanded in turn, each setting once
-/// (its expansion is remembered), through at most ``maximumDepth`` settings, and a setting
-/// that refers back to itself is an error rather than a loop. The syntax is described at
-/// ``BuildSettingTemplate``; modifiers at ``BuildSettingModifier``.
+/// A setting's value may hold references itself; they are expanded in turn. A reference to a
+/// setting from within its own value, or `$(inherited)`, reaches the setting's next lower
+/// assignment (see ``BuildSettings``), as in Xcode. Conditional assignments count when
+/// ``conditionValues`` match them. The syntax is described at ``BuildSettingTemplate``; the
+/// operators at ``BuildSettingModifier`` and ``BuildSettingReplacementOperator``.
 ///
 /// ```swift
 /// let expander = BuildSettingExpander(settings: ["PRODUCT_NAME": "Notes", "ORG": "org.example"])
@@ -14,175 +16,78 @@
 /// A property list is expanded with ``expand(_:)-(PlistValue)`` (keys and strings at any
 /// depth) and a file with ``expand(document:format:keepingLayout:readingOptions:writingOptions:)``,
 /// which changes only the bytes of what it expands in text formats.
+///
+/// Where PlistKit differs from the engine, it refuses rather than guesses: a reference to an
+/// undefined setting fails unless ``undefinedSettings`` says otherwise (the engine expands it
+/// to nothing), an operator the engine does not know fails (the engine reports it and ignores
+/// it), a setting whose value reaches itself through other settings with nothing lower to
+/// inherit fails as a cycle (the engine gives nothing), and every expansion is bounded
+/// (``maximumDepth``, ``maximumLength``, ``maximumTotalLength``, ``maximumEvaluations``).
 public struct BuildSettingExpander: Sendable {
+    /// What a reference to an undefined setting becomes.
+    public enum UndefinedSettingHandling: Hashable, Sendable {
+        /// The expansion fails, naming every such reference: a bundle identifier missing its
+        /// product name is a mistake to stop at.
+        case fail
+        /// The reference is left as written and reported in the result.
+        case keep
+        /// The reference expands to nothing, as the build engine expands it.
+        case expandToNothing
+    }
+
     /// The values references expand to.
     public var settings: BuildSettings
-    /// Whether a reference to an undefined setting is left as it is (and reported in the
-    /// result) rather than failing the expansion. Build systems expand it to nothing; PlistKit
-    /// asks first.
-    public var keepsUndefinedReferences: Bool
-    /// How deep references may nest, in a string (`$(A_$(B))`) or through settings whose
-    /// values refer to others.
+    /// What a reference to an undefined setting becomes. A bare `$NAME` whose setting is
+    /// undefined is always left as written, as the engine leaves it, and `$(NAME:default=…)`
+    /// gives its operand.
+    public var undefinedSettings: UndefinedSettingHandling
+    /// The values of the condition parameters that conditional assignments
+    /// (`NAME[sdk=iphoneos*] = …`) are matched against: `sdk`, `arch`, `config` and any other.
+    /// A parameter without a value matches only the pattern `*`.
+    public var conditionValues: [String: String]
+    /// How deep references may nest in a string (`$(A_$(B))`), and through settings whose
+    /// values refer to others; the two together may reach four times this.
     public var maximumDepth = 32
     /// The longest string, in UTF-8 bytes, an expansion may give (a setting's value included).
     public var maximumLength = 1 << 20
     /// The most bytes one expansion may make, all together: every string it changes and
-    /// every setting it expands (once each) count.
+    /// every setting it expands count.
     public var maximumTotalLength = 1 << 26
+    /// The most setting values one expansion may evaluate. A value is evaluated once and
+    /// remembered unless it depends on the settings being evaluated around it (a setting that
+    /// reaches its own lower assignment through others), so real settings stay far below.
+    public var maximumEvaluations = 1 << 20
+
+    /// Whether a reference to an undefined setting is left as it is (and reported in the
+    /// result) rather than failing the expansion: ``undefinedSettings`` is ``UndefinedSettingHandling/keep``.
+    public var keepsUndefinedReferences: Bool {
+        get { undefinedSettings == .keep }
+        set { undefinedSettings = newValue ? .keep : .fail }
+    }
 
     /// Creates an expander.
     public init(settings: BuildSettings, keepsUndefinedReferences: Bool = false) {
+        self.init(settings: settings, undefinedSettings: keepsUndefinedReferences ? .keep : .fail)
+    }
+
+    /// Creates an expander that handles undefined settings as `undefinedSettings` says and
+    /// matches conditional assignments against `conditionValues`.
+    public init(settings: BuildSettings, undefinedSettings: UndefinedSettingHandling, conditionValues: [String: String] = [:]) {
         self.settings = settings
-        self.keepsUndefinedReferences = keepsUndefinedReferences
+        self.undefinedSettings = undefinedSettings
+        self.conditionValues = conditionValues
     }
 
     /// `text` with its references expanded and each `$$` made a `$`.
     ///
-    /// - Throws: ``InfoPlistError``: ``InfoPlistError/Code/undefinedBuildSetting`` (unless
-    ///   ``keepsUndefinedReferences``), ``InfoPlistError/Code/buildSettingCycle``,
-    ///   ``InfoPlistError/Code/expansionTooDeep``, ``InfoPlistError/Code/expansionTooLong``,
-    ///   ``InfoPlistError/Code/unknownModifier``.
+    /// - Throws: ``InfoPlistError``: ``InfoPlistError/Code/undefinedBuildSetting`` (when
+    ///   ``undefinedSettings`` is ``UndefinedSettingHandling/fail``),
+    ///   ``InfoPlistError/Code/buildSettingCycle``, ``InfoPlistError/Code/expansionTooDeep``,
+    ///   ``InfoPlistError/Code/expansionTooLong``, ``InfoPlistError/Code/unknownModifier``.
     public func expand(_ text: String) throws(InfoPlistError) -> String {
         var evaluation = BuildSettingEvaluation(expander: self)
         let result = try evaluation.expand(text, at: .root, isKey: false) ?? text
-        if !evaluation.undefined.isEmpty, !keepsUndefinedReferences { throw InfoPlistError.undefined(evaluation.undefined) }
+        if !evaluation.undefined.isEmpty, undefinedSettings == .fail { throw InfoPlistError.undefined(evaluation.undefined) }
         return result
-    }
-}
-
-/// One run of an expansion: the settings expanded so far, the chain of settings being
-/// expanded (for cycles), the length given out, and the undefined references met.
-struct BuildSettingEvaluation {
-    let expander: BuildSettingExpander
-    /// Every reference to an undefined setting met, with where.
-    private(set) var undefined: [UndefinedBuildSetting] = []
-    /// The expanded value of each setting expanded so far.
-    private var cache: [String: Expanded] = [:]
-    /// The settings whose values are being expanded, outermost first.
-    private var inProgress: [String] = []
-    /// How many evaluations are in progress, one inside the other.
-    private var evaluationDepth = 0
-    /// The bytes of expanded strings handed out and settings expanded so far.
-    private var totalLength = 0
-
-    /// A text expanded, with the undefined settings it refers to and the settings between.
-    private struct Expanded {
-        var text: String
-        var undefined: [(name: String, through: [String])]
-    }
-
-    init(expander: BuildSettingExpander) {
-        self.expander = expander
-    }
-
-    /// `text` (a string or key at `path`) expanded, or `nil` when the expansion leaves it as it is.
-    ///
-    /// - Throws: ``InfoPlistError`` located at `path`.
-    mutating func expand(_ text: String, at path: PlistKeyPath, isKey: Bool) throws(InfoPlistError) -> String? {
-        guard BuildSettingTemplate.mayHoldReference(text) else { return nil }
-        do throws(InfoPlistError) {
-            let template = try BuildSettingTemplate(parsing: text, maximumDepth: expander.maximumDepth)
-            guard template.changesWhenExpanded else { return nil }
-            let result = try evaluate(template.parts)
-            for reference in result.undefined {
-                undefined.append(UndefinedBuildSetting(name: reference.name, keyPath: path, isInKey: isKey, through: reference.through))
-            }
-            guard !ExactKey.exactlyEqual(result.text, text) else { return nil }
-            try count(result.text)
-            return result.text
-        } catch {
-            guard error.location == nil else { throw error }
-            throw InfoPlistError(error.code, isKey ? "In a key: \(error.reason)" : error.reason, at: .keyPath(path))
-        }
-    }
-
-    /// Adds `text` to the bytes the expansion has made.
-    ///
-    /// - Throws: ``InfoPlistError/Code/expansionTooLong`` past ``BuildSettingExpander/maximumTotalLength``.
-    private mutating func count(_ text: String) throws(InfoPlistError) {
-        totalLength += text.utf8.count
-        guard totalLength <= expander.maximumTotalLength else {
-            throw InfoPlistError(.expansionTooLong, "The expanded strings come to more than \(expander.maximumTotalLength) bytes")
-        }
-    }
-
-    /// The text of `parts` with every reference expanded.
-    private mutating func evaluate(_ parts: [BuildSettingTemplate.Part]) throws(InfoPlistError) -> Expanded {
-        // Nesting inside a text and nesting through settings multiply; this bounds them
-        // together, and with them the recursion, whatever a hostile file or settings give.
-        guard evaluationDepth < 4 * expander.maximumDepth else {
-            throw InfoPlistError(
-                .expansionTooDeep, "Build setting references nest more than \(4 * expander.maximumDepth) levels deep, through settings and inside references")
-        }
-        evaluationDepth += 1
-        defer { evaluationDepth -= 1 }
-        var result = Expanded(text: "", undefined: [])
-        var length = 0
-        for part in parts {
-            switch part {
-            case .literal(let text):
-                result.text += text
-                length += text.utf8.count
-            case .reference(let reference):
-                let inner = try evaluate(reference.inner)
-                let pieces = inner.text.split(separator: ":", omittingEmptySubsequences: false)
-                let name = pieces[0]
-                // An undefined setting in the name leaves the whole reference as written; a
-                // name that is none is no reference at all (`$(echo hi)`).
-                guard inner.undefined.isEmpty, BuildSettingTemplate.isSettingName(name) else {
-                    result.undefined += inner.undefined
-                    result.text += reference.text
-                    length += reference.text.utf8.count
-                    break
-                }
-                var modifiers: [BuildSettingModifier] = []
-                for piece in pieces.dropFirst() {
-                    guard let modifier = BuildSettingModifier(rawValue: String(piece)) else {
-                        let known = BuildSettingModifier.allCases.map(\.rawValue).joined(separator: ", ")
-                        throw InfoPlistError(.unknownModifier, "The modifier '\(piece)' of '\(reference.text)' is not one of \(known)")
-                    }
-                    modifiers.append(modifier)
-                }
-                guard let value = try settingValue(String(name)) else {
-                    result.undefined.append((String(name), []))
-                    result.text += reference.text
-                    length += reference.text.utf8.count
-                    break
-                }
-                var text = value.text
-                for modifier in modifiers { text = modifier.apply(to: text) }
-                result.text += text
-                length += text.utf8.count
-                result.undefined += value.undefined.map { ($0.name, [String(name)] + $0.through) }
-            }
-            guard length <= expander.maximumLength else {
-                throw InfoPlistError(.expansionTooLong, "An expansion gives a string of more than \(expander.maximumLength) bytes")
-            }
-        }
-        return result
-    }
-
-    /// The setting `name` expanded, or `nil` when it is not defined.
-    private mutating func settingValue(_ name: String) throws(InfoPlistError) -> Expanded? {
-        if let cached = cache[name] { return cached }
-        guard let raw = expander.settings[name] else { return nil }
-        if let start = inProgress.firstIndex(of: name) {
-            let chain = (inProgress[start...] + [name]).joined(separator: " → ")
-            throw InfoPlistError(.buildSettingCycle, "The build setting '\(name)' refers to itself: \(chain)")
-        }
-        guard inProgress.count < expander.maximumDepth else {
-            throw InfoPlistError(
-                .expansionTooDeep,
-                "Build settings refer to others more than \(expander.maximumDepth) levels deep (\(inProgress.prefix(3).joined(separator: " → ")) → …)")
-        }
-        inProgress.append(name)
-        defer { inProgress.removeLast() }
-        let template = try BuildSettingTemplate(parsing: raw, maximumDepth: expander.maximumDepth)
-        let expanded = try evaluate(template.parts)
-        // What is remembered counts as well as what is handed out: settings that each expand
-        // to a long text cannot fill memory through the cache either.
-        try count(expanded.text)
-        cache[name] = expanded
-        return expanded
     }
 }

@@ -8,21 +8,23 @@ public struct BuildSettingExpansion: Hashable, Sendable {
     public var value: PlistValue
     /// Each string and key the expansion changed, in document order, as replacements whose
     /// paths name values of the original (``PlistValue/replacing(_:)`` of the original gives
-    /// ``value``).
+    /// ``value``). Empty when the original shares subtrees (a binary plist's shared
+    /// references), whose changes only ``value`` gives.
     public var replacements: [PlistTextReplacement]
     /// The references to undefined settings left as they are, when the expander keeps them
     /// (``BuildSettingExpander/keepsUndefinedReferences``); empty otherwise.
     public var undefinedSettings: [UndefinedBuildSetting]
 
-    /// Creates a result.
-    public init(value: PlistValue, replacements: [PlistTextReplacement], undefinedSettings: [UndefinedBuildSetting]) {
+    /// Whether the expansion changed anything.
+    public var changesValue: Bool
+
+    /// Creates a result; `changesValue` defaults to whether there are replacements.
+    public init(value: PlistValue, replacements: [PlistTextReplacement], undefinedSettings: [UndefinedBuildSetting], changesValue: Bool? = nil) {
         self.value = value
         self.replacements = replacements
         self.undefinedSettings = undefinedSettings
+        self.changesValue = changesValue ?? !replacements.isEmpty
     }
-
-    /// Whether the expansion changed anything.
-    public var changesValue: Bool { !replacements.isEmpty }
 }
 
 /// What expanding the build settings in a file gave: its new bytes, in its own format.

@@ -1,17 +1,21 @@
-/// A string read as build systems read it: literal text and references to build settings,
-/// `$(NAME)`, `${NAME}` and `$(NAME:modifier…)`, which may nest (`$(NAME_$(CONFIGURATION))`).
+/// A string read as Apple's build engine reads a build setting expression: literal text and
+/// references to build settings, which may nest and carry operators.
 ///
 /// The one reader of reference syntax: ``BuildSettingExpander`` evaluates what it finds, and
 /// ``InfoPlistChecker`` reports references it finds in a file meant to be expanded already.
 ///
-/// Rules:
-/// - `$$` stands for one `$` and starts no reference (`$$(HOME)` is the text `$(HOME)`).
-/// - `$(` and `${` open a reference that ends at the next `)` or `}` of the same kind not
-///   closing an inner reference; a reference that does not end is literal text, as is a
-///   reference whose name (after inner references are expanded) is not `[A-Za-z_][A-Za-z0-9_]*`
-///   (`$(echo hi)` in a script stays as it is).
-/// - A `$` before anything else is literal. A reference that does not end keeps its text as
-///   written, `$$` included.
+/// The syntax, as swift-build's `MacroExpressionParser` reads a string:
+/// - `$(NAME)`, and the older `${NAME}` and `$[NAME]`: the name runs to the next `:` or
+///   closing bracket of the same kind and may itself hold references (`$(SERVER_$(CONFIG))`).
+///   Any name is taken (`$(echo hi)` names the setting `echo hi`, which no settings file can
+///   define). A reference that does not end (`$(NAME`) is read to the end of the text.
+/// - `$NAME`: a name of `[A-Za-z_][A-Za-z0-9_.]*`, optionally followed by a `$(…)` that
+///   continues it. Left as written when the setting is undefined.
+/// - Operators follow the name, each after a `:`: a retrieval operator (`:lower`), or a
+///   replacement operator with an operand that may hold references (`:default=$(OTHER)`),
+///   the operand running to the next `:` or closing bracket. Operator names are
+///   `[A-Za-z0-9_.+-]+`.
+/// - `$$` stands for one `$`; a `$` before anything else, or at the end, is literal.
 ///
 /// The text is read in one pass; references nest at most `maximumDepth` deep, so hostile text
 /// (`$($($(…`) costs linear time and bounded recursion.
@@ -22,19 +26,35 @@ struct BuildSettingTemplate {
         case reference(Reference)
     }
 
-    /// One reference: the parts between its brackets, and its text as written.
+    /// An operator of a reference, as written (``BuildSettingExpander`` checks the names).
+    enum Operator {
+        /// `:name`.
+        case retrieval(String)
+        /// `:name=operand`.
+        case replacement(String, operand: [Part])
+        /// An operator the engine cannot read: an empty name (`$(A:)`, `$(A:=x)`) or a name
+        /// with a character operators cannot hold (`$(A:lo wer)`); the text is what was read.
+        case malformed(String)
+    }
+
+    /// One reference: its name, its operators, and its text as written.
     struct Reference {
-        /// What stands between `$(` and `)`: the name and modifiers, maybe with references.
-        var inner: [Part]
+        /// The parts of the name: literal text and nested references.
+        var name: [Part]
+        /// The operators, in the order they apply.
+        var operators: [Operator]
+        /// Whether the reference is bracketed (`$(NAME)`) rather than bare (`$NAME`), which
+        /// the engine leaves as written when the setting is undefined.
+        var isBracketed: Bool
         /// The whole reference as written, `$(NAME:lower)`.
         var text: String
 
         /// Whether this names a build setting whatever the settings are: its name is a setting
         /// name, or is made with another such reference (whose value is known only from the
-        /// settings). A nested `$(…)` that names nothing is text, as the expansion reads it.
+        /// settings). A nested `$(…)` that names nothing is read as its text.
         var namesSetting: Bool {
             var text = ""
-            for part in inner {
+            for part in name {
                 switch part {
                 case .literal(let piece): text += piece
                 case .reference(let nested):
@@ -42,7 +62,7 @@ struct BuildSettingTemplate {
                     text += nested.text
                 }
             }
-            return BuildSettingTemplate.isSettingName(text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0])
+            return BuildSettingTemplate.isSettingName(text[...])
         }
     }
 
@@ -62,10 +82,8 @@ struct BuildSettingTemplate {
     /// - Throws: ``InfoPlistError`` with ``InfoPlistError/Code/expansionTooDeep`` when
     ///   references nest deeper than `maximumDepth`.
     init(parsing text: String, maximumDepth: Int) throws(InfoPlistError) {
-        let bytes = Array(text.utf8)
-        var reader = Reader(bytes: bytes, maximumDepth: maximumDepth)
-        var position = 0
-        parts = try reader.parts(from: &position, closing: nil, depth: 0).parts
+        var reader = Reader(bytes: Array(text.utf8), maximumDepth: maximumDepth)
+        parts = try reader.text()
         hasEscapes = reader.sawEscape
     }
 
@@ -75,21 +93,27 @@ struct BuildSettingTemplate {
         text.utf8.contains(UInt8(ascii: "$"))
     }
 
-    /// Whether `name` is a build setting name: a letter or `_`, then letters, digits and `_`.
+    /// Whether `name` is a build setting name as settings files write them: a letter or `_`,
+    /// then letters, digits and `_`.
     static func isSettingName(_ name: Substring) -> Bool {
         guard let first = name.utf8.first, isNameStart(first) else { return false }
-        return name.utf8.allSatisfy { isNameStart($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
+        return name.utf8.allSatisfy { isNameStart($0) || isDigit($0) }
     }
 
-    private static func isNameStart(_ byte: UInt8) -> Bool {
+    static func isNameStart(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             || byte == UInt8(ascii: "_")
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
     /// The one-pass reader.
     private struct Reader {
         let bytes: [UInt8]
         let maximumDepth: Int
+        var position = 0
         var sawEscape = false
 
         init(bytes: [UInt8], maximumDepth: Int) {
@@ -97,56 +121,150 @@ struct BuildSettingTemplate {
             self.maximumDepth = maximumDepth
         }
 
-        /// The parts from `position` to `closing` (then past it) or to the end of the text;
-        /// whether `closing` was found.
-        mutating func parts(from position: inout Int, closing: UInt8?, depth: Int) throws(InfoPlistError) -> (parts: [Part], closed: Bool) {
-            var parts: [Part] = []
-            var literal: [UInt8] = []
-            func flush() {
-                guard !literal.isEmpty else { return }
-                parts.append(.literal(String(decoding: literal, as: UTF8.self)))
-                literal.removeAll()
-            }
+        private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+        /// The whole text: literals and references to the end.
+        mutating func text() throws(InfoPlistError) -> [Part] {
+            var builder = PartsBuilder()
             while position < bytes.count {
-                let byte = bytes[position]
-                if let closing, byte == closing {
-                    position += 1
-                    flush()
-                    return (parts, true)
+                if bytes[position] == UInt8(ascii: "$") {
+                    try substitution(into: &builder, depth: 0)
+                } else {
+                    let start = position
+                    while position < bytes.count, bytes[position] != UInt8(ascii: "$") { position += 1 }
+                    builder.literal(bytes[start..<position])
                 }
-                guard byte == UInt8(ascii: "$"), position + 1 < bytes.count else {
-                    literal.append(byte)
-                    position += 1
-                    continue
+            }
+            return builder.finished
+        }
+
+        /// A fragment inside a reference (a name or an operand): literals and references up to
+        /// a `:`, the closing bracket `closing`, or the end.
+        private mutating func fragment(closing: UInt8, depth: Int) throws(InfoPlistError) -> [Part] {
+            var builder = PartsBuilder()
+            while let byte = current, byte != UInt8(ascii: ":"), byte != closing {
+                if byte == UInt8(ascii: "$") {
+                    try substitution(into: &builder, depth: depth)
+                } else {
+                    let start = position
+                    while let next = current, next != UInt8(ascii: "$"), next != UInt8(ascii: ":"), next != closing { position += 1 }
+                    builder.literal(bytes[start..<position])
                 }
-                let next = bytes[position + 1]
-                if next == UInt8(ascii: "$") {
-                    sawEscape = true
-                    literal.append(UInt8(ascii: "$"))
-                    position += 2
-                    continue
-                }
-                guard next == UInt8(ascii: "(") || next == UInt8(ascii: "{") else {
-                    literal.append(byte)
-                    position += 1
-                    continue
-                }
+            }
+            return builder.finished
+        }
+
+        /// What starts at the `$` at `position`: a reference, an escaped `$`, or a literal `$`.
+        private mutating func substitution(into builder: inout PartsBuilder, depth: Int) throws(InfoPlistError) {
+            let start = position
+            position += 1
+            guard let next = current else {
+                builder.literal(bytes[start..<position])
+                return
+            }
+            if let closing = Self.closingBracket(next) {
                 guard depth < maximumDepth else {
                     throw InfoPlistError(.expansionTooDeep, "Build setting references nest more than \(maximumDepth) levels deep")
                 }
-                let start = position
-                position += 2
-                let (inner, closed) = try self.parts(from: &position, closing: next == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}"), depth: depth + 1)
-                if closed {
-                    flush()
-                    parts.append(.reference(Reference(inner: inner, text: String(decoding: bytes[start..<position], as: UTF8.self))))
-                } else {
-                    // No end: everything from the `$` on is text (the inner reading reached the end).
-                    literal += bytes[start..<position]
+                position += 1
+                let name = try fragment(closing: closing, depth: depth + 1)
+                var operators: [Operator] = []
+                while current == UInt8(ascii: ":") {
+                    position += 1
+                    operators.append(try self.operator(closing: closing, depth: depth + 1))
                 }
+                if current == closing { position += 1 }
+                builder.reference(Reference(name: name, operators: operators, isBracketed: true, text: String(decoding: bytes[start..<position], as: UTF8.self)))
+            } else if BuildSettingTemplate.isNameStart(next) {
+                while let byte = current, BuildSettingTemplate.isNameStart(byte) || BuildSettingTemplate.isDigit(byte) || byte == UInt8(ascii: ".") {
+                    position += 1
+                }
+                var name: [Part] = [.literal(String(decoding: bytes[(start + 1)..<position], as: UTF8.self))]
+                // The engine lets a bare name go on with a bracketed reference: `$NAME$(SUFFIX)`.
+                if current == UInt8(ascii: "$"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "(") {
+                    var nested = PartsBuilder()
+                    try substitution(into: &nested, depth: depth + 1)
+                    name += nested.finished
+                }
+                builder.reference(Reference(name: name, operators: [], isBracketed: false, text: String(decoding: bytes[start..<position], as: UTF8.self)))
+            } else {
+                if next == UInt8(ascii: "$") {
+                    sawEscape = true
+                    position += 1
+                }
+                builder.literal(bytes[start..<(start + 1)])
             }
+        }
+
+        /// An operator after its `:`, up to the next `:`, the closing bracket or the end.
+        private mutating func `operator`(closing: UInt8, depth: Int) throws(InfoPlistError) -> Operator {
+            let start = position
+            while let byte = current, Self.isOperatorCharacter(byte) { position += 1 }
+            let name = String(decoding: bytes[start..<position], as: UTF8.self)
+            switch current {
+            case nil:
+                // The engine reports a reference that ends inside an operator and drops the operator.
+                return .malformed(name)
+            case UInt8(ascii: ":"), closing:
+                return name.isEmpty ? .malformed(name) : .retrieval(name)
+            case UInt8(ascii: "="):
+                position += 1
+                guard !name.isEmpty else {
+                    skip(closing: closing)
+                    return .malformed(String(decoding: bytes[start..<position], as: UTF8.self))
+                }
+                return .replacement(name, operand: try fragment(closing: closing, depth: depth))
+            default:
+                skip(closing: closing)
+                return .malformed(String(decoding: bytes[start..<position], as: UTF8.self))
+            }
+        }
+
+        /// Moves to the next `:` or closing bracket, as the engine does after a malformed operator.
+        private mutating func skip(closing: UInt8) {
+            while let byte = current, byte != UInt8(ascii: ":"), byte != closing { position += 1 }
+        }
+
+        private static func closingBracket(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "("): return UInt8(ascii: ")")
+            case UInt8(ascii: "{"): return UInt8(ascii: "}")
+            case UInt8(ascii: "["): return UInt8(ascii: "]")
+            default: return nil
+            }
+        }
+
+        private static func isOperatorCharacter(_ byte: UInt8) -> Bool {
+            BuildSettingTemplate.isNameStart(byte) || BuildSettingTemplate.isDigit(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+        }
+    }
+
+    /// Collects parts, joining adjacent literals.
+    private struct PartsBuilder {
+        private var parts: [Part] = []
+        private var pending: [UInt8] = []
+
+        mutating func literal(_ bytes: ArraySlice<UInt8>) {
+            pending += bytes
+        }
+
+        mutating func reference(_ reference: Reference) {
             flush()
-            return (parts, false)
+            parts.append(.reference(reference))
+        }
+
+        var finished: [Part] {
+            mutating get {
+                flush()
+                return parts
+            }
+        }
+
+        private mutating func flush() {
+            guard !pending.isEmpty else { return }
+            parts.append(.literal(String(decoding: pending, as: UTF8.self)))
+            pending.removeAll()
         }
     }
 }

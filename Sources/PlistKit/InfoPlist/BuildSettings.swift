@@ -1,105 +1,94 @@
 /// Build settings by name, as the values `$(NAME)` references expand to: from definitions
-/// (`NAME=value`, as `-D` gives them), a settings file (`NAME = value` lines, as an
-/// `.xcconfig` or `xcodebuild -showBuildSettings` writes them), or the environment.
+/// (`NAME=value`, as `-D` gives them), settings files (`.xcconfig` files, with their
+/// `#include`s and conditional assignments, or what `xcodebuild -showBuildSettings` prints), or
+/// the environment.
 ///
-/// A value may itself hold references; ``BuildSettingExpander`` expands them too.
+/// Each setting holds its assignments in order of precedence, as Apple's build engine keeps
+/// them: a later assignment shadows an earlier one, and its value reaches the one below with
+/// `$(inherited)` (or a reference to the setting itself). An assignment may carry conditions
+/// (`NAME[sdk=iphoneos*][arch=arm64] = …`) and then counts only when
+/// ``BuildSettingExpander/conditionValues`` match them.
 public struct BuildSettings: Hashable, Sendable, ExpressibleByDictionaryLiteral {
-    /// The values by name.
-    public var values: [String: String]
+    /// One assignment of a value to a setting.
+    public struct Assignment: Hashable, Sendable {
+        /// The value as written, references unexpanded.
+        public var value: String
+        /// The conditions under which the assignment counts (none: always).
+        public var conditions: [BuildSettingCondition]
 
-    /// Settings with the given values (the environment's, say:
-    /// `BuildSettings(ProcessInfo.processInfo.environment)`).
+        /// Creates an assignment.
+        public init(value: String, conditions: [BuildSettingCondition] = []) {
+            self.value = value
+            self.conditions = conditions
+        }
+    }
+
+    /// Each setting's assignments, the lowest precedence first.
+    public private(set) var assignments: [String: [Assignment]]
+
+    /// Settings with the given values, one unconditional assignment each (the environment's,
+    /// say: `BuildSettings(ProcessInfo.processInfo.environment)`).
     public init(_ values: [String: String] = [:]) {
-        self.values = values
+        assignments = values.mapValues { [Assignment(value: $0)] }
     }
 
     /// Settings from a literal, `["PRODUCT_NAME": "Notes"]`; a repeated name keeps its last value.
     public init(dictionaryLiteral elements: (String, String)...) {
-        values = Dictionary(elements, uniquingKeysWith: { $1 })
+        self.init(Dictionary(elements, uniquingKeysWith: { $1 }))
     }
 
-    /// Settings from definitions `NAME=value`, later ones winning: the value runs from the
-    /// first `=` to the end and may be empty or hold further `=`.
+    /// Settings from definitions `NAME=value`, each assigned over the ones before: the value
+    /// runs from the first `=` to the end and may be empty or hold further `=`.
     ///
     /// - Throws: ``InfoPlistError`` with ``InfoPlistError/Code/invalidSetting`` for a
     ///   definition without `=` or whose name is not `[A-Za-z_][A-Za-z0-9_]*`.
     public init(definitions: [String]) throws(InfoPlistError) {
-        values = [:]
+        assignments = [:]
         for definition in definitions {
             guard let equals = definition.firstIndex(of: "="), BuildSettingTemplate.isSettingName(definition[..<equals]) else {
                 throw InfoPlistError(.invalidSetting, "The definition '\(definition)' is not NAME=value with a name of letters, digits and '_'")
             }
-            values[String(definition[..<equals])] = String(definition[definition.index(after: equals)...])
+            assign(String(definition[definition.index(after: equals)...]), to: String(definition[..<equals]))
         }
     }
 
-    /// Settings from the text of a settings file, later lines winning.
-    ///
-    /// Each line is `NAME = value` (spaces around `=` optional, an optional `;` at the end),
-    /// blank, or a comment: `//` starts a comment anywhere, as in an `.xcconfig` (so a value
-    /// cannot hold `//`). The header line of `xcodebuild -showBuildSettings` ("Build settings
-    /// for action build and target App:") is skipped, so its output can be given as it is.
-    ///
-    /// - Throws: ``InfoPlistError`` with ``InfoPlistError/Code/invalidSetting`` and the line
-    ///   for any other line: `#include` and conditional settings (`NAME[sdk=…]`) are not
-    ///   followed.
-    public init(parsing text: String) throws(InfoPlistError) {
-        values = [:]
-        var number = 0
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
-            number += 1
-            var line = rawLine[...]
-            if let comment = line.commentStart { line = line[..<comment] }
-            line = line.trimmingSpaces
-            if line.isEmpty || (line.hasPrefix("Build settings for ") && line.hasSuffix(":")) { continue }
-            if line.hasSuffix(";") { line = line.dropLast().trimmingSpaces }
-            guard let equals = line.firstIndex(of: "=") else {
-                throw InfoPlistError(.invalidSetting, "The line '\(line)' is not NAME = value", at: .line(number, column: 1))
-            }
-            let name = line[..<equals].trimmingSpaces
-            if name.contains("[") {
-                throw InfoPlistError(.invalidSetting, "The line '\(line)' sets a conditional setting, which is not followed", at: .line(number, column: 1))
-            }
-            guard BuildSettingTemplate.isSettingName(name) else {
-                throw InfoPlistError(
-                    .invalidSetting, "'\(name)' is not a build setting name of letters, digits and '_'", at: .line(number, column: 1))
-            }
-            values[String(name)] = String(line[line.index(after: equals)...].trimmingSpaces)
-        }
-    }
-
-    /// The value of the setting `name`, or `nil`.
+    /// The value of the highest unconditional assignment of `name`, or `nil`; setting it
+    /// replaces every assignment of `name` by one unconditional assignment (`nil` removes them).
     public subscript(name: String) -> String? {
-        get { values[name] }
-        set { values[name] = newValue }
+        get { assignments[name]?.last(where: \.conditions.isEmpty)?.value }
+        set { assignments[name] = newValue.map { [Assignment(value: $0)] } }
     }
 
-    /// These settings with `other`'s added, `other` winning where both define a name.
+    /// The value of each setting's highest unconditional assignment; setting it replaces all
+    /// assignments by one unconditional assignment per name.
+    public var values: [String: String] {
+        get { assignments.compactMapValues { $0.last(where: \.conditions.isEmpty)?.value } }
+        set { assignments = newValue.mapValues { [Assignment(value: $0)] } }
+    }
+
+    /// Assigns `value` to `name` over its earlier assignments, under `conditions`.
+    public mutating func assign(_ value: String, to name: String, conditions: [BuildSettingCondition] = []) {
+        assignments[name, default: []].append(Assignment(value: value, conditions: conditions))
+    }
+
+    /// These settings with `other`'s assignments over them: `other` wins where both assign a
+    /// name, and its `$(inherited)` reaches these settings' value.
     public func merging(_ other: BuildSettings) -> BuildSettings {
-        BuildSettings(values.merging(other.values) { $1 })
+        var merged = self
+        for (name, list) in other.assignments { merged.assignments[name, default: []] += list }
+        return merged
     }
-}
 
-extension Substring {
-    /// Where a `//` comment starts, or `nil`.
-    fileprivate var commentStart: Index? {
-        var previousWasSlash = false
-        for index in indices {
-            if self[index] == "/" {
-                if previousWasSlash { return self.index(before: index) }
-                previousWasSlash = true
-            } else {
-                previousWasSlash = false
-            }
+    /// The highest assignment of `name` below position `limit` (all of them for `nil`) whose
+    /// conditions hold for `values`, with its position.
+    func assignment(of name: String, below limit: Int? = nil, conditionValues values: [String: String]) -> (index: Int, value: String)? {
+        guard let list = assignments[name] else { return nil }
+        var index = min(limit ?? list.count, list.count) - 1
+        while index >= 0 {
+            let assignment = list[index]
+            if assignment.conditions.allSatisfy({ $0.holds(for: values) }) { return (index, assignment.value) }
+            index -= 1
         }
         return nil
-    }
-
-    /// The text without spaces and tabs at either end.
-    fileprivate var trimmingSpaces: Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return text
     }
 }

@@ -93,6 +93,8 @@ struct SourceSplice {
     let source: SourceText
     let root: SourceNode
     var style: SourceStyle
+    /// The layouts of the containers replacements have gone into so far.
+    private let layouts = SourceContainerLayouts()
 
     /// - Parameter original: The tree the text holds; given, an Xcode project file is recognised
     ///   and new text is laid out as Xcode lays it out (``XcodeProject``).
@@ -333,12 +335,18 @@ struct SourceSplice {
     /// the span takes in the `/* name */` annotation after the old value: the new value comes
     /// with its own, or none.
     func replacing(_ node: SourceNode, in container: SourceNode?, with value: PlistValue, at path: PlistKeyPath) throws -> (Range<Int>, [UInt8]) {
-        let layout = container ?? root
+        let layout = containerLayout(container ?? root, isRoot: container == nil)
+        // Only a container's text has lines after its first, which the indentation starts; a
+        // scalar's does not, and finding its line's indentation reads back to the line's start
+        // (on a one-line file, the file's start).
+        var indent: [UInt8] = []
+        switch value {
+        case .array, .dictionary: indent = style.lineIndent(at: node.range.lowerBound)
+        default: break
+        }
         let text = try style.valueText(
-            value, indent: style.lineIndent(at: node.range.lowerBound), unit: style.unit(in: layout),
-            multiline: container.map(style.isMultiline) ?? true,
-            quoted: node.range.isEmpty ? container.map { style.quotesMost(of: $0, values: true) } ?? false
-                : style.text[node.range.lowerBound] == UInt8(ascii: "\""),
+            value, indent: indent, unit: layout.unit, multiline: layout.isMultiline,
+            quoted: node.range.isEmpty ? layout.quotesMostValues : style.text[node.range.lowerBound] == UInt8(ascii: "\""),
             at: path)
         if style.xcode != nil, node.shape == .scalar, !node.range.isEmpty,
             let annotation = XcodeProject.annotationComment(in: style.text, after: node.range.upperBound)
@@ -346,6 +354,19 @@ struct SourceSplice {
             return (node.range.lowerBound..<annotation.upperBound, text)
         }
         return (node.range, text)
+    }
+
+    /// How `container` lays its values out, read once per container and splice: each of these
+    /// reads all of the container, so many replacements in one container (a file of thousands
+    /// of strings in one array) would otherwise cost the square of its size.
+    private func containerLayout(_ container: SourceNode, isRoot: Bool) -> SourceContainerLayout {
+        let key = SourceContainerLayout.Key(start: container.range.lowerBound, end: container.range.upperBound, isRoot: isRoot)
+        if let known = layouts.known[key] { return known }
+        let layout = SourceContainerLayout(
+            unit: style.unit(in: container), isMultiline: isRoot || style.isMultiline(container),
+            quotesMostValues: !isRoot && style.quotesMost(of: container, values: true))
+        layouts.known[key] = layout
+        return layout
     }
 
     /// A new entry's text: its key and the gap to its value for a dictionary, its value, and
@@ -364,4 +385,20 @@ struct SourceSplice {
         if format == .openStep, container.shape == .dictionary { text.append(UInt8(ascii: ";")) }
         return text
     }
+}
+
+/// How one container lays out its values: what a replacement inside it needs to know.
+struct SourceContainerLayout {
+    struct Key: Hashable {
+        let start: Int, end: Int, isRoot: Bool
+    }
+
+    let unit: [UInt8]
+    let isMultiline: Bool
+    let quotesMostValues: Bool
+}
+
+/// The container layouts one splice has read (a splice runs on one thread).
+final class SourceContainerLayouts {
+    var known: [SourceContainerLayout.Key: SourceContainerLayout] = [:]
 }

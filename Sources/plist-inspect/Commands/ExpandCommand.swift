@@ -8,25 +8,38 @@ enum ExpandCommand: Subcommand {
         name: "expand",
         abstract: "Expand build settings such as $(PRODUCT_NAME) in property lists.",
         discussion: """
-          References $(NAME), ${NAME} and $(NAME:modifier) in keys and strings, at any depth,
-          become the settings' values; the modifiers are rfc1034identifier, c99extidentifier,
-          lower and upper, and $$ is a literal $. A setting's value is -D's, else the last
-          --settings file's that defines it, else, with --environment, the environment's. A
-          setting that is not defined fails the file (exit 1, nothing written), naming each
-          reference with its key path, unless --keep-undefined leaves it as it is. In XML,
-          OpenStep and JSON files only the expanded strings and keys change (--reformat
-          rewrites the whole file). The file is replaced atomically, as the edit verbs replace
-          it; standard input ('-') is written to standard output. With --generate (or
-          GENERATE_INFOPLIST_FILE = YES in the settings) the file is written whole as the
-          Info.plist Xcode would produce: the keys the settings generate added, each platform's
-          entries, empty values Xcode drops removed.
+          References in keys and strings, at any depth, become the settings' values, as
+          Xcode's build engine (swift-build) computes them: $(NAME), ${NAME} and $NAME,
+          nested names ($(SERVER_$(CONFIG))), $(inherited), and operators chained left to
+          right ($(PRODUCT_NAME:lower:rfc1034identifier)): quote, upper, lower, identifier,
+          rfc1034identifier, c99extidentifier, __md5, __stripslash, dir, file, base, suffix,
+          standardizepath, not, and with an operand default=, dir=, file=, base=, suffix=,
+          relativeto=, isancestor=. $$ is a literal $. Settings come from the environment
+          (--environment), then each --settings file in order (.xcconfig files with their
+          #include and #include? lines, conditional assignments NAME[sdk=…][arch=…][config=…]
+          chosen by --sdk, --arch and --config, and comments), then -D, each over the ones
+          before. A reference to an undefined setting fails the file (exit 1, nothing
+          written), naming each reference with its key path, unless --keep-undefined leaves
+          it as it is or --undefined-empty expands it to nothing as Xcode does; a bare $NAME
+          of an undefined setting stays as written. An unknown operator, a setting that
+          reaches itself through others with nothing to inherit, and an expansion past its
+          bounds fail too. In XML, OpenStep and JSON files only the expanded strings and keys
+          change (--reformat rewrites the whole file). The file is replaced atomically, as the
+          edit verbs replace it; standard input ('-') is written to standard output. With
+          --generate (or GENERATE_INFOPLIST_FILE = YES in the settings) the file is written
+          whole as the Info.plist Xcode would produce: the keys the settings generate added,
+          each platform's entries, empty values Xcode drops removed.
           """,
         arguments: [.init("file", help: "The files to expand ('-' for standard input).", variadic: true)],
         options: [
             .init(["-D", "--define"], value: "name=value", help: "Define a build setting (repeatable).", repeatable: true),
-            .init(["--settings"], value: "file", help: "Read settings from a file of NAME = value lines, as an .xcconfig (repeatable).", repeatable: true),
+            .init(["--settings"], value: "file", help: "Read settings from an .xcconfig file, with its includes (repeatable).", repeatable: true),
             .init(["--environment"], help: "Take settings not otherwise defined from the environment."),
+            .init(["--sdk"], value: "name", help: "The SDK conditional settings match ([sdk=iphoneos*])."),
+            .init(["--arch"], value: "name", help: "The architecture conditional settings match ([arch=arm64])."),
+            .init(["--config"], value: "name", help: "The configuration conditional settings match ([config=Release])."),
             .init(["--keep-undefined"], help: "Leave references to undefined settings as they are, with a warning."),
+            .init(["--undefined-empty"], help: "Expand references to undefined settings to nothing, as Xcode does."),
             .init(["-o", "--output"], value: "path", help: "Write the result here instead of in place ('-' for standard output)."),
             .init(["--force"], help: "Expand a file in place although its permissions make it read-only."),
             .init(["--reformat"], help: "Rewrite the whole file as the writer lays it out, instead of changing only the expanded text."),
@@ -41,7 +54,7 @@ enum ExpandCommand: Subcommand {
             throw CommandError.usage("-o takes one input file.", spec)
         }
         let buildSettings = try settings(arguments)
-        let expander = BuildSettingExpander(settings: buildSettings, keepsUndefinedReferences: arguments.flag("--keep-undefined"))
+        let expander = try expander(arguments, settings: buildSettings)
         let silent = arguments.flag("--silent"), reformats = arguments.flag("--reformat"), forces = arguments.flag("--force")
         let writingOptions = try ExpansionLimits.applying(arguments)
         let outcomes = BatchRunner.run(files, jobs: 1, verb: "expanded", showsSummary: false) { file in
@@ -81,15 +94,32 @@ enum ExpandCommand: Subcommand {
         return BatchRunner.exitCode(outcomes, checkFailure: false)
     }
 
+    /// The expander the command line asks for.
+    private static func expander(_ arguments: ParsedArguments, settings: BuildSettings) throws -> BuildSettingExpander {
+        let keeps = arguments.flag("--keep-undefined"), empties = arguments.flag("--undefined-empty")
+        if keeps && empties { throw CommandError.usage("--keep-undefined and --undefined-empty exclude each other.", spec) }
+        var conditions: [String: String] = [:]
+        for (option, parameter) in [("--sdk", "sdk"), ("--arch", "arch"), ("--config", "config")] {
+            if let value = arguments.value(option) { conditions[parameter] = value }
+        }
+        return BuildSettingExpander(
+            settings: settings, undefinedSettings: keeps ? .keep : empties ? .expandToNothing : .fail,
+            conditionValues: conditions)
+    }
+
     /// The settings the command line gives: the environment's (with --environment), then
-    /// each --settings file's, then -D's, each winning over those before.
+    /// each --settings file's, then -D's, each over those before.
     static func settings(_ arguments: ParsedArguments, for command: CommandSpec = spec) throws -> BuildSettings {
         var settings = BuildSettings()
         if arguments.flag("--environment") { settings = BuildSettings(ProcessInfo.processInfo.environment) }
+        let limits = BuildSettings.FileLimits()
         for path in arguments.allValues("--settings") {
-            let text = String(decoding: try FileIO.read(path), as: UTF8.self)
+            // Read here, for the errors (and exit statuses) of unreadable input, and bounded, so
+            // that a huge file is refused before it is read; its includes the library reads.
+            let bytes = try FileIO.read(path, maximumBytes: limits.maximumFileBytes)
             do {
-                settings = settings.merging(try BuildSettings(parsing: text))
+                let file = try BuildSettings(parsing: String(decoding: bytes, as: UTF8.self), path: path == "-" ? "./-" : path, limits: limits)
+                settings = settings.merging(file)
             } catch {
                 throw Failure.wrap(error, file: path)
             }

@@ -14,22 +14,25 @@ enum FileIO {
     /// Reads a whole file, or standard input for `-`.
     ///
     /// - Throws: ``CommandError`` with exit 66 when the file is missing, a directory or
-    ///   unreadable.
-    static func read(_ path: String) throws -> Data {
+    ///   unreadable, and exit 65 when it holds more than `maximumBytes` (refused before it is
+    ///   read when its size is known).
+    static func read(_ path: String, maximumBytes: Int = .max) throws -> Data {
         if path == "-" {
-            return try readAll(STDIN_FILENO, path: path)
+            return try readAll(STDIN_FILENO, path: path, maximumBytes: maximumBytes)
         }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw inputError(path, errno) }
         defer { close(descriptor) }
-        return try readAll(descriptor, path: path)
+        return try readAll(descriptor, path: path, maximumBytes: maximumBytes)
     }
 
     /// Reads `descriptor` to its end.
-    private static func readAll(_ descriptor: Int32, path: String) throws -> Data {
+    private static func readAll(_ descriptor: Int32, path: String, maximumBytes: Int) throws -> Data {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw inputError(path, errno) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw inputError(path, EISDIR) }
+        let tooLarge = CommandError("'\(displayName(path))' holds more than \(maximumBytes) bytes, more than this input may.", exitCode: .dataError)
+        if info.st_size > maximumBytes { throw tooLarge }
         var data = Data()
         if info.st_size > 0 { data.reserveCapacity(Int(info.st_size)) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -41,6 +44,7 @@ enum FileIO {
             }
             if count == 0 { break }
             data.append(contentsOf: chunk[0..<count])
+            if data.count > maximumBytes { throw tooLarge }
         }
         return data
     }
