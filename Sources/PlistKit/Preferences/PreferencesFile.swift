@@ -102,9 +102,9 @@ final class PreferencesFile: Sendable {
         }
         let bytes: Data
         do {
-            bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try FileReader.read(path, maximumBytes: PlistReadingOptions().maximumInputBytes)
         } catch {
-            throw PreferencesError(.unreadableFile, path: path, reason: "cannot be read: \(error)")
+            throw PreferencesError(.unreadableFile, path: path, reason: "cannot be read: \(error.systemMessage)")
         }
         let contents = try load(bytes)
         if try statFile() == identity {
