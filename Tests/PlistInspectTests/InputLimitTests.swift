@@ -4,7 +4,8 @@ import PlistKit
 
 /// Every command reads every input (a regular file, `-`, a pipe, a device) through the same
 /// bounded reading: past the library's input limit (4 GiB) it is refused with exit 65 and a
-/// message saying so; text is refused before a conversion whose copy would pass the limit.
+/// message saying so; text is refused before a conversion whose copy would pass the limit; and
+/// no edit writes a file its reader would refuse.
 ///
 /// The large inputs cost nothing on disk (sparse files) or come through a pipe. The endless
 /// ones are read to one byte past the limit, 4 GiB, so those tests run one at a time.
@@ -106,5 +107,25 @@ import PlistKit
         let result = try CLIRunner.run(["lint", "s.plist"], in: directory)
         #expect(result.status == 1)
         #expect(result.stderrText == "s.plist: The UTF-16 code unit 0xD800 is an unpaired surrogate at byte offset \(2 + 2 * prefix.count).\n")
+    }
+
+    // MARK: Edits deeper than the readers read
+
+    /// `set` of a value 512 levels deep under the root dictionary makes 513 levels: refused
+    /// with the key path, the file left as it was and still readable, in every format.
+    @Test(arguments: [PlistFormat.binary, .xml, .json, .openStep])
+    func setDeeperThanTheReadersReadIsRefused(format: PlistFormat) throws {
+        let directory = try CLIRunner.scratch()
+        let file = directory.appendingPathComponent("doc.plist")
+        let original = try PlistValue.dictionary(["a": "x"]).encoded(as: format)
+        try original.write(to: file)
+        let deep = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        let result = try CLIRunner.run(["set", "b", "--json", deep, "doc.plist"], in: directory)
+        #expect(result.status == 65)
+        let path = (["b"] + Array(repeating: "0", count: 511)).joined(separator: ".")
+        let writer = format == .binary ? "binary1" : format.plutilName
+        #expect(result.stderrText == "Error: doc.plist: The value nests 513 levels deep, more than the 512 the \(writer) writer is allowed (PlistWritingOptions.maximumDepth) at key path '\(path)'.\n")
+        #expect(try Data(contentsOf: file) == original)
+        #expect(try CLIRunner.run(["lint", "doc.plist"], in: directory).status == 0)
     }
 }
