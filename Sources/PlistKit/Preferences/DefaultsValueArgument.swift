@@ -67,7 +67,9 @@ public enum DefaultsValueArgument {
     /// `1` is the string "1", as on macOS).
     ///
     /// - Throws: ``PlistError`` with ``PlistError/Code/invalidArgument`` and macOS's words
-    ///   ("Could not parse: … Try single-quoting it.") when a literal does not parse.
+    ///   ("Could not parse: … Try single-quoting it.") when a literal does not parse, or, without
+    ///   repeating the text, the reader's limit and its line and column when the literal
+    ///   passes one (nested more than 512 levels deep, say).
     public static func value(parsing text: String) throws -> PlistValue {
         let trimmed = text.drop { $0.isWhitespace }
         guard let first = trimmed.first, "{(<\"".contains(first) else { return .string(text) }
@@ -76,6 +78,10 @@ public enum DefaultsValueArgument {
                 return try PlistValue(decoding: Data(xml.utf8), format: .xml)
             }
             return try PlistValue(decoding: Data(text.utf8), format: .openStep)
+        } catch let error as PlistError where error.code == .limitExceeded {
+            // Quoting cannot help, and the text (a hundred kilobytes of brackets, say) is not
+            // worth repeating: the reader's limit and where it was passed say it all.
+            throw PlistError(.invalidArgument, error.reason, at: error.location)
         } catch {
             throw PlistError(.invalidArgument, "Could not parse: \(text).  Try single-quoting it")
         }

@@ -46,6 +46,14 @@ import PlistKit
         #expect(try PlistValue(decoding: bytes) == Self.chain(512))
     }
 
+    /// A `defaults write` literal nested too deep fails with the reader's limit and position,
+    /// without repeating the text it was given.
+    @Test func tooDeepDefaultsLiteralIsShortAndSaysWhy() {
+        let literal = String(repeating: "(", count: 65_000) + String(repeating: ")", count: 65_000)
+        let error = #expect(throws: PlistError.self) { try DefaultsValueArgument.value(parsing: literal) }
+        #expect(error?.description == "The OpenStep text is too deep: more than 512 levels at line 1, column 513.")
+    }
+
     // MARK: Output size
 
     /// The output limit is the readers' input limit.
