@@ -93,7 +93,21 @@ public enum BinaryPlistXMLConverter {
         _ input: BinaryPlistSource, readingOptions: PlistReadingOptions, writingOptions: PlistWritingOptions,
         threshold: Int = defaultThreshold, ignoring ignoredLosses: Set<PlistWarning.Kind> = [],
         acceptingLosses accept: (_ read: [PlistWarning], _ written: [PlistWarning]) throws -> Void,
-        to output: (Data) throws -> Void
+        to unlimitedOutput: (Data) throws -> Void
+    ) throws {
+        try writingOptions.limitingOutput(unlimitedOutput) { output in
+            try convert(
+                input, readingOptions: readingOptions, writingOptions: writingOptions, threshold: threshold, ignoring: ignoredLosses,
+                acceptingLosses: accept, limitedOutput: output)
+        }
+    }
+
+    /// The conversion, handing the XML to `output`, which refuses more than the writing limit.
+    private static func convert(
+        _ input: BinaryPlistSource, readingOptions: PlistReadingOptions, writingOptions: PlistWritingOptions,
+        threshold: Int, ignoring ignoredLosses: Set<PlistWarning.Kind>,
+        acceptingLosses accept: (_ read: [PlistWarning], _ written: [PlistWarning]) throws -> Void,
+        limitedOutput output: (Data) throws -> Void
     ) throws {
         let checked: Checked
         do {
@@ -216,6 +230,8 @@ public enum BinaryPlistXMLConverter {
         }
         // The root, a walked container, has closed (a small root returned above).
         guard let rootSize else { throw BinaryPlistSkeletonReader.NeedsWholeTree() }
+        // Too deep: the tree's own check names the key path, which this walk does not keep.
+        if rootSize.depth > writingOptions.maximumDepth { throw BinaryPlistSkeletonReader.NeedsWholeTree() }
         try ExpandedSizeCounter.check(.success(rootSize), limits: writingOptions, for: .textWriter(PlistFormat.xml.plutilName))
         if let lossError { throw lossError }
         return .streamed(

@@ -22,7 +22,8 @@ public struct PlistDocument: Sendable {
     ///
     /// - Throws: ``PlistError``: ``PlistError/Code/unknownFormat`` when no format is detected,
     ///   the reader's error when the bytes are malformed, ``PlistError/Code/limitExceeded`` when
-    ///   they exceed `options`.
+    ///   they exceed `options` (text that must be converted before it is read, UTF-16 say,
+    ///   counts with the copy it needs: see Docs/Security.md).
     public init(decoding bytes: Data, format: PlistFormat? = nil, options: PlistReadingOptions = PlistReadingOptions()) throws {
         try self.init(decoding: bytes, format: format, options: options, mapping: nil)
     }
@@ -35,9 +36,8 @@ public struct PlistDocument: Sendable {
                 .limitExceeded,
                 "The input is \(bytes.count) bytes, more than the limit of \(options.maximumInputBytes)")
         }
-        guard let resolved = format ?? PlistFormat(detecting: bytes) else {
-            throw PlistError(.unknownFormat, "The input is not in any property-list format PlistKit reads", at: .byteOffset(0))
-        }
+        guard let resolved = format ?? PlistFormat(detecting: bytes) else { throw FormatSniffer(bytes).undetectedFormat() }
+        try InputCopyLimit.check(bytes, format: resolved, options: options)
         var reporter = LossReporter()
         let value: PlistValue
         switch resolved {
@@ -52,17 +52,13 @@ public struct PlistDocument: Sendable {
     /// Reads the file at `url` in `format`, or in the format detected from its first bytes
     /// when `format` is `nil`.
     ///
-    /// A file URL is read as ``init(contentsOfFile:format:options:)`` reads its path; any
-    /// other URL is read whole first.
+    /// A file URL is read as ``init(contentsOfFile:format:options:)`` reads its path.
     ///
-    /// - Throws: the file system's error when the file cannot be read; otherwise as
-    ///   ``init(decoding:format:options:)``.
+    /// - Throws: ``PlistError/Code/invalidArgument`` for a URL that is not a file URL;
+    ///   otherwise as ``init(contentsOfFile:format:options:)``.
     public init(contentsOf url: URL, format: PlistFormat? = nil, options: PlistReadingOptions = PlistReadingOptions()) throws {
-        if url.isFileURL {
-            try self.init(contentsOfFile: url.path, format: format, options: options)
-        } else {
-            try self.init(decoding: Data(contentsOf: url), format: format, options: options)
-        }
+        guard url.isFileURL else { throw PlistError.notAFileURL(url) }
+        try self.init(contentsOfFile: url.path, format: format, options: options)
     }
 
     /// Reads the file at `path` in `format`, or in the format detected from its first bytes
@@ -72,21 +68,20 @@ public struct PlistDocument: Sendable {
     /// whole beside the tree it becomes: the reader drops the file's pages once it has read them.
     /// As with any mapping, another process truncating the file during the read makes the
     /// process fault (SIGBUS); read a copy with ``init(decoding:format:options:)`` when other
-    /// processes may rewrite the file in place rather than replace it. Taking a path rather
-    /// than a `URL` also spares a short-lived process the URL's parsing, which costs more
-    /// than reading and converting a small file.
+    /// processes may rewrite the file in place rather than replace it. Anything else (a pipe, a
+    /// FIFO, a device, a file of `/proc` that claims no size) is read into memory by
+    /// ``FileReader``, at most `options.maximumInputBytes` of it. Taking a path rather than a
+    /// `URL` also spares a short-lived process the URL's parsing, which costs more than reading
+    /// and converting a small file.
     ///
-    /// - Throws: the file system's error when the file cannot be read; otherwise as
-    ///   ``init(decoding:format:options:)``.
+    /// - Throws: ``FileOperationError`` when the file cannot be opened or read, with the
+    ///   system's reason; ``PlistError/Code/limitExceeded`` when it holds more than
+    ///   `options.maximumInputBytes`; otherwise as ``init(decoding:format:options:)``.
     public init(contentsOfFile path: String, format: PlistFormat? = nil, options: PlistReadingOptions = PlistReadingOptions()) throws {
-        // A file that cannot be mapped (not a regular file, say) is read, and a failure to read
-        // it is the error thrown; so is one that claims no bytes, as files of /proc and some
-        // other file systems do whatever they hold.
-        if let file = try? MappedFile(path: path, maximumBytes: .max), file.count > 0 {
-            try self.init(decoding: file.data, format: format, options: options, mapping: file)
-        } else {
-            try self.init(decoding: Data(contentsOf: URL(fileURLWithPath: path)), format: format, options: options)
+        let input = try PlistError.reportingInputLimit { () throws(FileOperationError) in
+            try FileReader.mappedOrRead(path, maximumBytes: options.maximumInputBytes)
         }
+        try self.init(decoding: input.bytes, format: format, options: options, mapping: input.mapping)
     }
 
     /// Writes ``value`` to the file at `url` in `format` (by default the document's own),

@@ -36,6 +36,23 @@ struct FormatSniffer {
         return Self.classify(text)
     }
 
+    /// Why ``detect()`` found no format: UTF-16 or UTF-32 text whose first code unit is not
+    /// part of a Unicode scalar (an unpaired surrogate, say) is reported as such, at its byte
+    /// offset; anything else as not being in any format.
+    func undetectedFormat() -> PlistError {
+        let head = bytes.prefix(4 * 4096)
+        let encoding = TextInput.encoding(of: head)
+        if let form = encoding.form {
+            let whole = head.prefix(head.count - (head.count - encoding.byteOrderMark) % form.unitSize)
+            do {
+                _ = try TextInput.utf8(Data(whole), formatName: "input")
+            } catch let malformed as TextInput.MalformedText {
+                return PlistError(malformed)
+            } catch {}
+        }
+        return PlistError(.unknownFormat, "The input is not in any property-list format PlistKit reads", at: .byteOffset(0))
+    }
+
     /// The common cases, decided on the bytes of UTF-8 input without building a string:
     /// `<…` (XML or OpenStep data), `[`, `(` and `{…`. Returns `nil` for anything else
     /// (a byte-order mark, UTF-16/32, a number, a word, non-ASCII text), which the general
@@ -76,19 +93,29 @@ struct FormatSniffer {
 
     /// Decodes up to `maximumCharacters` leading characters, honouring a BOM. Text without a
     /// BOM is read as UTF-8; UTF-16/32 without a BOM is recognised by zero bytes in the first
-    /// code unit, as XML's autodetection does. Wide text that is not valid Unicode reads as
-    /// empty.
+    /// code unit, as XML's autodetection does. Wide text is decoded up to its first code unit
+    /// that is not part of a Unicode scalar (an unpaired surrogate, say): what comes before it
+    /// decides the format, and the reader then reports that unit with its position.
     private func leadingText(maximumCharacters: Int) -> Substring {
         let b = Array(bytes.prefix(maximumCharacters * 4))
         func decode(_ form: UnicodeTranscoder.Form, dropping count: Int) -> Substring {
             // Cut to a whole number of code units so a truncated head still decodes.
             let body = Array(b.dropFirst(count))
-            let whole = Array(body.prefix(body.count - body.count % form.unitSize))
-            let utf8 = ByteCursor.withBytes(of: whole) { input in
-                var cursor = input
-                return try? UnicodeTranscoder.utf8(from: &cursor, form: form)
+            var whole = Array(body.prefix(body.count - body.count % form.unitSize))
+            while true {
+                let decoded = ByteCursor.withBytes(of: whole) { input -> Result<[UInt8], UnicodeTranscoder.Failure> in
+                    var cursor = input
+                    return Result { () throws(UnicodeTranscoder.Failure) in try UnicodeTranscoder.utf8(from: &cursor, form: form) }
+                }
+                switch decoded {
+                case .success(let utf8):
+                    return Substring(String(decoding: utf8, as: UTF8.self))
+                case .failure(let failure):
+                    // The units before the fault are valid: decoding them cannot fail again.
+                    guard failure.offset > 0, failure.offset < whole.count else { return "" }
+                    whole.removeSubrange(failure.offset...)
+                }
             }
-            return Substring(String(decoding: utf8 ?? [], as: UTF8.self))
         }
         if b.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return decode(.utf32(bigEndian: true), dropping: 4) }
         if b.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return decode(.utf32(bigEndian: false), dropping: 4) }

@@ -40,8 +40,10 @@ extension PlistValue {
     ///   when the format cannot hold a value, ``PlistError/Code/lossyConversion`` under
     ///   strict writing, or ``PlistError/Code/limitExceeded`` when the tree, with its shared
     ///   references expanded, holds more than ``PlistWritingOptions/maximumValueCount`` values
-    ///   or ``PlistWritingOptions/maximumExpandedByteCount`` bytes (or, for the text formats,
-    ///   nests deeper than ``PlistWritingOptions/maximumDepth``), before anything is written.
+    ///   or ``PlistWritingOptions/maximumExpandedByteCount`` bytes, or nests deeper than
+    ///   ``PlistWritingOptions/maximumDepth`` (at the key path of the first container too deep),
+    ///   before anything is written; or when the output would be larger than
+    ///   ``PlistWritingOptions/maximumOutputBytes``.
     public func encoded(as format: PlistFormat, options: PlistWritingOptions = PlistWritingOptions()) throws -> Data {
         try encoded(as: format, options: options, reportingLosses: false).data
     }
@@ -70,6 +72,7 @@ extension PlistValue {
         case .openStep: data = try OpenStepWriter.write(self, options: options)
         case .json: data = try JSONPlistWriter.write(self, options: options)
         }
+        try options.checkOutput(data.count)
         return (data, warnings)
     }
 
@@ -98,11 +101,13 @@ extension PlistValue {
         case .xml:
             let (_, warnings) = try checkedForWriting(as: format, options: options)
             try accept(warnings)
-            try XMLPlistWriter.write(self, options: options, to: output)
+            try options.limitingOutput(output) { try XMLPlistWriter.write(self, options: options, to: $0) }
         case .binary:
             let (size, warnings) = try checkedForWriting(as: format, options: options)
             try accept(warnings)
-            try output(BinaryPlistWriter.write(consume self, options: options, valueCount: size.count, releasingNumbered: releasingTree))
+            let data = try BinaryPlistWriter.write(consume self, options: options, valueCount: size.count, releasingNumbered: releasingTree)
+            try options.checkOutput(data.count)
+            try output(data)
         case .openStep, .json:
             let (data, warnings) = try encoded(as: format, options: options, reportingLosses: true)
             try accept(warnings)

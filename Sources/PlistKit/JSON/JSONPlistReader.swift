@@ -17,8 +17,7 @@ import FoundationEssentials
 enum JSONPlistReader {
     static func read(_ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter) throws -> PlistValue {
         try PlistError.reportingReadFailures {
-            let text = try TextInput.utf8(bytes, formatName: "JSON")
-            return try ByteCursor.withBytes(of: text) { cursor in
+            try TextInput.withUTF8(of: bytes, formatName: "JSON") { cursor in
                 var parser = JSONParser(cursor, options: options)
                 return try parser.parseDocument()
             }

@@ -108,7 +108,7 @@ struct OpenStepParser: ~Copyable {
     private func checkDepth(_ depth: Int) throws {
         guard depth < options.maximumDepth else {
             throw PlistError(
-                .limitExceeded, "The OpenStep text is nested deeper than \(options.maximumDepth) levels",
+                .limitExceeded, "The OpenStep text is too deep: more than \(options.maximumDepth) levels",
                 at: .line(TextInput.lineAndColumn(of: text.position, in: text)))
         }
     }

@@ -26,8 +26,7 @@ import FoundationEssentials
 enum OpenStepReader {
     static func read(_ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter) throws -> PlistValue {
         try PlistError.reportingReadFailures {
-            let text = try TextInput.utf8(bytes, formatName: "OpenStep")
-            return try ByteCursor.withBytes(of: text) { cursor in
+            try TextInput.withUTF8(of: bytes, formatName: "OpenStep") { cursor in
                 var parser = OpenStepParser(cursor, options: options)
                 return try parser.parseDocument()
             }

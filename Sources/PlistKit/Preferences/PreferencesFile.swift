@@ -135,9 +135,9 @@ final class PreferencesFile: Sendable {
                 throw PreferencesError(.limitExceeded, path: path, reason: "is \(size) bytes, more than the \(limit) a reader accepts (PlistReadingOptions.maximumInputBytes)")
             }
             do {
-                return try Data(contentsOf: URL(fileURLWithPath: path))
+                return try FileReader.read(path, maximumBytes: limit)
             } catch {
-                throw PreferencesError(.unreadableFile, path: path, reason: "cannot be read: \(PreferencesPathStatus.reasonForFailure(opening: path))")
+                throw PreferencesError(.unreadableFile, path: path, reason: "cannot be read: \(error.systemMessage)")
             }
         }
     }

@@ -94,14 +94,8 @@ public enum LockedFileUpdate {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw FileOperationError(step: .read, path: path, errorNumber: EISDIR, systemMessage: "It is not a regular file")
         }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw FileOperationError.current(.read, path) }
-            close(descriptor)
-            throw FileOperationError(step: .read, path: path, errorNumber: EIO, systemMessage: String(describing: error))
-        }
+        // A regular file: its size bounds the read (its reader checked the limit on the first).
+        return try FileReader.read(path, maximumBytes: .max)
     }
 
     /// Removes `.NAME.tmp-XXXXXX` beside `path`: the names ``AtomicFileWriter`` gives its

@@ -47,9 +47,30 @@ final class MappedFile: @unchecked Sendable {
             base = nil
             return
         }
-        let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
-        guard let mapped, mapped != MAP_FAILED else { throw Self.failure("map", path) }
+        guard let mapped = Self.map(descriptor, count: size) else { throw Self.failure("map", path) }
         base = mapped
+    }
+
+    /// Maps the `count` bytes of the regular file open as `descriptor` (its size, which the
+    /// caller has checked against its limit), named `path` in errors.
+    ///
+    /// - Throws: ``FileOperationError`` with the system's reason when it cannot be mapped.
+    init(descriptor: Int32, count: Int, path: String) throws(FileOperationError) {
+        self.count = count
+        if count == 0 {
+            base = nil
+            return
+        }
+        guard let mapped = Self.map(descriptor, count: count) else { throw FileOperationError.current(.read, path) }
+        base = mapped
+    }
+
+    /// The address of a private read-only mapping of `count` (> 0) bytes of `descriptor`, or
+    /// `nil` with `errno` set.
+    private static func map(_ descriptor: Int32, count: Int) -> UnsafeMutableRawPointer? {
+        let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0)
+        guard let mapped, mapped != MAP_FAILED else { return nil }
+        return mapped
     }
 
     deinit {

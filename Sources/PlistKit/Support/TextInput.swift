@@ -15,25 +15,45 @@ enum TextInput {
         let offset: Int
     }
 
-    /// The input as UTF-8 bytes without a byte-order mark.
+    /// Lends `body` a cursor over the input as UTF-8 without a byte-order mark, valid for the
+    /// call.
     ///
-    /// - A UTF-8 BOM is dropped.
+    /// - A UTF-8 BOM is skipped: UTF-8 input is read where it is, never copied.
     /// - A UTF-16 or UTF-32 BOM (either byte order) selects that encoding.
     /// - Without a BOM, zero bytes in the first code unit select UTF-16 or UTF-32, as RFC 4627
     ///   §3 describes for JSON (the first two characters of a document are ASCII).
     /// - Anything else is taken as UTF-8; the readers validate it as they scan.
     ///
+    /// UTF-16 and UTF-32 are transcoded into one buffer of at most ``largestCopy(of:)`` bytes.
+    ///
     /// - Throws: ``MalformedText`` with the byte offset of a malformed UTF-16
-    ///   surrogate, an invalid UTF-32 code point or a partial code unit; `formatName` names
-    ///   the format in the message.
-    /// - Complexity: O(n) when transcoding; O(1) for UTF-8 without a BOM.
+    ///   surrogate, an invalid UTF-32 code point or a partial code unit (`formatName` names
+    ///   the format in the message); or what `body` throws.
+    /// - Complexity: O(n) when transcoding; O(1) for UTF-8.
+    static func withUTF8<R>(of bytes: Data, formatName: String, _ body: (consuming ByteCursor) throws -> R) throws -> R {
+        let encoding = self.encoding(of: bytes)
+        guard let form = encoding.form else { return try ByteCursor.withBytes(of: bytes.dropFirst(encoding.byteOrderMark), body) }
+        let utf8 = try transcoded(bytes, form: form, byteOrderMark: encoding.byteOrderMark, formatName: formatName)
+        return try ByteCursor.withBytes(of: utf8, body)
+    }
+
+    /// The input as UTF-8 bytes without a byte-order mark, by the rules of
+    /// ``withUTF8(of:formatName:_:)``: UTF-8 input as a slice of `bytes`, wide input as a copy.
+    ///
+    /// - Throws: as ``withUTF8(of:formatName:_:)``.
     static func utf8(_ bytes: Data, formatName: String) throws -> Data {
         let encoding = self.encoding(of: bytes)
-        guard let form = encoding.form else { return encoding.byteOrderMark == 0 ? bytes : Data(bytes.dropFirst(3)) }
-        let wide = (form: form, bom: encoding.byteOrderMark)
+        guard let form = encoding.form else { return bytes.dropFirst(encoding.byteOrderMark) }
+        return Data(try transcoded(bytes, form: form, byteOrderMark: encoding.byteOrderMark, formatName: formatName))
+    }
+
+    /// UTF-16 or UTF-32 input (`form`, after a BOM of `byteOrderMark` bytes) as UTF-8.
+    private static func transcoded(
+        _ bytes: Data, form: UnicodeTranscoder.Form, byteOrderMark: Int, formatName: String
+    ) throws -> [UInt8] {
         let count = bytes.count
-        let leftover = (count - wide.bom) % wide.form.unitSize
-        switch wide.form {
+        let leftover = (count - byteOrderMark) % form.unitSize
+        switch form {
         case .utf16 where leftover != 0:
             throw MalformedText(reason: "The \(formatName) text is UTF-16 but has an odd number of bytes", offset: count - 1)
         case .utf32 where leftover != 0:
@@ -44,10 +64,9 @@ enum TextInput {
         }
         return try ByteCursor.withBytes(of: bytes) { input in
             var cursor = input
-            try cursor.seek(to: wide.bom)
-            let utf8: [UInt8]
+            try cursor.seek(to: byteOrderMark)
             do throws(UnicodeTranscoder.Failure) {
-                utf8 = try UnicodeTranscoder.utf8(from: &cursor, form: wide.form)
+                return try UnicodeTranscoder.utf8(from: &cursor, form: form)
             } catch {
                 let hex = String(error.value, radix: 16, uppercase: true)
                 let reason = error.kind == .notAScalar
@@ -55,8 +74,16 @@ enum TextInput {
                     : "The \(formatName) text holds an unpaired UTF-16 surrogate 0x\(hex)"
                 throw MalformedText(reason: reason, offset: error.offset)
             }
-            return Data(utf8)
         }
+    }
+
+    /// The most bytes ``withUTF8(of:formatName:_:)`` allocates for `bytes`: 0 for UTF-8, which it
+    /// does not copy; for UTF-16, 3 for each 2-byte unit (a surrogate pair's 4 bytes make 4);
+    /// for UTF-32, 4 for each unit.
+    static func largestCopy(of bytes: Data) -> Int {
+        let encoding = self.encoding(of: bytes)
+        guard let form = encoding.form else { return 0 }
+        return UnicodeTranscoder.largestUTF8Count(units: (bytes.count - encoding.byteOrderMark) / form.unitSize, form: form)
     }
 
     /// The encoding the first bytes select, by the rules of ``utf8(_:formatName:)``: `nil` for

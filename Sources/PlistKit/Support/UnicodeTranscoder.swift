@@ -116,9 +116,11 @@ enum UnicodeTranscoder {
     /// - Throws: the ``Failure`` of the first code unit that is not part of a scalar, or of
     ///   a partial code unit at the end.
     static func utf8(from cursor: inout ByteCursor, form: Form) throws(Failure) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(cursor.remaining + 16)
         let units = cursor.remaining / form.unitSize
+        // Room for the worst case up front: growing by doubling would hold two buffers at once,
+        // and the pages of room left unused are never touched.
+        var output: [UInt8] = []
+        output.reserveCapacity(largestUTF8Count(units: units, form: form))
         let failure: Failure?
         do {
             failure = try cursor.readUnicode(count: units, form: form, into: &output)
@@ -129,6 +131,13 @@ enum UnicodeTranscoder {
         if let failure { throw failure }
         guard cursor.isAtEnd else { throw Failure(kind: .partialCodeUnit, offset: cursor.position, value: 0) }
         return output
+    }
+
+    /// The most UTF-8 bytes `units` code units of `form` make: 3 for a UTF-16 unit (a
+    /// surrogate pair's two make 4), 4 for a UTF-32 one.
+    static func largestUTF8Count(units: Int, form: Form) -> Int {
+        let (count, overflow) = Swift.max(units, 0).multipliedReportingOverflow(by: form.unitSize == 2 ? 3 : 4)
+        return overflow ? Int.max : count
     }
 
     /// The UTF-8 form of a Unicode scalar value (the caller has checked it is one): its bytes,

@@ -145,43 +145,49 @@ extension ExpandedSizeCounter {
         return .success(size)
     }
 
-    /// What is about to expand a tree, which decides the limits it must stay within.
+    /// What is about to expand a tree, named in the messages of its refusals. The value
+    /// count, the byte count and ``PlistWritingOptions/maximumDepth`` apply to each.
     enum Expander {
-        /// The binary writer: it iterates, so any depth is fine, but it numbers every
-        /// occurrence and reads (hashes) every occurrence of a string or data value to find
-        /// the one it writes, so the value and byte counts apply.
+        /// The binary writer: it numbers every occurrence and reads (hashes) every occurrence
+        /// of a string or data value to find the one it writes; it iterates, but writes no
+        /// deeper than the readers read.
         case binaryWriter
         /// A writer or printer that writes every occurrence and recurses (XML, JSON,
-        /// OpenStep, the literals, the printers), named for the message: the value count,
-        /// the byte count and ``PlistWritingOptions/maximumDepth`` all apply.
+        /// OpenStep, the literals, the printers), named for the message.
         case textWriter(String)
+
+        /// The name in messages: "the \(name) writer".
+        var name: String {
+            switch self {
+            case .binaryWriter: return PlistFormat.binary.plutilName
+            case .textWriter(let name): return name
+            }
+        }
     }
 
     /// The expanded size of `value`, checked against `options`' limits for `expander`: the
     /// one check every writer and printer runs before it writes anything.
     ///
     /// - Throws: ``PlistError`` with ``PlistError/Code/limitExceeded`` naming the limit the
-    ///   tree passes.
+    ///   tree passes; for its depth, at the key path of the first container too deep.
     /// - Complexity: O(distinct containers and their elements).
     @discardableResult
     static func check(_ value: PlistValue, limits options: PlistWritingOptions, for expander: Expander) throws -> Size {
         try check(
             size(of: value, valueLimit: options.maximumValueCount, byteLimit: options.maximumExpandedByteCount),
-            limits: options, for: expander)
+            limits: options, for: expander, of: value)
     }
 
     /// The size `measured` (with `options`' value and byte limits), or the error for the
     /// limit it passed, as ``check(_:limits:for:)-swift.type.method`` gives them: for a
-    /// tree measured in parts (a streaming conversion).
+    /// tree measured in parts (a streaming conversion), whose depth is reported at the root
+    /// unless the tree `value` is given.
     ///
     /// - Throws: as ``check(_:limits:for:)-swift.type.method``.
     @discardableResult
-    static func check(_ measured: Result<Size, Exceeded>, limits options: PlistWritingOptions, for expander: Expander) throws -> Size {
-        let name: String?
-        switch expander {
-        case .binaryWriter: name = nil
-        case .textWriter(let writer): name = writer
-        }
+    static func check(
+        _ measured: Result<Size, Exceeded>, limits options: PlistWritingOptions, for expander: Expander, of value: PlistValue? = nil
+    ) throws -> Size {
         switch measured {
         case .failure(.values):
             throw PlistError(
@@ -194,13 +200,15 @@ extension ExpandedSizeCounter {
                 "The value holds more than \(options.maximumExpandedByteCount) bytes of strings, data and values once its shared references are expanded, more than writing allows (PlistWritingOptions.maximumExpandedByteCount)",
                 at: .keyPath(.root))
         case .success(let size):
-            // The binary writer (like the loss analysis and this count) walks iteratively;
-            // the others recurse, so they take a bounded depth rather than risk the stack.
-            if let name, size.depth > options.maximumDepth {
+            // Deeper than the readers read by default, and, for the writers that recurse,
+            // deeper than a small thread stack may hold: a writer never writes a file its own
+            // reader would refuse.
+            if size.depth > options.maximumDepth {
+                let path = value.flatMap { NestingDepth.firstPath(nestedDeeperThan: options.maximumDepth, in: $0) } ?? .root
                 throw PlistError(
                     .limitExceeded,
-                    "The value nests \(size.depth) levels deep, more than the \(options.maximumDepth) the \(name) writer is allowed (PlistWritingOptions.maximumDepth)",
-                    at: .keyPath(.root))
+                    "The value nests \(size.depth) levels deep, more than the \(options.maximumDepth) the \(expander.name) writer is allowed (PlistWritingOptions.maximumDepth)",
+                    at: .keyPath(path))
             }
             return size
         }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 extension PlistError {
     /// A read outside the input, as the readers report it: corrupt data at the read's offset.
     init(_ failure: ByteCursor.OutOfBounds) {
@@ -7,6 +9,23 @@ extension PlistError {
     /// Text that is not in the encoding its first bytes select, at the offending byte.
     init(_ failure: TextInput.MalformedText) {
         self.init(.corruptData, failure.reason, at: .byteOffset(failure.offset))
+    }
+
+    /// Reads an input file through ``FileReader``, whose refusal of an input past the limit
+    /// becomes ``PlistError/Code/limitExceeded``, as bytes past the limit are whatever their
+    /// source; the file system's other errors are thrown as they are.
+    static func reportingInputLimit<R>(_ body: () throws(FileOperationError) -> R) throws -> R {
+        do {
+            return try body()
+        } catch where FileReader.isOverLimit(error) {
+            throw PlistError(.limitExceeded, String(error.description.dropLast()))
+        }
+    }
+
+    /// The refusal of a URL that names no file: PlistKit reads files, pipes and devices, and
+    /// fetches nothing from a network.
+    static func notAFileURL(_ url: URL) -> PlistError {
+        PlistError(.invalidArgument, "Cannot read '\(url)': it is not a file URL")
     }
 
     /// Runs a reader's work over the base layer (``ByteCursor``, ``TextInput``), whose errors

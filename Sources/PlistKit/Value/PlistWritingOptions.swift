@@ -64,14 +64,23 @@ public struct PlistWritingOptions: Hashable, Sendable {
     /// megabytes), while the text a writer holds in memory, up to a few times the count
     /// (base64, escapes, indentation), stays within a few GiB.
     public var maximumExpandedByteCount: Int
-    /// The deepest nesting the XML, JSON and OpenStep writers accept; the root container is
-    /// at depth 1. Default: 512, the readers' default `maximumDepth`. Those writers recurse,
-    /// and a thread's stack can be small (512 KiB on Dispatch's worker threads), so deeper
-    /// trees, which only a raised reading limit or code can make, fail with
-    /// ``PlistError/Code/limitExceeded`` unless this is raised, which is safe on a thread with
-    /// a large stack (the main thread's 8 MiB holds well over 10,000 levels). The binary writer
-    /// is iterative and takes any depth.
+    /// The deepest nesting any writer or printer accepts; the root container is at depth 1.
+    /// Default: 512, the readers' default ``PlistReadingOptions/maximumDepth``, so that no
+    /// writer writes a file its reader refuses. A deeper tree, which only a raised reading
+    /// limit or code can make, fails with ``PlistError/Code/limitExceeded`` at the key path of
+    /// its first container past the limit, before anything is written. The XML, JSON and
+    /// OpenStep writers and the printers recurse, and a thread's stack can be small (512 KiB on
+    /// Dispatch's worker threads): raise this only with the readers' limit, and for them only
+    /// on a thread with a large stack (the main thread's 8 MiB holds well over 10,000 levels).
     public var maximumDepth: Int
+
+    /// The largest output a writer produces, in bytes. Default: 2³² (4 GiB), the readers'
+    /// default ``PlistReadingOptions/maximumInputBytes``, so that no writer writes a file its
+    /// reader refuses. The expanded-byte limit bounds what a tree holds, but text can weigh
+    /// several times that once escaped (`&` is `&amp;` in XML, a control character `\u0001`
+    /// in JSON): a larger output fails with ``PlistError/Code/limitExceeded``, before it is
+    /// returned, or, written in pieces, before the piece that would pass the limit.
+    public var maximumOutputBytes: Int
 
     /// Whether the OpenStep writer produces `.strings` syntax (`"key" = "value";` lines with no
     /// enclosing braces) for a flat dictionary of strings. Default: `false`.
@@ -88,9 +97,11 @@ public struct PlistWritingOptions: Hashable, Sendable {
         maximumValueCount: Int = 1 << 26,
         maximumDepth: Int = 512,
         xmlRealStyle: XMLRealStyle = .seventeenDigits,
-        maximumExpandedByteCount: Int = 1 << 30
+        maximumExpandedByteCount: Int = 1 << 30,
+        maximumOutputBytes: Int = 1 << 32
     ) {
         self.maximumExpandedByteCount = maximumExpandedByteCount
+        self.maximumOutputBytes = maximumOutputBytes
         self.keyOrder = keyOrder
         self.isStrict = isStrict
         self.jsonStyle = jsonStyle

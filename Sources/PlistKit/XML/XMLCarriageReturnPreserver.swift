@@ -20,6 +20,23 @@ import Darwin
 /// instead whenever the rewritten ones fail, so that errors are reported from (and at the
 /// positions of) the input as given.
 enum XMLCarriageReturnPreserver {
+    /// The most bytes ``rewrite(_:)`` allocates for `input`: 0 when it holds no carriage
+    /// return, else its size and 16 more for each carriage return (one in a CDATA section
+    /// becomes `]]>&#13;<![CDATA[`, 17 bytes).
+    /// Complexity: O(n), at `memchr`'s speed.
+    static func largestRewrite(of input: UnsafeRawBufferPointer) -> Int {
+        guard let base = input.baseAddress else { return 0 }
+        var returns = 0, offset = 0
+        while offset < input.count, let found = memchr(base + offset, 0x0D, input.count - offset) {
+            returns += 1
+            offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+        }
+        guard returns > 0 else { return 0 }
+        let (extra, overflow) = returns.multipliedReportingOverflow(by: 16)
+        let (total, sumOverflow) = input.count.addingReportingOverflow(extra)
+        return overflow || sumOverflow ? Int.max : total
+    }
+
     /// The rewritten bytes, or `nil` when there is nothing to rewrite or the input is not in
     /// an ASCII-compatible encoding (UTF-16 and UTF-32 are detected from their first bytes).
     static func rewrite(_ input: UnsafeRawBufferPointer) -> [UInt8]? {
@@ -29,8 +46,9 @@ enum XMLCarriageReturnPreserver {
             // UTF-16/32 BOMs and a '<' with a zero byte beside it.
             if (b0 == 0xFE && b1 == 0xFF) || (b0 == 0xFF && b1 == 0xFE) || b0 == 0x00 || b1 == 0x00 { return nil }
         }
+        // Room for the worst case up front (see largestRewrite), so the buffer never grows.
         var output: [UInt8] = []
-        output.reserveCapacity(input.count + 64)
+        output.reserveCapacity(largestRewrite(of: input))
         let count = input.count
         var i = 0
         // Open elements: character references are only allowed inside the root element, so CRs

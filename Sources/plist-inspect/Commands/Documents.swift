@@ -7,17 +7,19 @@ enum Documents {
     /// is given.
     ///
     /// - Throws: ``CommandError``: exit 66 when the file cannot be read, 65 when it is not a
-    ///   valid property list.
+    ///   valid property list or holds more than `options.maximumInputBytes`.
     ///
-    /// A regular file is read through the library's mapping of it, which never holds a large
-    /// XML input whole beside its tree; anything else (standard input, a pipe, a file that
-    /// cannot be opened, for the error) is read in full here.
+    /// Every input goes through the library's reading, under the same byte limit: a regular
+    /// file is mapped (a large XML input is never held whole beside its tree), and standard
+    /// input, a pipe or a device is read to its end, refused once past the limit.
     static func load(_ path: String, format: PlistFormat? = nil, options: PlistReadingOptions = PlistReadingOptions()) throws -> PlistDocument {
-        guard path != "-", FileIO.isReadableRegularFile(path) else {
-            return try decode(FileIO.read(path), from: path, format: format, options: options)
+        if path == "-" {
+            return try decode(FileIO.read(path, maximumBytes: options.maximumInputBytes), from: path, format: format, options: options)
         }
         do {
             return try PlistDocument(contentsOfFile: path, format: format, options: options)
+        } catch let error as FileOperationError {
+            throw FileIO.readFailure(path, error)
         } catch {
             throw Failure.wrap(error, file: path)
         }

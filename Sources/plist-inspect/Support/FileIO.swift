@@ -11,42 +11,30 @@ import PlistKit
 /// Reading inputs and writing outputs, with failures turned into ``CommandError``s carrying
 /// the exit statuses the tool documents (66 for unreadable input, 74 for unwritable output).
 enum FileIO {
-    /// Reads a whole file, or standard input for `-`.
+    /// The most bytes an input may hold: the library's input limit, for every input, whether
+    /// a regular file, standard input, a pipe or a device.
+    static let maximumInputBytes = PlistReadingOptions().maximumInputBytes
+
+    /// Reads a whole file, or standard input for `-`, of at most `maximumBytes`: a pipe or a
+    /// device of endless bytes is refused once it has given one more (see ``FileReader``).
     ///
-    /// - Throws: ``CommandError`` with exit 66 when the file is missing, a directory or
-    ///   unreadable, and exit 65 when it holds more than `maximumBytes` (refused before it is
-    ///   read when its size is known).
-    static func read(_ path: String, maximumBytes: Int = .max) throws -> Data {
-        if path == "-" {
-            return try readAll(STDIN_FILENO, path: path, maximumBytes: maximumBytes)
+    /// - Throws: ``CommandError``: exit 66 when the file is missing, a directory or
+    ///   unreadable; 65 when it holds more than `maximumBytes`.
+    static func read(_ path: String, maximumBytes: Int = maximumInputBytes) throws -> Data {
+        do {
+            if path == "-" { return try FileReader.read(descriptor: STDIN_FILENO, path: displayName(path), maximumBytes: maximumBytes) }
+            return try FileReader.read(path, maximumBytes: maximumBytes)
+        } catch {
+            throw readFailure(path, error)
         }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw inputError(path, errno) }
-        defer { close(descriptor) }
-        return try readAll(descriptor, path: path, maximumBytes: maximumBytes)
     }
 
-    /// Reads `descriptor` to its end.
-    private static func readAll(_ descriptor: Int32, path: String, maximumBytes: Int) throws -> Data {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw inputError(path, errno) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw inputError(path, EISDIR) }
-        let tooLarge = CommandError("'\(displayName(path))' holds more than \(maximumBytes) bytes, more than this input may.", exitCode: .dataError)
-        if info.st_size > maximumBytes { throw tooLarge }
-        var data = Data()
-        if info.st_size > 0 { data.reserveCapacity(Int(info.st_size)) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw inputError(path, errno)
-            }
-            if count == 0 { break }
-            data.append(contentsOf: chunk[0..<count])
-            if data.count > maximumBytes { throw tooLarge }
-        }
-        return data
+    /// A failure to read `path` as the tool reports it: exit 65 for an input past the limit
+    /// (as the library's readers refuse one), 66 for anything else.
+    static func readFailure(_ path: String, _ error: FileOperationError) -> CommandError {
+        guard error.errorNumber == EFBIG else { return inputError(path, error.errorNumber, otherwise: error.systemMessage) }
+        return CommandError(
+            "\(displayName(path)): \(error.description)", exitCode: .dataError, fileProblem: "\(error.systemMessage).")
     }
 
     /// Whether `path` names a regular file this process can open for reading.
@@ -62,15 +50,17 @@ enum FileIO {
     ///
     /// - Throws: ``CommandError`` with exit 66 when the file cannot be opened.
     static func startsLikeBinaryPlist(_ path: String) throws -> Bool {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw inputError(path, errno) }
-        defer { close(descriptor) }
+        // Examined by path, not opened: opening a FIFO to look would take the bytes a writer
+        // puts in it, or wait for one, before it is read for real.
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw inputError(path, errno) }
+        guard stat(path, &info) == 0 else { throw inputError(path, errno) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw inputError(path, EISDIR) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return false }  // pipes: read normally
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw inputError(path, errno) }
+        defer { close(descriptor) }
         var head = [UInt8](repeating: 0, count: 6)
-        let count = head.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, 6) }
+        let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 6, 0) }
         return count == 6 && head == Array("bplist".utf8)
     }
 
@@ -198,23 +188,15 @@ enum FileIO {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        return Glibc.read(descriptor, buffer, count)
-        #elseif canImport(Musl)
-        return Musl.read(descriptor, buffer, count)
-        #else
-        return Darwin.read(descriptor, buffer, count)
-        #endif
-    }
-
-    private static func inputError(_ path: String, _ number: Int32) -> CommandError {
+    /// The failure to read `path` for the system's error `number`, in the tool's words for
+    /// the common ones and otherwise in `otherwise` (by default the system's text).
+    static func inputError(_ path: String, _ number: Int32, otherwise: String? = nil) -> CommandError {
         let reason: String
         switch number {
         case ENOENT: reason = "No such file"
         case EACCES: reason = "Permission denied"
         case EISDIR: reason = "It is a directory"
-        default: reason = String(cString: strerror(number))
+        default: reason = otherwise ?? String(cString: strerror(number))
         }
         return CommandError("Cannot read '\(displayName(path))': \(reason).", exitCode: .noInput, fileProblem: "\(reason).")
     }

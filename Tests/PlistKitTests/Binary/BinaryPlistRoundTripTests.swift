@@ -102,7 +102,9 @@ import Testing
     @Test func writesDeepValuesWithoutRecursion() throws {
         var value: PlistValue = .array([])
         for _ in 0..<5_000 { value = .array([value]) }
-        let bytes = try value.encoded(as: .binary)
+        // Written only past the default depth, which the readers share.
+        #expect(throws: PlistError.self) { try value.encoded(as: .binary) }
+        let bytes = try value.encoded(as: .binary, options: PlistWritingOptions(maximumDepth: 5_001))
         #expect(bytes.count > 5_000)
         // Reading it back is refused by the default depth limit, as a limit error.
         #expect(throws: PlistError.self) { try PlistValue(decoding: bytes, format: .binary) }

@@ -38,11 +38,13 @@ import Testing
         #expect(reread.value["age"] == 43)
     }
 
+    /// The system's reason, in PlistKit's own error (never a Foundation one).
     @Test func aMissingFileIsTheFileSystemsError() {
         let url = scratchURL("missing.plist")
-        #expect(throws: CocoaError.self) { try PlistValue(contentsOf: url) }
-        #expect(throws: CocoaError.self) { try KeyedArchive(contentsOf: url) }
-        #expect(throws: CocoaError.self) { try PlistDocument(contentsOfFile: url.path) }
+        let expected = FileOperationError(step: .read, path: url.path, errorNumber: ENOENT, systemMessage: "No such file or directory")
+        #expect(throws: expected) { try PlistValue(contentsOf: url) }
+        #expect(throws: expected) { try KeyedArchive(contentsOf: url) }
+        #expect(throws: expected) { try PlistDocument(contentsOfFile: url.path) }
     }
 
     /// What cannot be mapped is read: a file of /proc claims no bytes, yet holds some.

@@ -113,20 +113,33 @@ import PlistKitFoundation
         return value
     }
 
-    @Test func binaryWriterWritesTenThousandLevels() throws {
-        let bytes = try nested(10_000).encoded(as: .binary)
-        let value = try PlistValue(decoding: bytes, format: .binary, options: PlistReadingOptions(maximumDepth: 10_000))
-        #expect(value.kind == .dictionary)
-        let refused = #expect(throws: PlistError.self) { try PlistValue(decoding: bytes, format: .binary) }
-        #expect(refused?.code == .limitExceeded)
+    /// The key path of the innermost container of `nested(depth)`, the one past depth - 1.
+    func innermostPath(_ depth: Int) -> PlistKeyPath {
+        PlistKeyPath(components: stride(from: depth - 1, to: 0, by: -1).map { $0.isMultiple(of: 2) ? "0" : "k" })
     }
 
-    @Test(arguments: [PlistFormat.xml, .json, .openStep])
-    func textWritersStopAtTheirDepthLimit(format: PlistFormat) throws {
+    /// The binary writer iterates and could write any depth, but writes none deeper than its
+    /// reader reads: raised, both limits take ten thousand levels.
+    @Test func binaryWriterWritesTenThousandLevelsWhenBothLimitsAreRaised() throws {
+        let deep = nested(10_000)
+        let refused = #expect(throws: PlistError.self) { try deep.encoded(as: .binary) }
+        #expect(refused?.code == .limitExceeded)
+        let bytes = try deep.encoded(as: .binary, options: PlistWritingOptions(maximumDepth: 10_000))
+        let value = try PlistValue(decoding: bytes, format: .binary, options: PlistReadingOptions(maximumDepth: 10_000))
+        #expect(value.kind == .dictionary)
+        let unread = #expect(throws: PlistError.self) { try PlistValue(decoding: bytes, format: .binary) }
+        #expect(unread?.code == .limitExceeded)
+    }
+
+    /// Every writer refuses, before writing anything, what its reader would refuse, and names
+    /// the first container past the limit.
+    @Test(arguments: [PlistFormat.binary, .xml, .json, .openStep])
+    func writersStopAtTheReadersDepthLimit(format: PlistFormat) throws {
         let options = PlistWritingOptions(jsonStyle: .tagged, writesGNUstepTypedValues: true)
         let error = #expect(throws: PlistError.self) { try nested(513).encoded(as: format, options: options) }
         #expect(error?.code == .limitExceeded)
         #expect(error?.description.contains("nests 513 levels deep") == true)
+        #expect(error?.location == .keyPath(innermostPath(513)))
         let bytes = try nested(512).encoded(as: format, options: options)
         #expect(try PlistValue(decoding: bytes, format: format) == nested(512))
         let shallower = PlistWritingOptions(jsonStyle: .tagged, writesGNUstepTypedValues: true, maximumDepth: 100)

@@ -237,19 +237,36 @@ public struct KeyedArchive: Sendable {
         do {
             value = try PlistValue(decoding: data, options: options)
         } catch let error as PlistError {
-            throw KeyedArchiveError(
-                .unreadableData, "The archive's bytes are not a readable property list (\(error.description.dropLast()))",
-                underlying: error)
+            throw Self.unreadable(error)
         }
         try self.init(value, options: options)
     }
 
-    /// Reads an archive from the file at `url`.
+    /// The error for bytes that do not read as a property list.
+    private static func unreadable(_ error: PlistError) -> KeyedArchiveError {
+        KeyedArchiveError(
+            .unreadableData, "The archive's bytes are not a readable property list (\(error.description.dropLast()))",
+            underlying: error)
+    }
+
+    /// Reads an archive from the file at `url`: a regular file is mapped, anything else read
+    /// into memory, at most `options.maximumInputBytes` of it (see ``FileReader``).
     ///
-    /// - Throws: the file system's error when the file cannot be read; otherwise as
-    ///   ``init(decoding:options:)``.
+    /// - Throws: ``PlistError/Code/invalidArgument`` for a URL that is not a file URL;
+    ///   ``FileOperationError`` when the file cannot be opened or read, with the system's
+    ///   reason; otherwise as ``init(decoding:options:)``, whose
+    ///   ``KeyedArchiveError/Code/unreadableData`` also reports a file past the input limit.
     public init(contentsOf url: URL, options: PlistReadingOptions = PlistReadingOptions()) throws {
-        try self.init(decoding: Data(contentsOf: url, options: .mappedIfSafe), options: options)
+        guard url.isFileURL else { throw PlistError.notAFileURL(url) }
+        let bytes: Data
+        do {
+            bytes = try PlistError.reportingInputLimit { () throws(FileOperationError) in
+                try FileReader.mappedOrRead(url.path, maximumBytes: options.maximumInputBytes).bytes
+            }
+        } catch let error as PlistError {
+            throw Self.unreadable(error)
+        }
+        try self.init(decoding: bytes, options: options)
     }
 
     /// Whether a property-list value looks like a keyed archive: a dictionary with `$archiver`,
