@@ -79,7 +79,8 @@ public enum DefaultsValueArgument {
             }
             return try PlistValue(decoding: Data(text.utf8), format: .openStep)
         } catch let error as PlistError where error.code == .limitExceeded {
-            throw PlistError(.invalidArgument, "Could not parse \(quoted(text)): the value is nested too deep (\(error.reason))")
+            let place = error.location.map { " \($0)" } ?? ""
+            throw PlistError(.invalidArgument, "Could not parse \(quoted(text)): the value is nested too deep (\(error.reason)\(place))")
         } catch {
             throw PlistError(.invalidArgument, "Could not parse: \(quoted(text)).  Try single-quoting it")
         }

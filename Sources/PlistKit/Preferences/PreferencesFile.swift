@@ -297,17 +297,12 @@ final class PreferencesFile: Sendable {
     /// bytes than writing allows. The binary writer would write a deeper tree, and every read
     /// of the domain would fail afterwards.
     private func checkReadable(_ dictionary: PlistDictionary) throws {
-        let size: ExpandedSizeCounter.Size
         do {
-            size = try ExpandedSizeCounter.check(.dictionary(dictionary), limits: PlistWritingOptions(), for: .binaryWriter)
+            // The writing limits are the readers' (depth 512 among them), so what passes can
+            // be read back.
+            try ExpandedSizeCounter.check(.dictionary(dictionary), limits: PlistWritingOptions(), for: .binaryWriter)
         } catch let error as PlistError {
-            throw PreferencesError(.limitExceeded, path: path, reason: "would become too large to write: \(error.description)", underlyingError: error)
-        }
-        let maximumDepth = PlistReadingOptions().maximumDepth
-        guard size.depth <= maximumDepth else {
-            throw PreferencesError(
-                .limitExceeded, path: path,
-                reason: "would nest values \(size.depth) levels deep, deeper than the \(maximumDepth) levels readers accept (PlistReadingOptions.maximumDepth); nothing was written")
+            throw PreferencesError(.limitExceeded, path: path, reason: "cannot be written, and nothing was: \(error.description)", underlyingError: error)
         }
     }
 

@@ -54,9 +54,19 @@ public struct PlistError: Error, Hashable, Sendable, CustomStringConvertible {
             case let .line(line, column):
                 return "at line \(line), column \(column)"
             case .keyPath(let path):
-                return path.isEmpty ? "at the root" : "at key path '\(path)'"
+                if path.isEmpty { return "at the root" }
+                guard path.components.count > Self.keyPathComponentsShown else { return "at key path '\(path)'" }
+                // A path hundreds of levels deep (a nesting refusal) would bury the sentence:
+                // its start and end are what a reader can act on; `location` keeps it whole.
+                let shown = Self.keyPathComponentsShown / 2
+                let head = PlistKeyPath(components: Array(path.components.prefix(shown)))
+                let tail = PlistKeyPath(components: Array(path.components.suffix(shown)))
+                return "at key path '\(head)…\(tail)' (\(path.components.count) components)"
             }
         }
+
+        /// How many components of a key path a message shows in full.
+        static let keyPathComponentsShown = 16
     }
 
     /// The kind of failure.

@@ -149,7 +149,8 @@ import Testing
         #expect(try domain.array(forKey: "deep") != nil)
         let error = try #require(throws: PreferencesError.self) { try domain.set(nested(512), forKey: "deeper") }
         #expect(error.code == .limitExceeded)
-        #expect(error.description.contains("would nest values 513 levels deep, deeper than the 512 levels readers accept"))
+        #expect(error.description.contains("cannot be written, and nothing was: The value nests 513 levels deep, more than the 512"))
+        #expect(error.description.contains("(512 components)"))
         #expect(try domain.storedValues().keys == ["deep"])
     }
 
