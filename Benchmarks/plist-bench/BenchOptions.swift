@@ -21,6 +21,8 @@ struct BenchOptions {
     var trackCount: Int?
     /// The music libraries the library operations run on, in this order.
     var dataSets = LibraryDataSet.allCases
+    /// Run the size ladder (``LadderOperations``) instead of the other operations.
+    var runsLadder = false
     /// Run only PlistKit's side (for profilers such as callgrind, where Foundation's runs
     /// would only add noise).
     var runsOnlyPlistKit = false
@@ -30,7 +32,7 @@ struct BenchOptions {
 
         USAGE: plist-bench [--quick] [--json] [--filter SUBSTRING]... [--iterations N]
                            [--budget SECONDS] [--tracks N] [--data-set SET] [--no-memory]
-                           [--list] [--write-data DIR] [--plistkit-only]
+                           [--list] [--write-data DIR] [--plistkit-only] [--ladder]
 
         OPTIONS:
           --quick              Libraries of 5,000 tracks (default 50,000) and 3 iterations.
@@ -49,6 +51,13 @@ struct BenchOptions {
           --write-data DIR     Write the generated files (XML and binary) into DIR and exit:
                                each selected library as SET.xml and SET.bplist, and more.
           --plistkit-only      Skip Foundation's side (for profiling PlistKit alone).
+          --ladder             The size ladder instead: a 1 KB and a 30 KB Info.plist, a
+                               10 KB preferences domain, a 1 KB keyed archive, and both
+                               libraries at 20, 200, 2,000 tracks and --tracks; parse, write,
+                               Codable, keyed archives and a one-key lookup on each, many
+                               documents per timed run on small rungs. With --write-data,
+                               writes RUNG.xml, RUNG.bplist and ladder.tsv (one line a rung:
+                               name, documents per run, lookup key path).
           -h, --help           Show this help.
         """
 
@@ -85,6 +94,7 @@ struct BenchOptions {
             case "--no-memory": measuresMemory = false
             case "--list": listsOperations = true
             case "--plistkit-only": runsOnlyPlistKit = true
+            case "--ladder": runsLadder = true
             case "--write-data": dataDirectory = try value(for: argument)
             case "--data-set":
                 let text = try value(for: argument)

@@ -11,6 +11,7 @@ struct PlannedOperation {
 enum Catalog {
     /// The operation groups, in the order they run.
     static func operations(for options: BenchOptions) -> [PlannedOperation] {
+        if options.runsLadder { return LadderOperations.all(for: options) }
         let tracks = options.effectiveTrackCount
         var all: [PlannedOperation] = []
         for set in options.dataSets {

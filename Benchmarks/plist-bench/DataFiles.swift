@@ -13,6 +13,7 @@ enum DataFiles {
     static func write(workload: Workload, to directory: String) throws -> [String] {
         let folder = URL(fileURLWithPath: directory, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if workload.options.runsLadder { return try writeLadder(workload: workload, to: folder) }
         var lines: [String] = []
         let sets: [(String, PlistWritingOptions, () -> PlistValue)] = workload.options.dataSets.map { set in
             (set.name, set.fileWritingOptions, { workload.library(set) })
@@ -28,6 +29,25 @@ enum DataFiles {
                 lines.append("\(url.path)\t\(data.count)")
             }
         }
+        return lines
+    }
+
+    /// Writes `RUNG.xml` and `RUNG.bplist` for each rung of the size ladder, and `ladder.tsv`:
+    /// one line a rung, tab-separated: its name, the documents a timed run handles, and the
+    /// components of its lookup key path (what compare-libplist.sh hands the C peers).
+    static func writeLadder(workload: Workload, to folder: URL) throws -> [String] {
+        var lines: [String] = []
+        var manifest = ""
+        for rung in LadderRung.all(trackCounts: LadderOperations.trackCounts(workload.options)) {
+            let input = try LadderOperations.Input(rung, workload)
+            for (data, fileExtension) in [(input.xml, "xml"), (input.binary, "bplist")] {
+                let url = folder.appendingPathComponent("\(rung.name).\(fileExtension)")
+                try data.write(to: url)
+                lines.append("\(url.path)\t\(data.count)")
+            }
+            manifest += ([rung.name, String(input.documents)] + rung.lookupPath).joined(separator: "\t") + "\n"
+        }
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("ladder.tsv"))
         return lines
     }
 }

@@ -29,7 +29,7 @@ enum Report {
         plist-bench: PlistKit vs Foundation (PropertyListSerialization and friends), same process, same data
         machine: \(machine.processors) processors, \(machine.cpuModel), \(machine.memoryGigabytes) GB; \(machine.date)
         mode: \(options.isQuick ? "quick" : "full"), \(options.dataSets.map(\.name).joined(separator: " and ")) of \(options.effectiveTrackCount) tracks, up to \(options.effectiveIterations) timed runs per side (budget \(Int(options.budgetSeconds)) s per side per operation), medians shown
-        speedup = Foundation's median / PlistKit's; memory = peak RSS added by one run, each side in its own forked child
+        times are per document (size ×N: N documents a timed run); speedup = Foundation's median / PlistKit's; memory = peak RSS added by one run, each side in its own forked child
 
         """
     }
@@ -60,9 +60,9 @@ enum Report {
         var text = row(
             result.name,
             size(result.bytes) + (result.repetitions > 1 ? " ×\(result.repetitions)" : ""),
-            mine.error.map { "error: \($0)" } ?? duration(mine.median),
+            mine.error.map { "error: \($0)" } ?? duration(mine.median.map { $0 / Double(result.repetitions) }),
             rate(result.megabytesPerSecond(mine.median)),
-            theirs.map { $0.error.map { "error: \($0)" } ?? duration($0.median) } ?? "n/a",
+            theirs.map { $0.error.map { "error: \($0)" } ?? duration($0.median.map { $0 / Double(result.repetitions) }) } ?? "n/a",
             theirs == nil ? "" : rate(result.megabytesPerSecond(theirs?.median)),
             result.speedup.map { "\(fixed($0, 1))×" } ?? "-",
             memory,

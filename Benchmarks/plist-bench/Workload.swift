@@ -34,6 +34,7 @@ final class Workload {
     static let writingOptions = PlistWritingOptions(maximumDepth: deepDepth + 1)
 
     private var encodings: [String: Data] = [:]
+    private var ladderValues: [String: PlistValue] = [:]
     private var libraries: [LibraryDataSet: PlistValue] = [:]
     private var libraryObjects: [LibraryDataSet: Any] = [:]
 
@@ -53,6 +54,14 @@ final class Workload {
         return made
     }
 
+    /// The tree of one rung of the size ladder, made on first use.
+    func ladderValue(_ rung: LadderRung) throws -> PlistValue {
+        if let made = ladderValues[rung.name] { return made }
+        let made = try rung.makeValue()
+        ladderValues[rung.name] = made
+        return made
+    }
+
     /// The library's bytes in `format`, as PlistKit's writer makes them.
     func encodedLibrary(_ set: LibraryDataSet, _ format: PlistFormat) throws -> Data {
         try encoded(set.name, format, options: set.fileWritingOptions) { library(set) }
@@ -62,7 +71,7 @@ final class Workload {
     /// sides' decoders read.
     func encoded(
         _ key: String, _ format: PlistFormat, options: PlistWritingOptions = Workload.writingOptions,
-        _ value: () -> PlistValue
+        _ value: () throws -> PlistValue
     ) throws -> Data {
         let cacheKey = "\(key).\(format)"
         if let cached = encodings[cacheKey] { return cached }

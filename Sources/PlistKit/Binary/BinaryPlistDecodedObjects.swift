@@ -62,7 +62,13 @@ struct BinaryPlistDecodedObjects {
         } else {
             self.dense = []
         }
+        // Room for every value of a small file at once (growing one append at a time
+        // reallocated the list five times for a 1 KB file); a large one grows from there.
+        if keepingValues { values.reserveCapacity(min(trailer.objectCount, Self.initialValueCapacity)) }
     }
+
+    /// The remembered values room is made for at the start.
+    private static var initialValueCapacity: Int { 1 << 12 }
 
     /// The slot of object `index` (below the object count).
     func slot(_ index: Int) -> Slot {

@@ -62,7 +62,15 @@ struct BinaryPlistDecoder: ~Copyable {
         self.trailer = trailer
         self.options = options
         self.isDense = dense
+        // The frame stack and path of a file a few levels deep, allocated once rather than
+        // grown level by level.
+        let depth = max(0, min(options.maximumDepth, Self.initialDepthCapacity))
+        pathSteps.reserveCapacity(depth)
+        scratchFrames.reserveCapacity(depth)
     }
+
+    /// The container depth the stacks are made for at the start.
+    private static var initialDepthCapacity: Int { 16 }
 
     /// Marks object `index` as being on the current decode path (ancestors of a lazy lookup).
     mutating func markInProgress(_ index: Int) {
@@ -194,6 +202,7 @@ struct BinaryPlistDecoder: ~Copyable {
             var position = start
             if isDense {
                 scratchKeyIDs.removeAll(keepingCapacity: true)
+                scratchKeyIDs.reserveCapacity(count)
                 for _ in 0..<count {
                     scratchKeyIDs.append(try internedKeyID(try reference(at: position, object: index, at: offset)))
                     position += trailer.objectRefSize

@@ -15,6 +15,8 @@ struct BinaryPlistKeyTable {
     /// Per id: the number of the last dictionary that had it (see `markMet(_:)`).
     private var lastDictionary: [Int] = []
     private var dictionaryNumber = 0
+    /// The distinct keys room is made for at the first key.
+    private static var initialTextCapacity: Int { 64 }
 
     /// The id of key object `object`, or `nil` before it is interned.
     @inline(__always)
@@ -27,7 +29,12 @@ struct BinaryPlistKeyTable {
     /// Gives key object `object` (one of `objectCount`, decoded as `text`) the id of its
     /// text, a new one for a text not seen before.
     mutating func intern(_ text: String, forObject object: Int, objectCount: Int) -> Int {
-        if idByObject.isEmpty { idByObject = [Int32](repeating: 0, count: objectCount) }
+        if idByObject.isEmpty {
+            idByObject = [Int32](repeating: 0, count: objectCount)
+            // Room for the distinct keys of a small file at once (a large one grows these).
+            texts.reserveCapacity(min(objectCount, Self.initialTextCapacity))
+            lastDictionary.reserveCapacity(min(objectCount, Self.initialTextCapacity))
+        }
         let id = idByText.number(for: ExactKey(text), orInsert: texts.count)
         if id == texts.count {
             texts.append(text)

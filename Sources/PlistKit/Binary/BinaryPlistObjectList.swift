@@ -117,7 +117,13 @@ struct BinaryPlistObjectList {
     mutating func reserveCapacity(objects: Int, references: Int) {
         entries.reserveCapacity(objects)
         self.references.reserveCapacity(references)
+        // Strings (every key among them) are most of a document's scalars: their table is
+        // made large enough for a small document's at once, not grown from a few slots.
+        uniqueStrings.reserveCapacity(min(objects, Self.initialStringCapacity))
     }
+
+    /// The most strings room is made for before numbering starts.
+    private static var initialStringCapacity: Int { 256 }
 
     // MARK: Numbering
 
@@ -398,20 +404,15 @@ struct BinaryPlistObjectList {
 
     // MARK: Sizes
 
-    /// A string's UTF-16 length, or -1 when every byte is ASCII: one scalar per byte that is
-    /// not a continuation byte (10xxxxxx), two for a scalar above U+FFFF (a 4-byte sequence).
+    /// A string's UTF-16 length, or -1 when every byte is ASCII.
+    ///
+    /// Every non-ASCII scalar takes more UTF-8 bytes than UTF-16 units (two or three bytes
+    /// for one unit, four for two), so the two counts are equal exactly when the string is
+    /// ASCII. A native string knows it is ASCII, and then counts its UTF-16 units without
+    /// reading them: most strings cost nothing here.
     static func utf16CountUnlessASCII(_ text: String) -> Int {
-        let counted: Int? = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            var units = 0
-            var nonASCII: UInt8 = 0
-            for byte in utf8 {
-                nonASCII |= byte & 0x80
-                if byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
-            }
-            return nonASCII == 0 ? -1 : units
-        }
-        if let counted { return counted }
-        return text.utf8.allSatisfy { $0 < 0x80 } ? -1 : text.utf16.count
+        let units = text.utf16.count
+        return units == text.utf8.count ? -1 : units
     }
 
     /// The smallest of 1, 2, 4 and 8 bytes that holds `value` (CoreFoundation's `_byteCount`).

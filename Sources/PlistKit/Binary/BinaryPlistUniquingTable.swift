@@ -107,21 +107,31 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
     private var keys: [Key] = []
     private var fallback: [Key: Int]?
 
+    /// The slots a table starts with at its first key, unless told to expect more; it
+    /// doubles from there.
+    private var initialSlotCount = 16
+
+    /// Makes the table, when its first key comes, large enough for `count` keys without
+    /// growing (allocating nothing now).
+    mutating func reserveCapacity(_ count: Int) {
+        while initialSlotCount < 2 * count { initialSlotCount *= 2 }
+    }
+
     /// An empty table; `probeLimit` exists for tests, a negative one putting the table on its
-    /// `Hasher` fallback from the start.
+    /// `Hasher` fallback from the start. No slot is allocated before the first key: a
+    /// writer keeps a table per scalar type, and a small document uses few of them.
     init(probeLimit: Int = 128) {
         self.probeLimit = probeLimit
         self.seed = binaryPlistProcessSeed
-        if probeLimit < 0 {
-            fallback = [:]
-            slots = []
-        } else {
-            slots = Array(repeating: Slot(), count: 64)
-        }
+        slots = []
+        if probeLimit < 0 { fallback = [:] }
     }
 
     /// Whether the table has given up on its own hash for `Hasher` (for tests).
     var usesFallback: Bool { fallback != nil }
+
+    /// The slots allocated so far (for tests).
+    var slotCount: Int { slots.count }
 
     /// The object number already given to `key`, or `candidate` after recording it as the
     /// key's number.
@@ -129,6 +139,10 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
     /// Complexity: O(1) expected.
     mutating func number(for key: Key, orInsert candidate: Int) -> Int {
         if fallback != nil { return fallbackNumber(for: key, orInsert: candidate) }
+        if slots.isEmpty {
+            slots = Array(repeating: Slot(), count: initialSlotCount)
+            keys.reserveCapacity(initialSlotCount / 2)
+        }
         let hash = key.quickHash(seed: seed)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -178,6 +192,7 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
     /// Complexity: O(1) expected.
     func number(for key: Key) -> Int? {
         if let fallback { return fallback[key] }
+        if slots.isEmpty { return nil }
         let hash = key.quickHash(seed: seed)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask

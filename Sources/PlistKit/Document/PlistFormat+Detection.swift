@@ -30,7 +30,6 @@ struct FormatSniffer {
     init(_ bytes: Data) { self.bytes = bytes }
 
     func detect() -> PlistFormat? {
-        if bytes.starts(with: Array("bplist".utf8)) { return .binary }
         if let format = ByteCursor.withBytes(of: bytes, Self.classifyUTF8) { return format }
         let text = leadingText(maximumCharacters: 4096)
         return Self.classify(text)
@@ -53,11 +52,12 @@ struct FormatSniffer {
         return PlistError(.unknownFormat, "The input is not in any property-list format PlistKit reads", at: .byteOffset(0))
     }
 
-    /// The common cases, decided on the bytes of UTF-8 input without building a string:
-    /// `<…` (XML or OpenStep data), `[`, `(` and `{…`. Returns `nil` for anything else
-    /// (a byte-order mark, UTF-16/32, a number, a word, non-ASCII text), which the general
-    /// path decides.
+    /// The common cases, decided on the bytes without building a string or an array: the
+    /// `bplist` magic, then for UTF-8 input `<…` (XML or OpenStep data), `[`, `(` and `{…`.
+    /// Returns `nil` for anything else (a byte-order mark, UTF-16/32, a number, a word,
+    /// non-ASCII text), which the general path decides.
     static func classifyUTF8(_ bytes: consuming ByteCursor) -> PlistFormat? {
+        if "bplist".utf8.enumerated().allSatisfy({ bytes.byte(at: $0.offset) == $0.element }) { return .binary }
         guard let b0 = bytes.byte(at: 0), let b1 = bytes.byte(at: 1), b0 != 0, b1 != 0 else { return nil }
         func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
         bytes.skip(while: isSpace)

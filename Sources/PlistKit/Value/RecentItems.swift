@@ -16,6 +16,9 @@ struct RecentItems<Item> {
     /// Keeps `item`, replacing the oldest when the list is full.
     mutating func insert(_ item: Item) {
         if items.count < capacity {
+            // The whole list at once: growing it one item at a time reallocated it three
+            // times for every small document.
+            if items.isEmpty { items.reserveCapacity(capacity) }
             items.append(item)
         } else {
             items[next] = item

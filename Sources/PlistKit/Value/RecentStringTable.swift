@@ -16,10 +16,11 @@ struct RecentStringTable {
         var number = 0
     }
 
-    /// An empty table of `slotCount` slots, a power of two.
+    /// An empty table of `slotCount` slots, a power of two. The slots are allocated by the
+    /// first ``store(_:for:at:)``: a writer of a small document makes a table it never uses.
     init(slotCount: Int) {
         precondition(slotCount > 0 && slotCount & (slotCount - 1) == 0, "slotCount must be a power of two")
-        slots = Array(repeating: Slot(), count: slotCount)
+        slots = []
         mask = slotCount - 1
     }
 
@@ -40,6 +41,7 @@ struct RecentStringTable {
     /// The number stored for `text`, whose lookup is `lookup`, or `nil`.
     @inline(__always)
     func number(at lookup: Lookup, text: String) -> Int? {
+        guard !slots.isEmpty else { return nil }
         let slot = slots[lookup.slot]
         guard slot.fingerprint == lookup.fingerprint,
               lookup.fingerprint.identifiesString || ExactKey.sameBytes(slot.text, text)
@@ -49,6 +51,7 @@ struct RecentStringTable {
 
     /// Stores `number` for `text`, whose lookup is `lookup`, in place of what its slot held.
     mutating func store(_ number: Int, for text: String, at lookup: Lookup) {
+        if slots.isEmpty { slots = Array(repeating: Slot(), count: mask + 1) }
         slots[lookup.slot] = Slot(fingerprint: lookup.fingerprint, text: text, number: number)
     }
 }

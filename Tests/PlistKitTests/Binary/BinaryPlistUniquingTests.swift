@@ -159,6 +159,36 @@ import Testing
         }
     }
 
+    /// A table allocates nothing until its first key, and then the slots it was told to
+    /// expect: a writer keeps one table per scalar type, and a small document uses few.
+    @Test func tablesAllocateAtTheirFirstKeyAsManySlotsAsExpected() {
+        var plain = BinaryPlistUniquingTable<UInt64>()
+        #expect(plain.slotCount == 0)
+        #expect(plain.number(for: 7) == nil)
+        #expect(plain.number(for: 7, orInsert: 0) == 0)
+        #expect(plain.slotCount == 16)
+        var sized = BinaryPlistUniquingTable<ExactKey>()
+        sized.reserveCapacity(100)
+        #expect(sized.slotCount == 0)
+        for number in 0..<100 { #expect(sized.number(for: ExactKey("key \(number)"), orInsert: number) == number) }
+        #expect(sized.slotCount == 256)
+        #expect(sized.number(for: ExactKey("key 42")) == 42)
+    }
+
+    /// Strings are written as ASCII bytes exactly when every character is ASCII, otherwise
+    /// as UTF-16 with the right number of units (two for a scalar beyond U+FFFF).
+    @Test func stringsAreCountedAsASCIIOrInUTF16Units() {
+        let cases: [(String, Int)] = [
+            ("", -1), ("CFBundleIdentifier", -1), ("a longer ASCII key past fifteen bytes", -1),
+            ("é", 1), ("e\u{301}", 2), ("Démo Notes", 10), ("東京", 2), ("😀", 2), ("a😀b", 4),
+            ("\u{7F}", -1), ("\u{80}", 1),
+        ]
+        for (text, expected) in cases {
+            #expect(BinaryPlistObjectList.utf16CountUnlessASCII(text) == expected, "\(text.debugDescription)")
+            #expect(BinaryPlistObjectList.utf16CountUnlessASCII(String(text.unicodeScalars)) == expected)
+        }
+    }
+
     /// Words (whose hash identifies them, so a matching slot is not compared) and data give
     /// each distinct key one number, in the table's own mode, in its fallback, and across a
     /// switch to the fallback in the middle (a probe limit of 0 or 1 forces one early), which

@@ -15,6 +15,17 @@ import Testing
         ("\u{E9}", "e\u{301}"), ("caf\u{E9}", "cafe\u{301}"),
     ]
 
+    /// A table no text was stored in finds nothing (its slots are made by the first store),
+    /// and finds what the first store put there.
+    @Test func aNewTableFindsNothingUntilItsFirstStore() {
+        var table = RecentStringTable(slotCount: 64)
+        let lookup = table.lookup("Track ID")
+        #expect(table.number(at: lookup, text: "Track ID") == nil)
+        table.store(7, for: "Track ID", at: lookup)
+        #expect(table.number(at: lookup, text: "Track ID") == 7)
+        #expect(table.number(at: table.lookup("Name"), text: "Name") == nil)
+    }
+
     @Test func fingerprintsOfEqualStringsAreEqualWhateverTheirStorage() {
         for (text, _) in Self.distinctPairs {
             let rebuilt = String(decoding: Array(text.utf8), as: UTF8.self)

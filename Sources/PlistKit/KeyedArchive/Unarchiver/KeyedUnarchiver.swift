@@ -54,7 +54,9 @@ public final class KeyedUnarchiver {
     private(set) var allowList: ArchiveAllowList?
     /// The property-list classes and ``allowedClassNames``, for a `PlistValue` a typed decode
     /// asks for inside the root; `nil` when ``allowedClassNames`` is (no checking at all).
-    private(set) var propertyListAllowList: ArchiveAllowList?
+    /// Made when first needed: most decodes never ask for one, and making it (a union of
+    /// sets and a pass over the archive's classes) cost as much as unarchiving a small object.
+    private(set) lazy var propertyListAllowList: ArchiveAllowList? = makePropertyListAllowList()
     private(set) var registry: [String: any KeyedArchivable.Type] = [:]
     /// How many references point at each object: only objects referred to more than once are
     /// kept for reuse.
@@ -79,12 +81,16 @@ public final class KeyedUnarchiver {
         self.maximumDepth = maximumDepth
         referenceCounts = archive.incomingReferenceCounts()
         state = UnarchiverState(objectCount: archive.objects.count)
-        makeAllowLists()
+        allowList = allowedClassNames.map { ArchiveAllowList($0, for: archive) }
     }
 
     private func makeAllowLists() {
         allowList = allowedClassNames.map { ArchiveAllowList($0, for: archive) }
-        propertyListAllowList = allowedClassNames.map { ArchiveAllowList($0.union(PlistValue.archiveClassNames), for: archive) }
+        propertyListAllowList = makePropertyListAllowList()
+    }
+
+    private func makePropertyListAllowList() -> ArchiveAllowList? {
+        allowedClassNames.map { ArchiveAllowList($0.union(PlistValue.archiveClassNames), for: archive) }
     }
 
     /// Creates an unarchiver over an archive's bytes (binary or XML).
