@@ -30,8 +30,8 @@ import Musl
 ///
 /// The cursor is non-copyable and not `Sendable`: it is lent by ``withBytes(of:_:)-(Data,_)``
 /// (or made over a memory mapping that outlives it) and cannot be duplicated or sent to
-/// another thread. It can be moved, so a holder that may outlive the lending scope (the
-/// Codable binary source) must stop using it when the scope ends.
+/// another thread. It can be moved, so a holder that may outlive the lending scope must stop
+/// using it when the scope ends.
 struct ByteCursor: ~Copyable {
     /// The borrowed bytes. Only this type reads them, and only after checking the range.
     private let buffer: UnsafeRawBufferPointer

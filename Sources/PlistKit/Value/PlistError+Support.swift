@@ -22,6 +22,19 @@ extension PlistError {
         }
     }
 
+    /// Maps the file at `path` for a reader (``MappedFile``): an input past `maximumBytes`
+    /// becomes ``PlistError/Code/limitExceeded``, any other failure (no such file, not a
+    /// regular file) ``PlistError/Code/invalidArgument`` with the system's reason.
+    static func mapping(_ path: String, maximumBytes: Int) throws -> MappedFile {
+        do {
+            return try MappedFile(path: path, maximumBytes: maximumBytes)
+        } catch where FileReader.isOverLimit(error) {
+            throw PlistError(.limitExceeded, String(error.description.dropLast()))
+        } catch {
+            throw PlistError(.invalidArgument, String(error.description.dropLast()))
+        }
+    }
+
     /// The refusal of a URL that names no file: PlistKit reads files, pipes and devices, and
     /// fetches nothing from a network.
     static func notAFileURL(_ url: URL) -> PlistError {

@@ -159,10 +159,10 @@ enum EditCommand {
         do {
             return try TypedValueArgument.value(text, as: kind)
         } catch let error as PlistError where error.code == .invalidArgument {
-            throw CommandError.usage(MessageText.singleLine(error.description), spec)
+            throw CommandError.usage(StringEscaping.singleLine(error.description), spec)
         } catch {
             // A bad value on the command line is a usage error, whatever its type (exit 64).
-            throw CommandError.usage("The --\(kind.rawValue) value is not valid: \(MessageText.singleLine("\(error)"))", spec)
+            throw CommandError.usage("The --\(kind.rawValue) value is not valid: \(StringEscaping.singleLine("\(error)"))", spec)
         }
     }
 }

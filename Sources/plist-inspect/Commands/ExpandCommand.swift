@@ -63,7 +63,7 @@ enum ExpandCommand: Subcommand {
                 func expanded(_ bytes: Data) throws -> Data {
                     // --generate, or GENERATE_INFOPLIST_FILE = YES: the Info.plist Xcode would produce.
                     if let generated = try InfoPlistInput.generatedFile(bytes, settings: buildSettings, arguments: arguments, writingOptions: writingOptions) {
-                        stderr = silent ? "" : generated.notes.map { "warning: \(FileIO.displayName(file)): \(MessageText.singleLine($0))\n" }.joined()
+                        stderr = silent ? "" : generated.notes.map { "warning: \(FileIO.displayName(file)): \(StringEscaping.singleLine($0))\n" }.joined()
                         return generated.data
                     }
                     let result: BuildSettingDocumentExpansion
@@ -76,7 +76,7 @@ enum ExpandCommand: Subcommand {
                     if let reason = result.rewriteReason {
                         notes.append("The whole file was rewritten: the expansion could not change only its own text (\(reason)).")
                     }
-                    stderr = silent ? "" : notes.map { "warning: \(FileIO.displayName(file)): \(MessageText.singleLine($0))\n" }.joined()
+                    stderr = silent ? "" : notes.map { "warning: \(FileIO.displayName(file)): \(StringEscaping.singleLine($0))\n" }.joined()
                     return result.data
                 }
                 if output == nil && !forces { try FileIO.requireWritePermission(file, hint: " (--force expands it anyway)") }
@@ -127,7 +127,7 @@ enum ExpandCommand: Subcommand {
         do {
             return settings.merging(try BuildSettings(definitions: arguments.allValues("--define")))
         } catch {
-            throw CommandError.usage(MessageText.singleLine(error.description), command)
+            throw CommandError.usage(StringEscaping.singleLine(error.description), command)
         }
     }
 }

@@ -35,7 +35,7 @@ enum InfoCommand: Subcommand {
                 } catch {
                     throw Failure.wrap(error, file: file)
                 }
-                let stderr = notes.map { "warning: \(FileIO.displayName(file)): \(MessageText.singleLine($0))\n" }.joined()
+                let stderr = notes.map { "warning: \(FileIO.displayName(file)): \(StringEscaping.singleLine($0))\n" }.joined()
                 if json { return FileOutcome(stdout: try jsonReport(summary, file: file), stderr: stderr) }
                 let separator = file == files.first ? "" : "\n"
                 return FileOutcome(stdout: Data((separator + summary.text).utf8), stderr: stderr)

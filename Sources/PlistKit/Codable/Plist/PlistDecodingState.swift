@@ -8,7 +8,7 @@ final class PlistDecodingState {
     let realToInteger: PlistDecoder.RealToIntegerStrategy
     let maximumDepth: Int
     let maximumValueCount: Int
-    /// See ``FastPathSwitches/codersHandleStringKeyedDictionaries``.
+    /// See ``PlistCoderFastPaths/codersHandleStringKeyedDictionaries``.
     let decodesStringKeyedDictionariesDirectly: Bool
     let userInfo: [CodingUserInfoKey: Any]
     /// The values read so far. A file may share one object among many references (a binary

@@ -35,8 +35,8 @@ public final class KeyedArchiver {
     /// runtime calls per step, cost more than many of the steps themselves.
     @exclusivity(unchecked) private var state = ArchiverState()
 
-    /// The shortcuts taken (see ``FastPathSwitches/keyedArchiverShortcuts``).
-    var fastPaths: FastPathSwitches {
+    /// The shortcuts taken (see ``KeyedArchiverFastPaths/keyedArchiverShortcuts``).
+    var fastPaths: KeyedArchiverFastPaths {
         get { state.fastPaths }
         set { state.fastPaths = newValue }
     }
