@@ -300,7 +300,7 @@ final class PreferencesFile: Sendable {
         let size: ExpandedSizeCounter.Size
         do {
             size = try ExpandedSizeCounter.check(.dictionary(dictionary), limits: PlistWritingOptions(), for: .binaryWriter)
-        } catch let error as PlistError {
+        } catch {
             throw PreferencesError(.limitExceeded, path: path, reason: "would become too large to write: \(error.description)", underlyingError: error)
         }
         let maximumDepth = PlistReadingOptions().maximumDepth
@@ -318,7 +318,7 @@ final class PreferencesFile: Sendable {
     func checkExpandedSize(of values: PlistDictionary, limits: PlistWritingOptions) throws {
         do {
             try ExpandedSizeCounter.check(.dictionary(values), limits: limits, for: .textWriter("defaults"))
-        } catch let error as PlistError {
+        } catch {
             throw PreferencesError(.limitExceeded, path: path, reason: "is too large to print or search: \(error.description)", underlyingError: error)
         }
     }

@@ -9,8 +9,8 @@ enum InfoCommand: Subcommand {
         discussion: """
           The file is read leniently: a value of another type than documented is passed
           over ('lint --info-plist' reports it). Several files are printed one after another,
-          a blank line between them. Given build settings (-D, --settings, --environment, as
-          for expand), the summary is of the Info.plist Xcode would produce from the file:
+          a blank line between them. Given build settings (-D, --settings, --environment, and
+          --sdk, --arch, --config for conditional ones, as for expand), the summary is of the Info.plist Xcode would produce from the file:
           references expanded, and with --generate or GENERATE_INFOPLIST_FILE = YES the keys the
           settings generate added; the platform is then the settings' (SDKROOT,
           TARGETED_DEVICE_FAMILY).

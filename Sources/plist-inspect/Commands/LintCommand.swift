@@ -14,7 +14,7 @@ enum LintCommand: Subcommand {
           settings); every finding is printed on standard error, and an error-level one fails
           the file. A $(…) reference is an error in a built Info.plist (one with the DT… keys a
           build writes) and a warning in a source one. Given build settings (-D, --settings,
-          --environment, as for expand), the file checked is the Info.plist Xcode would produce
+          --environment, and --sdk, --arch, --config for conditional ones, as for expand), the file checked is the Info.plist Xcode would produce
           from it: references expanded, and with --generate or GENERATE_INFOPLIST_FILE = YES the
           keys the settings generate (PRODUCT_BUNDLE_IDENTIFIER, INFOPLIST_KEY_…) added.
           """,
