@@ -1,4 +1,3 @@
-import CPlistKitSupport
 import FoundationEssentials
 
 /// A key the binary writer's uniquing table can hash cheaply.
@@ -141,7 +140,7 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
     func prefetch(_ key: Key) {
         guard fallback == nil, slots.count >= Self.smallestPrefetchedSlotCount else { return }
         let slot = Int(truncatingIfNeeded: key.quickHash(seed: seed)) & (slots.count - 1)
-        slots.withUnsafeBufferPointer { plistkit_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + slot) }) }
+        ByteCursor.prefetch(slots, at: slot)
     }
 
     /// The number given to `key`, or `nil` when the table does not hold it.

@@ -95,13 +95,8 @@ struct ExactKey: Hashable, Sendable {
     /// Hashes the UTF-8 bytes themselves: String's own hash must agree with canonical
     /// equivalence, so for non-ASCII text it first computes the NFC form, which exact equality
     /// does not need (and which made writing non-ASCII text several times slower).
-    @inlinable func hash(into hasher: inout Hasher) {
-        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
-            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-        }
-        if hashed == nil {
-            for byte in string.utf8 { hasher.combine(byte) }
-        }
+    @usableFromInline func hash(into hasher: inout Hasher) {
+        ByteHashing.combine(utf8: string, into: &hasher)
         // The length ends the bytes, so "ab" + "c" and "a" + "bc" hash apart in composites.
         hasher.combine(string.utf8.count)
     }

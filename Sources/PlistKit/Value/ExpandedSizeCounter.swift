@@ -28,7 +28,7 @@ struct ExpandedSizeCounter {
     /// One container being counted: its children, where the walk is, the sums so far and the
     /// deepest nesting below it.
     private struct Frame {
-        let identity: UnsafeRawPointer?
+        let identity: Int?
         let children: [PlistValue]
         var next = 0
         var size: Size
@@ -68,7 +68,7 @@ struct ExpandedSizeCounter {
     ///
     /// Complexity: O(distinct containers and their elements).
     static func size(of root: PlistValue, valueLimit: Int, byteLimit: Int = .max) -> Result<Size, Exceeded> {
-        var memo: [UnsafeRawPointer: Size] = [:]
+        var memo: [Int: Size] = [:]
         var frames: [Frame] = []
         // The size of a value known without descending, or nil after pushing its frame.
         func open(_ value: PlistValue) -> Size? {
@@ -88,7 +88,7 @@ struct ExpandedSizeCounter {
                 return Size(count: 1, bytes: bytesPerValue, depth: 0)
             }
             if children.isEmpty { return Size(count: 1, bytes: bytesPerValue, depth: 1) }
-            let identity = children.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            let identity = value.containerStorageIdentity
             if !memo.isEmpty, let identity, let known = memo[identity] { return known }
             let own = ownSize(ofContainerWithKeys: keys)
             frames.append(Frame(identity: identity, children: children, size: own))

@@ -138,10 +138,9 @@ public struct PlistDictionary: Sendable {
         // Lengths first (stored, for native strings): most keys of a dictionary differ in
         // length from a key it lacks, and the scan borrows the keys instead of copying each.
         let length = key.utf8.count
-        return orderedKeys.withUnsafeBufferPointer { keys in
-            for i in keys.indices where keys[i].utf8.count == length && ExactKey.exactlyEqual(keys[i], key) { return i }
-            return nil
-        }
+        let keys = orderedKeys.span
+        for i in keys.indices where keys[i].utf8.count == length && ExactKey.exactlyEqual(keys[i], key) { return i }
+        return nil
     }
 
     /// Whether two of a few keys are equal; pairwise, since there are at most
@@ -153,15 +152,16 @@ public struct PlistDictionary: Sendable {
     /// pairwise was a tenth of decoding a binary file.
     private static func containsDuplicate(_ keys: [String]) -> Bool {
         guard keys.count > 1 else { return false }
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keys.count) { signatures in
-            for (i, key) in keys.enumerated() { signatures[i] = ExactKey.signature(of: key) }
-            for i in 1..<keys.count {
-                for j in 0..<i where signatures[i] == signatures[j] && ExactKey.exactlyEqual(keys[i], keys[j]) {
-                    return true
-                }
+        precondition(keys.count <= indexThreshold, "a dictionary above the threshold is checked by its index")
+        // On the stack: at most `indexThreshold` of them.
+        var signatures = InlineArray<64, UInt64>(repeating: 0)
+        for (i, key) in keys.enumerated() { signatures[i] = ExactKey.signature(of: key) }
+        for i in 1..<keys.count {
+            for j in 0..<i where signatures[i] == signatures[j] && ExactKey.exactlyEqual(keys[i], keys[j]) {
+                return true
             }
-            return false
         }
+        return false
     }
 
     /// Inserts `value` for `key` at position `index` (or replaces the value if the key exists,
