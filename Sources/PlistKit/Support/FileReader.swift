@@ -135,7 +135,7 @@ public enum FileReader {
         let what = size.map { "It is \($0) bytes, more than" } ?? "It holds more than"
         return FileOperationError(
             step: .read, path: path, errorNumber: EFBIG,
-            systemMessage: "\(what) the input limit of \(limit) bytes (PlistReadingOptions.maximumInputBytes)")
+            systemMessage: "\(what) the input limit of \(limit) bytes")
     }
 
     /// Whether `error` is the refusal of an input past the limit.
