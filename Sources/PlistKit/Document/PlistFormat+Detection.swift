@@ -180,7 +180,7 @@ struct FormatSniffer {
             var offset = 1
             while let c = byte(offset) {
                 if c == UInt8(ascii: ">") { return false }
-                if !(isHexDigit(c) || c == 0x20 || (c >= 0x09 && c <= 0x0D)) { return true }
+                if !(TextInput.hexDigitValue(c) != nil || c == 0x20 || (c >= 0x09 && c <= 0x0D)) { return true }
                 offset += 1
             }
             return false
@@ -191,14 +191,6 @@ struct FormatSniffer {
         }
     }
 
-    private static func isHexDigit(_ c: UInt8) -> Bool {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"):
-            return true
-        default:
-            return false
-        }
-    }
 
     /// Whether the text is one JSON number (RFC 8259 grammar) and nothing else but white
     /// space: `42` and `-1.5e3` are JSON, while `1.0.0`, `0x10`, `-` or `007` are OpenStep's

@@ -113,6 +113,17 @@ enum TextInput {
         return (line, column)
     }
 
+    /// The value of the hexadecimal digit `byte` (`0`–`9`, `a`–`f`, `A`–`F`), or `nil` for any
+    /// other byte.
+    static func hexDigitValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
     /// A printable description of a byte for error messages: the character when it is
     /// printable ASCII, its hexadecimal value otherwise.
     static func describeByte(_ byte: UInt8) -> String {
