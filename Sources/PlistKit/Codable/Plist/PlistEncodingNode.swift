@@ -32,8 +32,10 @@ enum PlistEncodingNode {
 
 /// An array being filled by an unkeyed container.
 ///
+/// (The containers' storage skips dynamic exclusivity checks, which cost more than the appends
+/// they guard: one encode runs on one thread and never holds two accesses to one container.)
 final class PlistEncodingArray {
-    var elements: [PlistEncodingNode] = []
+    @exclusivity(unchecked) var elements: [PlistEncodingNode] = []
 }
 
 /// A dictionary being filled by keyed containers, in encoding order.
@@ -42,8 +44,8 @@ final class PlistEncodingArray {
 /// dictionary is finished (``PlistEncodingNode/plistValue``), keeping its first position and
 /// its last value. Checking every key as it is encoded cost a hash table per dictionary.
 final class PlistEncodingDictionary {
-    private(set) var keys: [String] = []
-    private(set) var values: [PlistEncodingNode] = []
+    @exclusivity(unchecked) private(set) var keys: [String] = []
+    @exclusivity(unchecked) private(set) var values: [PlistEncodingNode] = []
 
     /// Creates an empty dictionary with room for `capacity` entries (see
     /// ``PlistEncodingState/makeDictionary(for:)``): growing two arrays from empty one append
