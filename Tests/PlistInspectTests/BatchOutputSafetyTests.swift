@@ -180,6 +180,18 @@ import PlistKit
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["t"])
     }
 
+    /// plutil mode's `-e` is the same name: `plutil -convert json -e /../x` would write a
+    /// file named by a path that climbs out of the input's folder.
+    @Test func plutilsExtensionIsANameNotAPath() throws {
+        let directory = try CLIRunner.scratch()
+        try write(["K": "v"], to: "t/f.plist", in: directory)
+        let before = try snapshot(directory)
+        let result = try CLIRunner.run(["plutil", "-convert", "json", "-e", "/../../escaped", "t/f.plist"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.stderrText == "The extension '/../../escaped' is a name, not a path: it may not contain '/'.\n")
+        #expect(try snapshot(directory) == before)
+    }
+
     // MARK: - Reruns
 
     @Test func updateConvertsOnlyInputsNewerThanTheirOutputs() throws {

@@ -331,6 +331,33 @@ import PlistKit
         #expect(undefined.stdout.isEmpty)
     }
 
+    /// Conditional assignments (`NAME[config=Release]`) apply wherever settings are read:
+    /// `info`, `lint --info-plist` and `expand --generate` take --sdk, --arch and --config as
+    /// the plain expansion does.
+    @Test func conditionalSettingsApplyWhereverSettingsAreRead() throws {
+        let directory = try CLIRunner.scratch()
+        try Data("""
+            GENERATE_INFOPLIST_FILE = YES
+            PRODUCT_BUNDLE_IDENTIFIER = org.example.bad_id
+            PRODUCT_BUNDLE_IDENTIFIER[config=Release] = org.example.release
+            PRODUCT_BUNDLE_IDENTIFIER[config=Beta][sdk=iphoneos*] = org.example.beta
+
+            """.utf8).write(to: directory.appendingPathComponent("s.xcconfig"))
+        try Data("<plist><dict/></plist>".utf8).write(to: directory.appendingPathComponent("Info.plist"))
+        let settings = ["--settings", "s.xcconfig"]
+        let generated = try CLIRunner.run(["expand", "-o", "-"] + settings + ["--config", "Release", "Info.plist"], in: directory)
+        #expect(generated.status == 0, "\(generated.stderrText)")
+        #expect(try PlistValue(decoding: generated.stdout)["CFBundleIdentifier"] == "org.example.release")
+        let info = try CLIRunner.run(["info"] + settings + ["--config", "Beta", "--sdk", "iphoneos18.0", "Info.plist"], in: directory)
+        #expect(info.status == 0, "\(info.stderrText)")
+        #expect(info.stdoutText.contains("(org.example.beta)"), "\(info.stdoutText)")
+        let debug = try CLIRunner.run(["lint", "--info-plist"] + settings + ["Info.plist"], in: directory)
+        #expect(debug.stderrText.contains("bad_id"), "\(debug.stderrText)")
+        let release = try CLIRunner.run(["lint", "--info-plist"] + settings + ["--config", "Release", "Info.plist"], in: directory)
+        #expect(release.status != 64, "\(release.stderrText)")
+        #expect(!release.stderrText.contains("bad_id"), "\(release.stderrText)")
+    }
+
     @Test func settingsAndGenerateGoWithInfoPlist() throws {
         let directory = try iina()
         let generate = try CLIRunner.run(["lint", "--generate", "Info.plist"], in: directory)

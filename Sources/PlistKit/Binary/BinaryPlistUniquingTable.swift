@@ -1,4 +1,3 @@
-import CPlistKitSupport
 import FoundationEssentials
 
 /// A key the binary writer's uniquing table can hash cheaply.
@@ -55,36 +54,7 @@ extension ExactKey: BinaryPlistUniquingKey {
     }
 }
 
-/// Data as a uniquing key: equal when the bytes are.
-///
-/// Not `Data` itself, whose `Hashable` hash reads only a prefix: blobs alike there all
-/// collide, which would make the table's `Hasher` fallback (meant for crafted collisions)
-/// quadratic. Here the fallback hashes every byte; the table's own hash samples the ends.
-struct ExactData: BinaryPlistUniquingKey {
-    let data: Data
-
-    static func == (lhs: ExactData, rhs: ExactData) -> Bool { sameKey(lhs, rhs) }
-
-    func hash(into hasher: inout Hasher) {
-        ByteHashing.combine(data, into: &hasher)
-    }
-
-    /// Hashes the length and at most the first and last 64 bytes, eight at a time (hashing
-    /// a library's digests through `Hasher` and a `Dictionary` cost a twentieth of a binary
-    /// write). Hashing all of a large blob cost more than writing it; blobs alike at both
-    /// ends only share a hash, and the table compares their bytes, or, when they crowd it,
-    /// moves to its fallback, which hashes them whole.
-    func quickHash(seed: UInt64) -> UInt64 {
-        ByteHashing.sampledHash(data, seed: seed)
-    }
-
-    static func sameKey(_ a: ExactData, _ b: ExactData) -> Bool {
-        ByteHashing.sameBytes(a.data, b.data)
-    }
-}
-
-/// The binary writer's table from a scalar's uniquing key to its object number (also the
-/// Codable binary source's table from a dictionary key's text to its key id): open
+/// The binary writer's table from a scalar's uniquing key to its object number: open
 /// addressing with linear probing over a power-of-two slot array, at most half full.
 ///
 /// Each slot holds a key's full hash, its position in `keys` (plus one; zero marks an empty
@@ -184,7 +154,7 @@ struct BinaryPlistUniquingTable<Key: BinaryPlistUniquingKey> {
     func prefetch(_ key: Key) {
         guard fallback == nil, slots.count >= Self.smallestPrefetchedSlotCount else { return }
         let slot = Int(truncatingIfNeeded: key.quickHash(seed: seed)) & (slots.count - 1)
-        slots.withUnsafeBufferPointer { plistkit_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + slot) }) }
+        ByteCursor.prefetch(slots, at: slot)
     }
 
     /// The number given to `key`, or `nil` when the table does not hold it.

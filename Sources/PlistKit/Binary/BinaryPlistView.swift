@@ -73,7 +73,7 @@ public struct BinaryPlistView: Sendable {
     ///
     /// - Throws: as ``init(contentsOf:options:)``.
     public init(contentsOfFile path: String, options: PlistReadingOptions = PlistReadingOptions()) throws {
-        let file = try MappedFile(path: path, maximumBytes: options.maximumInputBytes)
+        let file = try PlistError.mapping(path, maximumBytes: options.maximumInputBytes)
         self.storage = .mapped(file)
         self.options = options
         self.trailer = try PlistError.reportingReadFailures {

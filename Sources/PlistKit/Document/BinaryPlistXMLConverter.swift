@@ -61,7 +61,7 @@ public enum BinaryPlistXMLConverter {
         acceptingLosses accept: (_ read: [PlistWarning], _ written: [PlistWarning]) throws -> Void = { _, _ in },
         to output: (Data) throws -> Void
     ) throws {
-        let file = try MappedFile(path: path, maximumBytes: readingOptions.maximumInputBytes)
+        let file = try PlistError.mapping(path, maximumBytes: readingOptions.maximumInputBytes)
         try convert(
             .mapped(file), readingOptions: readingOptions, writingOptions: writingOptions, ignoring: ignoredLosses, acceptingLosses: accept,
             to: output)

@@ -91,9 +91,8 @@ struct FormatSniffer {
         }
     }
 
-    /// Decodes up to `maximumCharacters` leading characters, honouring a BOM. Text without a
-    /// BOM is read as UTF-8; UTF-16/32 without a BOM is recognised by zero bytes in the first
-    /// code unit, as XML's autodetection does. Wide text is decoded up to its first code unit
+    /// Decodes up to `maximumCharacters` leading characters in the encoding their first bytes
+    /// select (``UnicodeTranscoder/encoding(ofLeadingBytes:)``). Wide text is decoded up to its first code unit
     /// that is not part of a Unicode scalar (an unpaired surrogate, say): what comes before it
     /// decides the format, and the reader then reports that unit with its position.
     private func leadingText(maximumCharacters: Int) -> Substring {
@@ -117,15 +116,9 @@ struct FormatSniffer {
                 }
             }
         }
-        if b.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return decode(.utf32(bigEndian: true), dropping: 4) }
-        if b.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return decode(.utf32(bigEndian: false), dropping: 4) }
-        if b.starts(with: [0xFE, 0xFF]) { return decode(.utf16(bigEndian: true), dropping: 2) }
-        if b.starts(with: [0xFF, 0xFE]) { return decode(.utf16(bigEndian: false), dropping: 2) }
-        if b.count >= 4, b[0] == 0, b[1] == 0, b[2] == 0, b[3] != 0 { return decode(.utf32(bigEndian: true), dropping: 0) }
-        if b.count >= 4, b[0] != 0, b[1] == 0, b[2] == 0, b[3] == 0 { return decode(.utf32(bigEndian: false), dropping: 0) }
-        if b.count >= 2, b[0] == 0, b[1] != 0 { return decode(.utf16(bigEndian: true), dropping: 0) }
-        if b.count >= 2, b[0] != 0, b[1] == 0 { return decode(.utf16(bigEndian: false), dropping: 0) }
-        let utf8 = b.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(b.dropFirst(3)) : b
+        let encoding = UnicodeTranscoder.encoding(ofLeadingBytes: b)
+        if let form = encoding.form { return decode(form, dropping: encoding.byteOrderMark) }
+        let utf8 = b.dropFirst(encoding.byteOrderMark)
         // Lossy decoding: a cut multi-byte sequence at the end of the head must not hide the start.
         return Substring(String(decoding: utf8, as: UTF8.self))
     }
@@ -187,7 +180,7 @@ struct FormatSniffer {
             var offset = 1
             while let c = byte(offset) {
                 if c == UInt8(ascii: ">") { return false }
-                if !(isHexDigit(c) || c == 0x20 || (c >= 0x09 && c <= 0x0D)) { return true }
+                if !(TextInput.hexDigitValue(c) != nil || c == 0x20 || (c >= 0x09 && c <= 0x0D)) { return true }
                 offset += 1
             }
             return false
@@ -198,14 +191,6 @@ struct FormatSniffer {
         }
     }
 
-    private static func isHexDigit(_ c: UInt8) -> Bool {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"):
-            return true
-        default:
-            return false
-        }
-    }
 
     /// Whether the text is one JSON number (RFC 8259 grammar) and nothing else but white
     /// space: `42` and `-1.5e3` are JSON, while `1.0.0`, `0x10`, `-` or `007` are OpenStep's

@@ -97,9 +97,10 @@ struct BuildSettingTreeRewriter {
     private(set) var sharesSubtrees = false
     /// Whether anything changed.
     private(set) var changesValue = false
-    /// The rebuilt value of each container walked, by the address of its elements' storage
-    /// (valid while the original value lives, which it does for the whole walk).
-    private var rebuilt: [UnsafeRawPointer: (value: PlistValue, changed: Bool)] = [:]
+    /// The rebuilt value of each container walked, by the identity of its storage
+    /// (``PlistValue/containerStorageIdentity``: valid while the original value lives, which it
+    /// does for the whole walk).
+    private var rebuilt: [Int: (value: PlistValue, changed: Bool)] = [:]
 
     init(expander: BuildSettingExpander) {
         evaluation = BuildSettingEvaluation(expander: expander)
@@ -107,7 +108,7 @@ struct BuildSettingTreeRewriter {
 
     /// One container being rebuilt.
     private struct Frame {
-        let identity: UnsafeRawPointer?
+        let identity: Int?
         let original: PlistValue
         let path: PlistKeyPath
         /// The keys of a dictionary, `nil` for an array.
@@ -175,7 +176,7 @@ struct BuildSettingTreeRewriter {
         default: return nil
         }
         guard !children.isEmpty else { return nil }
-        let identity = children.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        let identity = value.containerStorageIdentity
         if let identity, rebuilt[identity] != nil {
             sharesSubtrees = true
             return nil
@@ -188,13 +189,7 @@ struct BuildSettingTreeRewriter {
 
     /// The rebuilt value of a container walked already, or `nil`.
     private func rebuiltValue(of value: PlistValue) -> (value: PlistValue, changed: Bool)? {
-        let children: [PlistValue]
-        switch value {
-        case .array(let elements): children = elements
-        case .dictionary(let dictionary): children = dictionary.values
-        default: return nil
-        }
-        guard !children.isEmpty, let identity = children.withUnsafeBufferPointer({ UnsafeRawPointer($0.baseAddress) }) else { return nil }
+        guard let identity = value.containerStorageIdentity else { return nil }
         return rebuilt[identity]
     }
 

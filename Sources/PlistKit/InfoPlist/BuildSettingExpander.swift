@@ -78,6 +78,15 @@ public struct BuildSettingExpander: Sendable {
         self.conditionValues = conditionValues
     }
 
+    /// The value of the setting `name` (its assignment ``conditionValues`` select), expanded,
+    /// or `nil` when no assignment of it applies.
+    ///
+    /// - Throws: as ``expand(_:)-(String)``.
+    func expandedSetting(_ name: String) throws(InfoPlistError) -> String? {
+        guard let raw = settings.assignment(of: name, conditionValues: conditionValues)?.value else { return nil }
+        return try expand(raw)
+    }
+
     /// `text` with its references expanded and each `$$` made a `$`.
     ///
     /// - Throws: ``InfoPlistError``: ``InfoPlistError/Code/undefinedBuildSetting`` (when

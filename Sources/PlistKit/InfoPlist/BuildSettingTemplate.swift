@@ -49,9 +49,12 @@ struct BuildSettingTemplate {
         /// The whole reference as written, `$(NAME:lower)`.
         var text: String
 
-        /// Whether this names a build setting whatever the settings are: its name is a setting
-        /// name, or is made with another such reference (whose value is known only from the
-        /// settings). A nested `$(…)` that names nothing is read as its text.
+        /// Whether this reference names a build setting that must be defined for it to expand:
+        /// where expanding without settings reports an undefined setting by a setting's name.
+        /// That is a bracketed reference whose name is a setting name, or any reference whose
+        /// name is made with such a reference (whose value is known only from the settings).
+        /// A nested reference that names nothing is read as its text, and so is a bare `$NAME`,
+        /// which stays as written when its setting is undefined.
         var namesSetting: Bool {
             var text = ""
             for part in name {
@@ -62,7 +65,7 @@ struct BuildSettingTemplate {
                     text += nested.text
                 }
             }
-            return BuildSettingTemplate.isSettingName(text[...])
+            return isBracketed && BuildSettingTemplate.isSettingName(text[...])
         }
     }
 

@@ -103,11 +103,10 @@ struct XcconfigReader {
         let file: MappedFile
         do {
             file = try MappedFile(path: path, maximumBytes: limits.maximumFileBytes)
-        } catch let error as PlistError where error.code == .limitExceeded {
+        } catch where FileReader.isOverLimit(error) {
             throw InfoPlistError(.invalidSetting, "\(reason) '\(path)' is larger than the limit of \(limits.maximumFileBytes) bytes (BuildSettings.FileLimits.maximumFileBytes)")
         } catch {
-            let detail = (error as? PlistError)?.reason ?? "\(error)"
-            throw InfoPlistError(.invalidSetting, "\(reason) '\(path)' cannot be read (\(detail))")
+            throw InfoPlistError(.invalidSetting, "\(reason) '\(path)' cannot be read (\(error.systemMessage))")
         }
         return [UInt8](file.data)
     }

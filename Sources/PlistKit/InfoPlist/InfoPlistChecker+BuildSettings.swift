@@ -1,8 +1,13 @@
 extension InfoPlistChecker {
-    /// Every key and string that holds a build setting reference (read as
-    /// ``BuildSettingExpander`` reads them, so `$$(X)` and `$(echo hi)` are none), errors in a
-    /// built file and warnings in a source one, and the key paths of the strings among them,
-    /// which the syntax rules then pass over.
+    /// Every key and string that holds a build setting reference (read by
+    /// ``BuildSettingTemplate``, as ``BuildSettingExpander`` reads them), errors in a built
+    /// file and warnings in a source one, and the key paths of the strings among them, which
+    /// the syntax rules then pass over.
+    ///
+    /// A reference counts where expanding without settings would report an undefined setting
+    /// by a setting's name: `$$(X)` is text, a bare `$NAME` stays as written when its setting
+    /// is undefined (the engine leaves it, so `$USD` in a price is text), and `$(echo hi)`
+    /// names no setting a settings file could define.
     func unexpandedReferences(in value: PlistValue, isBuilt: Bool) -> (findings: [InfoPlistFinding], pending: Set<PlistKeyPath>) {
         let severity: InfoPlistFinding.Severity = isBuilt ? .error : .warning
         let maximumDepth = BuildSettingExpander(settings: BuildSettings()).maximumDepth

@@ -51,7 +51,7 @@ public struct InfoPlistChecker: Sendable {
     ///   time proportional to its distinct containers).
     /// - Complexity: O(n) in the size of `value`.
     public func check(_ value: PlistValue) throws(PlistError) -> [InfoPlistFinding] {
-        try InfoPlistSizeLimit.check(value, limits: limits, for: "checking an Info.plist")
+        try ExpandedSizeCounter.check(value, limits: limits, for: .walk("checking an Info.plist"))
         guard case .dictionary(let info) = value else {
             return [InfoPlistFinding(
                 .error, .notADictionary, at: .root, "An Info.plist is a dictionary, but the root is \(value.kind.nameWithArticle).")]

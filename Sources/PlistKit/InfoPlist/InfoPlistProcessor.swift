@@ -54,17 +54,27 @@ public struct InfoPlistProcessor: Sendable {
     public var keepsUndefinedReferences: Bool
     /// The bound on the source's size once its shared references are expanded.
     public var limits: PlistWritingOptions
+    /// The values conditional assignments are matched against (`sdk`, `arch`, `config`), as
+    /// ``BuildSettingExpander/conditionValues``.
+    public var conditionValues: [String: String]
 
     /// Creates a processor.
     public init(
         settings: BuildSettings, generatesKeys: Bool? = nil, platform: InfoPlistPlatform? = nil, keepsUndefinedReferences: Bool = true,
-        limits: PlistWritingOptions = PlistWritingOptions()
+        limits: PlistWritingOptions = PlistWritingOptions(), conditionValues: [String: String] = [:]
     ) {
         self.settings = settings
         self.generatesKeys = generatesKeys
         self.platform = platform
         self.keepsUndefinedReferences = keepsUndefinedReferences
         self.limits = limits
+        self.conditionValues = conditionValues
+    }
+
+    /// An expander over `settings` that keeps undefined references and matches conditional
+    /// assignments against ``conditionValues``.
+    private func makeExpander(over settings: BuildSettings) -> BuildSettingExpander {
+        BuildSettingExpander(settings: settings, undefinedSettings: .keep, conditionValues: conditionValues)
     }
 
     /// Whether the settings ask for a generated Info.plist (`GENERATE_INFOPLIST_FILE = YES`).
@@ -85,13 +95,13 @@ public struct InfoPlistProcessor: Sendable {
     public func process(_ source: PlistValue?) throws -> ProcessedInfoPlist {
         var info = PlistDictionary()
         if let source {
-            try InfoPlistSizeLimit.check(source, limits: limits, for: "processing an Info.plist")
+            try ExpandedSizeCounter.check(source, limits: limits, for: .walk("processing an Info.plist"))
             guard case .dictionary(let dictionary) = source else {
                 throw InfoPlistError(.notADictionary, "An Info.plist is a dictionary, but the root is \(source.kind.nameWithArticle)", at: .keyPath(.root))
             }
             info = dictionary
         }
-        var expander = BuildSettingExpander(settings: effectiveSettings(identifier: nil), keepsUndefinedReferences: true)
+        var expander = makeExpander(over: effectiveSettings(identifier: nil))
         let settings = expander.settings
         let platform = self.platform ?? InfoPlistPlatform.platforms(of: settings).first
         var result = ProcessedInfoPlist(value: .dictionary([:]), platform: platform)
@@ -155,8 +165,10 @@ public struct InfoPlistProcessor: Sendable {
 
     /// Whether the boolean setting `name`, expanded, is true.
     private func isYes(_ name: String) -> Bool {
-        guard let raw = settings[name] else { return false }
-        let value = (try? BuildSettingExpander(settings: settings, keepsUndefinedReferences: true).expand(raw)) ?? raw
+        let expander = makeExpander(over: settings)
+        guard let value = (try? expander.expandedSetting(name)) ?? settings.assignment(of: name, conditionValues: conditionValues)?.value else {
+            return false
+        }
         return InfoPlistSettingValue.isYes(value)
     }
 
@@ -164,7 +176,7 @@ public struct InfoPlistProcessor: Sendable {
     /// give, else the source's keys.
     private func isApplication(source: PlistDictionary, expander: BuildSettingExpander) -> Bool {
         if let type = settings["PRODUCT_TYPE"] { return Self.packageType(ofProductType: type) == "APPL" }
-        if let type = expander.settings["PRODUCT_BUNDLE_PACKAGE_TYPE"], let expanded = try? expander.expand(type) {
+        if let expanded = try? expander.expandedSetting("PRODUCT_BUNDLE_PACKAGE_TYPE") {
             return expanded == "APPL"
         }
         return InfoPlistBundleKind(source) == .application
@@ -178,8 +190,7 @@ public struct InfoPlistProcessor: Sendable {
     ) throws(InfoPlistError) -> PlistDictionary {
         var content = PlistDictionary()
         func expanded(_ name: String) throws(InfoPlistError) -> String? {
-            guard let raw = expander.settings[name] else { return nil }
-            return try expander.expand(raw)
+            try expander.expandedSetting(name)
         }
         for entry in InfoPlistKeySetting.infoPlistKeySettings + InfoPlistKeySetting.productSettings {
             guard let text = try expanded(entry.setting) else { continue }
@@ -270,7 +281,7 @@ public struct InfoPlistProcessor: Sendable {
     /// (1 and 2 on iOS, 3 on tvOS, 4 on watchOS, 7 on visionOS; on Mac Catalyst 2 and 6, and
     /// 2 when neither is given), replacing the source's as Xcode does.
     private func setDeviceFamilies(for platform: InfoPlistPlatform, in info: inout PlistDictionary, expander: BuildSettingExpander) {
-        let text = settings["TARGETED_DEVICE_FAMILY"].map { (try? expander.expand($0)) ?? $0 } ?? ""
+        let text = (try? expander.expandedSetting("TARGETED_DEVICE_FAMILY")) ?? settings["TARGETED_DEVICE_FAMILY"] ?? ""
         let given = InfoPlistPlatform.targetedDeviceFamilies(text)
         let allowed: Set<Int>
         switch platform {

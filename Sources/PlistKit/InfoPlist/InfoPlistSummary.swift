@@ -94,7 +94,7 @@ public struct InfoPlistSummary: Hashable, Sendable {
     ///   ``InfoPlistError`` with ``InfoPlistError/Code/notADictionary`` when the root is not a
     ///   dictionary.
     public init(_ value: PlistValue, limits: PlistWritingOptions = PlistWritingOptions()) throws {
-        try InfoPlistSizeLimit.check(value, limits: limits, for: "summarizing an Info.plist")
+        try ExpandedSizeCounter.check(value, limits: limits, for: .walk("summarizing an Info.plist"))
         guard case .dictionary(let info) = value else {
             throw InfoPlistError(.notADictionary, "An Info.plist is a dictionary, but the root is \(value.kind.nameWithArticle)", at: .keyPath(.root))
         }

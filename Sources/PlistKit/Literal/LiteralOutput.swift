@@ -109,29 +109,25 @@ struct LiteralOutput {
 
     private mutating func writeString(_ string: String) {
         text += isSwift ? "\"" : "@\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\\": text += "\\\\"
-            case "\"": text += "\\\""
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\0" where isSwift: text += "\\0"
-            case "\u{0}"..."\u{1F}", "\u{7F}":
-                if isSwift {
-                    text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    // Three octal digits: an octal escape never takes a fourth, so the next
-                    // character cannot be swallowed (a \x escape would).
-                    let octal = String(scalar.value, radix: 8)
-                    text += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
-                }
-            case "\u{2028}", "\u{2029}", "\u{FEFF}":
-                text += isSwift ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : "\\u\(String(scalar.value, radix: 16, uppercase: true))"
-            default:
-                text.unicodeScalars.append(scalar)
-            }
-        }
+        let isSwift = isSwift
+        StringEscaping.escape(string, into: &text, quotingWith: "\"") { Self.escape($0, swift: isSwift) }
         text += "\""
+    }
+
+    /// The escape of a scalar a literal may not hold as it is, or `nil`. Control characters
+    /// (other than tabs and line breaks) are in Swift `\0` or `\u{1F}`, in Objective-C three
+    /// octal digits, since an octal escape never takes a fourth, so the next character cannot
+    /// be swallowed (a `\x` escape would). The line and paragraph separators and the
+    /// byte-order mark, invisible and ending or hiding a line in some editors, are `\u{…}` in
+    /// Swift and `\u…` in Objective-C.
+    private static func escape(_ scalar: Unicode.Scalar, swift: Bool) -> String? {
+        let hex = { String(scalar.value, radix: 16, uppercase: true) }
+        if StringEscaping.isControl(scalar) {
+            if swift { return scalar == "\0" ? "\\0" : "\\u{\(hex())}" }
+            let octal = String(scalar.value, radix: 8)
+            return "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+        }
+        guard scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{FEFF}" else { return nil }
+        return swift ? "\\u{\(hex())}" : "\\u\(hex())"
     }
 }

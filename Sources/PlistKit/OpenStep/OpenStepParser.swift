@@ -212,15 +212,6 @@ struct OpenStepParser: ~Copyable {
 
     // MARK: Data and typed values
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
-
     private static func isDataWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
     }
@@ -236,11 +227,11 @@ struct OpenStepParser: ~Copyable {
                 text.advance()
                 return Data(bytes)
             }
-            guard let high = Self.hexValue(first) else {
+            guard let high = TextInput.hexDigitValue(first) else {
                 throw unexpected(at: text.position, expecting: "a hexadecimal digit or '>' in data")
             }
             guard let second = text.peek(ahead: 1) else { throw corrupt("Unterminated data; expected '>'", at: open) }
-            guard let low = Self.hexValue(second) else {
+            guard let low = TextInput.hexDigitValue(second) else {
                 if second == UInt8(ascii: ">") || Self.isDataWhitespace(second) {
                     throw corrupt("Data bytes need two hexadecimal digits; found an odd one", at: text.position)
                 }
@@ -334,7 +325,7 @@ struct OpenStepParser: ~Copyable {
                 text.advance()
                 var unit: UInt32 = 0
                 var digits = 0
-                while digits < 4, let next = text.peek(), let v = Self.hexValue(next) {
+                while digits < 4, let next = text.peek(), let v = TextInput.hexDigitValue(next) {
                     unit = unit << 4 | UInt32(v)
                     digits += 1
                     text.advance()

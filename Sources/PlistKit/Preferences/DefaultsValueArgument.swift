@@ -114,20 +114,11 @@ public enum DefaultsValueArgument {
         var bytes = Data(capacity: digits.count / 2)
         var index = 0
         while index < digits.count {
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
+            guard let high = TextInput.hexDigitValue(digits[index]), let low = TextInput.hexDigitValue(digits[index + 1]) else { return nil }
             bytes.append(high << 4 | low)
             index += 2
         }
         return bytes
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     private static func dateSeconds(_ text: String) -> Double? {

@@ -313,7 +313,7 @@ final class PreferencesFile: Sendable {
     func checkExpandedSize(of values: PlistDictionary, limits: PlistWritingOptions) throws {
         do {
             try ExpandedSizeCounter.check(.dictionary(values), limits: limits, for: .textWriter("defaults"))
-        } catch let error as PlistError {
+        } catch {
             throw PreferencesError(.limitExceeded, path: path, reason: "is too large to print or search: \(error.description)", underlyingError: error)
         }
     }

@@ -222,7 +222,7 @@ public struct PreferencesStore: Sendable {
             name.append(contentsOf: scalars.dropLast(suffix.count))
             return String(name)
         }
-        return names.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+        return names.sorted(by: PlistDictionary.keyPrecedes)
     }
 
     // MARK: Searching

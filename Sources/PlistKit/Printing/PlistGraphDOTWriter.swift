@@ -109,7 +109,7 @@ public struct PlistGraphDOTWriter: Hashable, Sendable {
     /// A scalar as a field shows it.
     static func text(of value: PlistValue) -> String {
         switch value {
-        case .string(let string): return ValueText.quoted(string)
+        case .string(let string): return StringEscaping.quoted(string)
         case .integer(let integer): return integer.description
         case .real(let real): return "\(real)"
         case .boolean(let boolean): return boolean ? "true" : "false"

@@ -81,7 +81,7 @@ public struct PlistTreePrinter: Hashable, Sendable {
         case .array(let a):
             return paint("array", .type) + " (\(a.count) \(a.count == 1 ? "element" : "elements"))" + more
         case .string(let s):
-            return paint("string", .type) + " " + paint(ValueText.quoted(s), .string)
+            return paint("string", .type) + " " + paint(StringEscaping.quoted(s), .string)
         case .integer(let i):
             return paint("integer", .type) + " " + paint(i.description, .number)
         case .real(let r):

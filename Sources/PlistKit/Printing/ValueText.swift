@@ -33,12 +33,6 @@ enum ValueText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// A string in double quotes with `"`, `\` and control characters escaped, so that it
-    /// stays on one line (see ``StringEscaping/quoted(_:)``).
-    static func quoted(_ string: String) -> String {
-        StringEscaping.quoted(string)
-    }
-
     /// `text` with line breaks, other control characters and invisible format characters
     /// (which could hide or reorder what a key says, or drive a terminal) written as
     /// `\u{…}`; everything else as it is.

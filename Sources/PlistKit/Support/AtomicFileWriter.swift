@@ -145,7 +145,7 @@ public enum AtomicFileWriter {
         _ descriptor: Int32, with contents: ((Data) throws -> Void) throws -> Void, for path: String, replacing original: stat?,
         keepingOwner: Bool
     ) throws {
-        try contents { try writeAll($0, to: descriptor, path: path) }
+        try contents { try write($0, toDescriptor: descriptor, path: path) }
         var mode: mode_t
         if let original {
             mode = original.st_mode & 0o7777
@@ -176,22 +176,31 @@ public enum AtomicFileWriter {
         let descriptor = open(path, O_WRONLY)
         guard descriptor >= 0 else { throw FileOperationError.current(.open, path) }
         defer { close(descriptor) }
-        try contents { try writeAll($0, to: descriptor, path: path) }
+        try contents { try write($0, toDescriptor: descriptor, path: path) }
     }
 
-    private static func writeAll(_ bytes: Data, to descriptor: Int32, path: String) throws {
-        try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            guard let base = buffer.baseAddress else { return }
+    /// Writes all of `bytes` to `descriptor` (a file, a pipe, a terminal, a device), named
+    /// `path` in errors: the one write loop of PlistKit and `plist-inspect`, which goes on
+    /// after a short write and retries a write a signal interrupted.
+    ///
+    /// - Throws: ``FileOperationError`` with step ``FileOperationError/Step/write`` and the
+    ///   system's reason; some of the bytes may have been written.
+    public static func write(_ bytes: Data, toDescriptor descriptor: Int32, path: String) throws(FileOperationError) {
+        // `Data.withUnsafeBytes` rethrows untyped errors: the failure comes back as a value.
+        let failure = bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> FileOperationError? in
+            guard let base = buffer.baseAddress else { return nil }
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw FileOperationError.current(.write, path)
+                    return FileOperationError.current(.write, path)
                 }
                 offset += written
             }
+            return nil
         }
+        if let failure { throw failure }
     }
 
     private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {

@@ -1,3 +1,4 @@
+import CPlistKitSupport
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -30,8 +31,8 @@ import Musl
 ///
 /// The cursor is non-copyable and not `Sendable`: it is lent by ``withBytes(of:_:)-(Data,_)``
 /// (or made over a memory mapping that outlives it) and cannot be duplicated or sent to
-/// another thread. It can be moved, so a holder that may outlive the lending scope (the
-/// Codable binary source) must stop using it when the scope ends.
+/// another thread. It can be moved, so a holder that may outlive the lending scope must stop
+/// using it when the scope ends.
 struct ByteCursor: ~Copyable {
     /// The borrowed bytes. Only this type reads them, and only after checking the range.
     private let buffer: UnsafeRawBufferPointer
@@ -432,6 +433,21 @@ struct ByteCursor: ~Copyable {
     @usableFromInline @inline(__always)
     static func haveSameRepresentation(_ a: String, _ b: String) -> Bool {
         withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in sameBytes(x, y) } }
+    }
+
+    /// The address of `elements`' storage as an integer, or `nil` when there is none (an
+    /// empty array): an identity that copies sharing storage through copy-on-write have in
+    /// common, for the memos of walks over trees whose containers are shared. It is only
+    /// compared, never read through, and names the storage only while the array lives.
+    static func storageAddress<Element>(of elements: [Element]) -> Int? {
+        elements.withUnsafeBufferPointer { $0.baseAddress.map { Int(bitPattern: $0) } }
+    }
+
+    /// Asks the processor to bring `elements[index]` into its cache ahead of a read, when
+    /// `index` is within the array (a hint: it changes nothing and cannot fault).
+    static func prefetch<Element>(_ elements: [Element], at index: Int) {
+        guard elements.indices.contains(index) else { return }
+        elements.withUnsafeBufferPointer { plistkit_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + index) }) }
     }
 
     /// The generic `elementsEqual` goes byte by byte through iterators, which cost several

@@ -36,6 +36,11 @@ enum ByteHashing {
         }
     }
 
+    /// Feeds every UTF-8 byte of `string` to `hasher`.
+    static func combine(utf8 string: String, into hasher: inout Hasher) {
+        ByteCursor.withUTF8(of: string) { $0.combine(into: &hasher) }
+    }
+
     /// Feeds every byte of `data` to `hasher`.
     static func combine(_ data: Data, into hasher: inout Hasher) {
         ByteCursor.withBytes(of: data) { $0.combine(into: &hasher) }

@@ -30,7 +30,7 @@ struct CivilDate: Hashable, Sendable {
     static let yearRange: ClosedRange<Int64> = -999_999_999...999_999_999
 
     /// Days from 0000-03-01 (where `civil_from_days` counts from) to 1970-01-01, and from
-    /// 1970-01-01 to 2001-01-01, the plist epoch.
+    /// 1970-01-01 to 2001-01-01, the epoch of Apple's reference dates.
     private static let marchZeroTo1970: Int64 = 719_468
     private static let epochDays: Int64 = 11_323
 

@@ -24,31 +24,29 @@ final class MappedFile: @unchecked Sendable {
 
     /// Maps the file at `path`.
     ///
-    /// - Throws: ``PlistError`` with ``PlistError/Code/invalidArgument`` when the file cannot be
-    ///   opened, examined or mapped (the message carries the system's reason), or
-    ///   ``PlistError/Code/limitExceeded`` when it is larger than `maximumBytes`.
-    init(path: String, maximumBytes: Int) throws {
+    /// - Throws: ``FileOperationError`` with step ``FileOperationError/Step/read``: the
+    ///   system's reason when the file cannot be opened, examined or mapped, `EISDIR` for a
+    ///   directory, `ENODEV` for anything else that is not a regular file (a pipe, a device),
+    ///   `EFBIG` when it is larger than `maximumBytes` (``FileReader/isOverLimit(_:)``).
+    convenience init(path: String, maximumBytes: Int) throws(FileOperationError) {
         // Non-blocking, so that a FIFO given by mistake fails the regular-file check below
         // instead of blocking until a writer appears.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Self.failure("open", path) }
+        guard descriptor >= 0 else { throw FileOperationError.current(.read, path) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Self.failure("examine", path) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            throw PlistError(.invalidArgument, "Cannot map '\(path)': it is not a regular file")
+        guard fstat(descriptor, &status) == 0 else { throw FileOperationError.current(.read, path) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            break
+        case S_IFDIR:
+            throw FileOperationError(step: .read, path: path, errorNumber: EISDIR, systemMessage: "It is a directory")
+        default:
+            throw FileOperationError(step: .read, path: path, errorNumber: ENODEV, systemMessage: "It is not a regular file, which mapping needs")
         }
         let size = Int(status.st_size)
-        guard size <= maximumBytes else {
-            throw PlistError(.limitExceeded, "The file '\(path)' is \(size) bytes, more than the limit of \(maximumBytes)")
-        }
-        count = size
-        if size == 0 {
-            base = nil
-            return
-        }
-        guard let mapped = Self.map(descriptor, count: size) else { throw Self.failure("map", path) }
-        base = mapped
+        guard size <= maximumBytes else { throw FileReader.tooLarge(path, limit: maximumBytes, size: size) }
+        try self.init(descriptor: descriptor, count: size, path: path)
     }
 
     /// Maps the `count` bytes of the regular file open as `descriptor` (its size, which the
@@ -94,9 +92,5 @@ final class MappedFile: @unchecked Sendable {
         try withExtendedLifetime(self) {
             try body(ByteCursor(UnsafeRawBufferPointer(start: base.map { UnsafeRawPointer($0) }, count: count)))
         }
-    }
-
-    private static func failure(_ action: String, _ path: String) -> PlistError {
-        PlistError(.invalidArgument, "Cannot \(action) '\(path)': \(String(cString: strerror(errno)))")
     }
 }

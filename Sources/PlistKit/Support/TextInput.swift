@@ -89,20 +89,7 @@ enum TextInput {
     /// The encoding the first bytes select, by the rules of ``utf8(_:formatName:)``: `nil` for
     /// UTF-8, and how many bytes the byte order mark takes (0 without one).
     static func encoding(of bytes: Data) -> (form: UnicodeTranscoder.Form?, byteOrderMark: Int) {
-        let b0 = bytes.count > 0 ? bytes[bytes.startIndex] : 0xAA
-        let b1 = bytes.count > 1 ? bytes[bytes.startIndex + 1] : 0xAA
-        let b2 = bytes.count > 2 ? bytes[bytes.startIndex + 2] : 0xAA
-        let b3 = bytes.count > 3 ? bytes[bytes.startIndex + 3] : 0xAA
-        if b0 == 0xEF, b1 == 0xBB, b2 == 0xBF { return (nil, 3) }
-        if bytes.count >= 4, b0 == 0, b1 == 0, b2 == 0xFE, b3 == 0xFF { return (.utf32(bigEndian: true), 4) }
-        if bytes.count >= 4, b0 == 0xFF, b1 == 0xFE, b2 == 0, b3 == 0 { return (.utf32(bigEndian: false), 4) }
-        if b0 == 0xFE, b1 == 0xFF { return (.utf16(bigEndian: true), 2) }
-        if b0 == 0xFF, b1 == 0xFE { return (.utf16(bigEndian: false), 2) }
-        if bytes.count >= 4, b0 == 0, b1 == 0, b2 == 0, b3 != 0 { return (.utf32(bigEndian: true), 0) }
-        if bytes.count >= 4, b0 != 0, b1 == 0, b2 == 0, b3 == 0 { return (.utf32(bigEndian: false), 0) }
-        if bytes.count >= 2, b0 == 0, b1 != 0 { return (.utf16(bigEndian: true), 0) }
-        if bytes.count >= 2, b0 != 0, b1 == 0 { return (.utf16(bigEndian: false), 0) }
-        return (nil, 0)
+        UnicodeTranscoder.encoding(ofLeadingBytes: bytes)
     }
 
     /// The 1-based line and column of `offset` in UTF-8 text: lines end at LF, CR LF or a lone
@@ -124,6 +111,17 @@ enum TextInput {
             i += 1
         }
         return (line, column)
+    }
+
+    /// The value of the hexadecimal digit `byte` (`0`–`9`, `a`–`f`, `A`–`F`), or `nil` for any
+    /// other byte.
+    static func hexDigitValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 
     /// A printable description of a byte for error messages: the character when it is

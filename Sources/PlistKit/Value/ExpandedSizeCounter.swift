@@ -28,7 +28,7 @@ struct ExpandedSizeCounter {
     /// One container being counted: its children, where the walk is, the sums so far and the
     /// deepest nesting below it.
     private struct Frame {
-        let identity: UnsafeRawPointer?
+        let identity: Int?
         let children: [PlistValue]
         var next = 0
         var size: Size
@@ -68,7 +68,7 @@ struct ExpandedSizeCounter {
     ///
     /// Complexity: O(distinct containers and their elements).
     static func size(of root: PlistValue, valueLimit: Int, byteLimit: Int = .max) -> Result<Size, Exceeded> {
-        var memo: [UnsafeRawPointer: Size] = [:]
+        var memo: [Int: Size] = [:]
         var frames: [Frame] = []
         // The size of a value known without descending, or nil after pushing its frame.
         func open(_ value: PlistValue) -> Size? {
@@ -88,7 +88,7 @@ struct ExpandedSizeCounter {
                 return Size(count: 1, bytes: bytesPerValue, depth: 0)
             }
             if children.isEmpty { return Size(count: 1, bytes: bytesPerValue, depth: 1) }
-            let identity = children.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            let identity = value.containerStorageIdentity
             if !memo.isEmpty, let identity, let known = memo[identity] { return known }
             let own = ownSize(ofContainerWithKeys: keys)
             frames.append(Frame(identity: identity, children: children, size: own))
@@ -155,13 +155,23 @@ extension ExpandedSizeCounter {
         /// A writer or printer that writes every occurrence and recurses (XML, JSON,
         /// OpenStep, the literals, the printers), named for the message.
         case textWriter(String)
+        /// A walk that reads every occurrence, writes nothing and iterates (the Info.plist
+        /// checks, summary and processor), named for the message ("checking an Info.plist"):
+        /// its depth is not bounded here.
+        case walk(String)
 
         /// The name in messages: "the \(name) writer".
         var name: String {
             switch self {
             case .binaryWriter: return PlistFormat.binary.plutilName
-            case .textWriter(let name): return name
+            case .textWriter(let name), .walk(let name): return name
             }
+        }
+
+        /// What the limits bound, in messages: "more than \(operation) allows".
+        var operation: String {
+            if case .walk(let name) = self { return name }
+            return "writing"
         }
     }
 
@@ -172,7 +182,7 @@ extension ExpandedSizeCounter {
     ///   tree passes; for its depth, at the key path of the first container too deep.
     /// - Complexity: O(distinct containers and their elements).
     @discardableResult
-    static func check(_ value: PlistValue, limits options: PlistWritingOptions, for expander: Expander) throws -> Size {
+    static func check(_ value: PlistValue, limits options: PlistWritingOptions, for expander: Expander) throws(PlistError) -> Size {
         try check(
             size(of: value, valueLimit: options.maximumValueCount, byteLimit: options.maximumExpandedByteCount),
             limits: options, for: expander, of: value)
@@ -187,22 +197,23 @@ extension ExpandedSizeCounter {
     @discardableResult
     static func check(
         _ measured: Result<Size, Exceeded>, limits options: PlistWritingOptions, for expander: Expander, of value: PlistValue? = nil
-    ) throws -> Size {
+    ) throws(PlistError) -> Size {
         switch measured {
         case .failure(.values):
             throw PlistError(
                 .limitExceeded,
-                "The value holds more than \(options.maximumValueCount) values once its shared references are expanded, more than writing allows (PlistWritingOptions.maximumValueCount)",
+                "The value holds more than \(options.maximumValueCount) values once its shared references are expanded, more than \(expander.operation) allows (PlistWritingOptions.maximumValueCount)",
                 at: .keyPath(.root))
         case .failure(.bytes):
             throw PlistError(
                 .limitExceeded,
-                "The value holds more than \(options.maximumExpandedByteCount) bytes of strings, data and values once its shared references are expanded, more than writing allows (PlistWritingOptions.maximumExpandedByteCount)",
+                "The value holds more than \(options.maximumExpandedByteCount) bytes of strings, data and values once its shared references are expanded, more than \(expander.operation) allows (PlistWritingOptions.maximumExpandedByteCount)",
                 at: .keyPath(.root))
         case .success(let size):
             // Deeper than the readers read by default, and, for the writers that recurse,
             // deeper than a small thread stack may hold: a writer never writes a file its own
             // reader would refuse.
+            if case .walk = expander { return size }
             if size.depth > options.maximumDepth {
                 let path = value.flatMap { NestingDepth.firstPath(nestedDeeperThan: options.maximumDepth, in: $0) } ?? .root
                 throw PlistError(

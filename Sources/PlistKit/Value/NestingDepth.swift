@@ -40,17 +40,16 @@ enum NestingDepth {
     /// Heights of containers (a container of scalars is 1 tall, a scalar 0), remembered by
     /// their storage.
     private struct Heights {
-        private var known: [UnsafeRawPointer: Int] = [:]
+        private var known: [Int: Int] = [:]
 
-        /// A container's children and the identity of their storage; `nil` for a scalar.
-        private static func children(of value: PlistValue) -> (values: [PlistValue], identity: UnsafeRawPointer?)? {
-            let values: [PlistValue]
+        /// A container's children and the identity of their storage
+        /// (``PlistValue/containerStorageIdentity``); `nil` for a scalar.
+        private static func children(of value: PlistValue) -> (values: [PlistValue], identity: Int?)? {
             switch value {
-            case .array(let elements): values = elements
-            case .dictionary(let dictionary): values = dictionary.values
+            case .array(let elements): return (elements, value.containerStorageIdentity)
+            case .dictionary(let dictionary): return (dictionary.values, value.containerStorageIdentity)
             default: return nil
             }
-            return (values, values.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
         }
 
         /// The height of `value`.
@@ -59,7 +58,7 @@ enum NestingDepth {
             if root.values.isEmpty { return 1 }
             if let identity = root.identity, let height = known[identity] { return height }
             // Each frame: a container's children, the next one to look at, the tallest so far.
-            var frames: [(values: [PlistValue], identity: UnsafeRawPointer?, next: Int, tallest: Int)] = [
+            var frames: [(values: [PlistValue], identity: Int?, next: Int, tallest: Int)] = [
                 (root.values, root.identity, 0, 0)
             ]
             while let top = frames.indices.last {

@@ -18,7 +18,26 @@ extension PlistError {
         do {
             return try body()
         } catch where FileReader.isOverLimit(error) {
-            throw PlistError(.limitExceeded, String(error.description.dropLast()))
+            throw overInputLimit(error)
+        }
+    }
+
+    /// The refusal of an input past ``PlistReadingOptions/maximumInputBytes``, from the file
+    /// layer's, which names no option.
+    private static func overInputLimit(_ error: FileOperationError) -> PlistError {
+        PlistError(.limitExceeded, "\(error.description.dropLast()) (PlistReadingOptions.maximumInputBytes)")
+    }
+
+    /// Maps the file at `path` for a reader (``MappedFile``): an input past `maximumBytes`
+    /// becomes ``PlistError/Code/limitExceeded``, any other failure (no such file, not a
+    /// regular file) ``PlistError/Code/invalidArgument`` with the system's reason.
+    static func mapping(_ path: String, maximumBytes: Int) throws -> MappedFile {
+        do {
+            return try MappedFile(path: path, maximumBytes: maximumBytes)
+        } catch where FileReader.isOverLimit(error) {
+            throw overInputLimit(error)
+        } catch {
+            throw PlistError(.invalidArgument, String(error.description.dropLast()))
         }
     }
 

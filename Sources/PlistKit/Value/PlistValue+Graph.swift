@@ -72,9 +72,9 @@ extension PlistValue {
     var containerStorageIdentity: Int? {
         switch self {
         case .array(let elements) where !elements.isEmpty:
-            return elements.withUnsafeBufferPointer { $0.baseAddress.map { Int(bitPattern: $0) } }
+            return ByteCursor.storageAddress(of: elements)
         case .dictionary(let entries) where !entries.isEmpty:
-            return entries.values.withUnsafeBufferPointer { $0.baseAddress.map { Int(bitPattern: $0) | 1 } }
+            return ByteCursor.storageAddress(of: entries.values).map { $0 | 1 }
         default:
             return nil
         }

@@ -11,12 +11,49 @@ enum ArgumentParser {
     ///   option that may not repeat, or a wrong number of positional arguments. `-h`/`--help`
     ///   is returned as a flag named `--help` and skips the positional count check.
     static func parse(_ words: [String], for spec: CommandSpec) throws -> ParsedArguments {
+        let result: ParsedArguments
+        do {
+            result = try scan(words, for: spec)
+        } catch {
+            switch error {
+            case .unknownOption("-i") where spec.option(named: "--in-place") != nil:
+                // plistutil's -i names the input; a short flag that replaced it would be a trap.
+                throw CommandError.usage("Unknown option '-i'; the input files need no flag, and --in-place (spelled out) replaces them.", spec)
+            case .unknownOption(let name): throw CommandError.usage("Unknown option '\(name)'.", spec)
+            case .missingValue(let name): throw CommandError.usage("Missing value for '\(name)'.", spec)
+            case .repeated(let name): throw CommandError.usage("The option '\(name)' may be given only once.", spec)
+            case .valueForFlag(let name): throw CommandError.usage("The flag '\(name)' takes no value.", spec)
+            }
+        }
+        if result.flag("--help") { return result }
+        for option in spec.options where option.isRequired && result.value(option.key) == nil {
+            let label = option.valueName.map { "\(option.key) <\($0)>" } ?? option.key
+            throw CommandError.usage("Missing expected argument '\(label)'.", spec)
+        }
+        try checkPositionals(result.positionals, spec)
+        return result
+    }
+
+    /// What ``scan(_:for:attachingValues:)`` refuses, each with the option's name, for its
+    /// caller to word.
+    enum Refusal: Error, Equatable {
+        case unknownOption(String)
+        case missingValue(String)
+        case repeated(String)
+        case valueForFlag(String)
+    }
+
+    /// Sorts `words` into options' values, flags and positionals by `spec`'s options, by the
+    /// rules above: the one loop over words of every command line, the subcommands' and
+    /// plutil's. Checks neither required options nor the count of positionals.
+    ///
+    /// `attachingValues` allows a short option's value attached to it, as getopt does
+    /// (`-fxml`); plutil's options never take one.
+    static func scan(_ words: some Collection<String>, for spec: CommandSpec, attachingValues: Bool = true) throws(Refusal) -> ParsedArguments {
         var result = ParsedArguments(spec: spec)
-        var index = 0
+        var words = words.makeIterator()
         var onlyPositionals = false
-        while index < words.count {
-            let word = words[index]
-            index += 1
+        while let word = words.next() {
             if onlyPositionals || word == "-" || !word.hasPrefix("-") {
                 result.positionals.append(word)
                 continue
@@ -30,48 +67,23 @@ enum ArgumentParser {
             if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
                 name = String(word[..<equals])
                 inlineValue = String(word[word.index(after: equals)...])
-            } else if !word.hasPrefix("--"), word.count > 2, spec.option(named: word) == nil,
+            } else if attachingValues, !word.hasPrefix("--"), word.count > 2, spec.option(named: word) == nil,
                 let short = spec.option(named: String(word.prefix(2))), short.takesValue
             {
                 // A short option with its value attached, as getopt allows: `-fxml`.
                 name = String(word.prefix(2))
                 inlineValue = String(word.dropFirst(2))
             }
-            guard let option = spec.option(named: name) else {
-                if name == "-i", spec.option(named: "--in-place") != nil {
-                    // plistutil's -i names the input; a short flag that replaced it would be a trap.
-                    throw CommandError.usage("Unknown option '-i'; the input files need no flag, and --in-place (spelled out) replaces them.", spec)
-                }
-                throw CommandError.usage("Unknown option '\(name)'.", spec)
-            }
+            guard let option = spec.option(named: name) else { throw .unknownOption(name) }
             if option.takesValue {
-                let value: String
-                if let inlineValue {
-                    value = inlineValue
-                } else {
-                    guard index < words.count else {
-                        throw CommandError.usage("Missing value for '\(name)'.", spec)
-                    }
-                    value = words[index]
-                    index += 1
-                }
-                if !option.isRepeatable, result.value(option.key) != nil {
-                    throw CommandError.usage("The option '\(name)' may be given only once.", spec)
-                }
+                guard let value = inlineValue ?? words.next() else { throw .missingValue(name) }
+                if !option.isRepeatable, result.value(option.key) != nil { throw .repeated(name) }
                 result.values.append((option.key, value))
             } else {
-                if inlineValue != nil {
-                    throw CommandError.usage("The flag '\(name)' takes no value.", spec)
-                }
+                if inlineValue != nil { throw .valueForFlag(name) }
                 if !result.flag(option.key) { result.flags.append(option.key) }
             }
         }
-        if result.flag("--help") { return result }
-        for option in spec.options where option.isRequired && result.value(option.key) == nil {
-            let label = option.valueName.map { "\(option.key) <\($0)>" } ?? option.key
-            throw CommandError.usage("Missing expected argument '\(label)'.", spec)
-        }
-        try checkPositionals(result.positionals, spec)
         return result
     }
 

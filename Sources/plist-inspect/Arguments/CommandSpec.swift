@@ -56,17 +56,19 @@ struct CommandSpec: Sendable {
     /// For the root: the subcommands with their abstracts.
     let subcommands: [(name: String, abstract: String)]
 
+    /// Creates a spec; `-h`/`--help` is added to `options` unless `takesHelpOption` is false
+    /// (plutil's, where help is a verb).
     init(
         name: String, path: String? = nil, abstract: String, discussion: String = "",
         arguments: [Argument] = [], options: [Option] = [],
-        subcommands: [(name: String, abstract: String)] = []
+        subcommands: [(name: String, abstract: String)] = [], takesHelpOption: Bool = true
     ) {
         self.name = name
         self.commandPath = path ?? "plist-inspect \(name)"
         self.abstract = abstract
         self.discussion = discussion
         self.arguments = arguments
-        self.options = options + [Option(["-h", "--help"], help: "Show help information.")]
+        self.options = takesHelpOption ? options + [Option(["-h", "--help"], help: "Show help information.")] : options
         self.subcommands = subcommands
     }
 

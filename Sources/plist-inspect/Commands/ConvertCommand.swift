@@ -38,6 +38,13 @@ enum ConvertCommand: Subcommand {
             BatchRunner.reportOption,
         ] + FileTree.options + ExpansionLimits.options)
 
+    /// Why `ext` cannot be an output file's extension (`-e`, here and in plutil mode), or
+    /// `nil` when it can: an extension is a name, never a path.
+    static func refusal(ofExtension ext: String) -> String? {
+        guard ext.contains("/") || ext.contains("\0") else { return nil }
+        return "The extension '\(StringEscaping.singleLine(ext))' is a name, not a path: it may not contain '/'."
+    }
+
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let formatName = arguments.value("--format") ?? ""  // required: the parser checked
         guard let format = OutputFormat(name: formatName), format != .raw else {
@@ -57,9 +64,7 @@ enum ConvertCommand: Subcommand {
         if files.count != 1 && output == nil && ext == nil && outputDirectory == nil && !inPlace {
             throw CommandError.usage("Several files need -e, --output-dir or --in-place (or convert one file to standard output).", spec)
         }
-        if let ext, ext.contains("/") || ext.contains("\0") {
-            throw CommandError.usage("The extension '\(MessageText.singleLine(ext))' is a name, not a path: it may not contain '/'.", spec)
-        }
+        if let ext, let refusal = refusal(ofExtension: ext) { throw CommandError.usage(refusal, spec) }
         if update && (inPlace || (output == nil && ext == nil && outputDirectory == nil)) {
             throw CommandError.usage("--update compares each input with its output: use it with -o, -e or --output-dir.", spec)
         }

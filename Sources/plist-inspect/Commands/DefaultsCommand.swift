@@ -85,7 +85,7 @@ enum DefaultsCommand {
                 words.removeFirst()
                 guard let name = words.popFirst() else { throw usage("Missing value for '-host <name>'.") }
                 guard !name.isEmpty, !name.contains("/"), !name.contains("\0") else {
-                    throw usage("'\(MessageText.singleLine(name))' is not a host name: by-host files are named DOMAIN.HOST.plist.")
+                    throw usage("'\(StringEscaping.singleLine(name))' is not a host name: by-host files are named DOMAIN.HOST.plist.")
                 }
                 host = .named(name)
             } else {
@@ -227,7 +227,7 @@ enum DefaultsCommand {
     private static func domains(_ arguments: [String], _ store: PreferencesStore) throws {
         guard arguments.isEmpty else { throw usage("'domains' takes no arguments.") }
         // Names come from file names, which may hold any character but `/`.
-        Console.shared.out(try store.domainNames().map(MessageText.singleLine).joined(separator: ", ") + "\n")
+        Console.shared.out(try store.domainNames().map(StringEscaping.singleLine).joined(separator: ", ") + "\n")
     }
 
     private static func find(_ arguments: [String], _ store: PreferencesStore) throws {
@@ -237,7 +237,7 @@ enum DefaultsCommand {
             Console.shared.err("No domain, key, nor value containing '\(arguments[0])'\n")
         }
         for match in result.matches {
-            let name = MessageText.singleLine(match.domain)
+            let name = StringEscaping.singleLine(match.domain)
             Console.shared.out("Found \(match.matchCount) keys in domain '\(name)': \(try DefaultsDescription.text(of: .dictionary(match.values)))\n")
         }
         try report(result.failures)
@@ -248,7 +248,7 @@ enum DefaultsCommand {
     private static func report(_ failures: [PreferencesError]) throws {
         guard !failures.isEmpty else { return }
         for failure in failures {
-            Console.shared.err("Error: \(MessageText.singleLine(failure.description))\n")
+            Console.shared.err("Error: \(StringEscaping.singleLine(failure.description))\n")
         }
         throw PartialFailure()
     }
@@ -350,9 +350,9 @@ enum DefaultsCommand {
             case .corruptFile, .notADictionary, .limitExceeded: status = .dataError
             case .unreadableFile, .unreadableFolder: status = .noInput
             case .unwritableFile: status = .ioError
-            case .invalidDomainName: return usage(MessageText.singleLine(error.description))
+            case .invalidDomainName: return usage(StringEscaping.singleLine(error.description))
             }
-            return CommandError(MessageText.singleLine(error.description), exitCode: status)
+            return CommandError(StringEscaping.singleLine(error.description), exitCode: status)
         case let error as FileOperationError:
             return CommandError(error.description, exitCode: .ioError)
         case let error as PlistError where error.code == .invalidArgument:

@@ -39,7 +39,7 @@ enum EditCommand {
         options += [
             .init(["-f", "--format"], value: "format", help: "Write in this format instead of the file's own."),
             .init(["-o", "--output"], value: "path", help: "Write the result here instead of in place ('-' for standard output)."),
-            .init(["--force"], help: "Edit a file in place although its permissions make it read-only."),
+            .init(["--force"], help: "Replace the edited file, or the -o output, even when it is read-only or another user's."),
             .init(["--reformat"], help: "Rewrite the whole file as the writer lays it out, instead of changing only the edited text."),
             .init(["-s", "--silent"], help: "Print no warnings."),
         ] + ExpansionLimits.options
@@ -159,10 +159,10 @@ enum EditCommand {
         do {
             return try TypedValueArgument.value(text, as: kind)
         } catch let error as PlistError where error.code == .invalidArgument {
-            throw CommandError.usage(MessageText.singleLine(error.description), spec)
+            throw CommandError.usage(StringEscaping.singleLine(error.description), spec)
         } catch {
             // A bad value on the command line is a usage error, whatever its type (exit 64).
-            throw CommandError.usage("The --\(kind.rawValue) value is not valid: \(MessageText.singleLine("\(error)"))", spec)
+            throw CommandError.usage("The --\(kind.rawValue) value is not valid: \(StringEscaping.singleLine("\(error)"))", spec)
         }
     }
 }

@@ -22,7 +22,7 @@ enum Encoding {
                 let (data, warnings) = try value.encodedReportingLosses(as: plistFormat, options: options)
                 return (data, warnings.map { PlistWarning($0.kind, at: rebased($0.keyPath), $0.message) })
             case .swift, .objc:
-                return try LiteralOutput.encode(value, objc: format == .objc, sourceName: sourceName, options: options)
+                return try LiteralConversion.encode(value, objc: format == .objc, sourceName: sourceName, options: options)
             case .raw:
                 return (raw(value, newline: true), [])
             }

@@ -41,7 +41,7 @@ enum ExpandCommand: Subcommand {
             .init(["--keep-undefined"], help: "Leave references to undefined settings as they are, with a warning."),
             .init(["--undefined-empty"], help: "Expand references to undefined settings to nothing, as Xcode does."),
             .init(["-o", "--output"], value: "path", help: "Write the result here instead of in place ('-' for standard output)."),
-            .init(["--force"], help: "Expand a file in place although its permissions make it read-only."),
+            .init(["--force"], help: "Replace the expanded file, or the -o output, even when it is read-only or another user's."),
             .init(["--reformat"], help: "Rewrite the whole file as the writer lays it out, instead of changing only the expanded text."),
             .init(["-s", "--silent"], help: "Print no warnings."),
             InfoPlistInput.generateOption,
@@ -63,7 +63,7 @@ enum ExpandCommand: Subcommand {
                 func expanded(_ bytes: Data) throws -> Data {
                     // --generate, or GENERATE_INFOPLIST_FILE = YES: the Info.plist Xcode would produce.
                     if let generated = try InfoPlistInput.generatedFile(bytes, settings: buildSettings, arguments: arguments, writingOptions: writingOptions) {
-                        stderr = silent ? "" : generated.notes.map { "warning: \(FileIO.displayName(file)): \(MessageText.singleLine($0))\n" }.joined()
+                        stderr = silent ? "" : generated.notes.map { "warning: \(FileIO.displayName(file)): \(StringEscaping.singleLine($0))\n" }.joined()
                         return generated.data
                     }
                     let result: BuildSettingDocumentExpansion
@@ -76,7 +76,7 @@ enum ExpandCommand: Subcommand {
                     if let reason = result.rewriteReason {
                         notes.append("The whole file was rewritten: the expansion could not change only its own text (\(reason)).")
                     }
-                    stderr = silent ? "" : notes.map { "warning: \(FileIO.displayName(file)): \(MessageText.singleLine($0))\n" }.joined()
+                    stderr = silent ? "" : notes.map { "warning: \(FileIO.displayName(file)): \(StringEscaping.singleLine($0))\n" }.joined()
                     return result.data
                 }
                 if output == nil && !forces { try FileIO.requireWritePermission(file, hint: " (--force expands it anyway)") }
@@ -98,13 +98,19 @@ enum ExpandCommand: Subcommand {
     private static func expander(_ arguments: ParsedArguments, settings: BuildSettings) throws -> BuildSettingExpander {
         let keeps = arguments.flag("--keep-undefined"), empties = arguments.flag("--undefined-empty")
         if keeps && empties { throw CommandError.usage("--keep-undefined and --undefined-empty exclude each other.", spec) }
+        return BuildSettingExpander(
+            settings: settings, undefinedSettings: keeps ? .keep : empties ? .expandToNothing : .fail,
+            conditionValues: conditionValues(arguments))
+    }
+
+    /// The values conditional assignments are matched against (`NAME[sdk=…][arch=…][config=…]`),
+    /// from --sdk, --arch and --config.
+    static func conditionValues(_ arguments: ParsedArguments) -> [String: String] {
         var conditions: [String: String] = [:]
         for (option, parameter) in [("--sdk", "sdk"), ("--arch", "arch"), ("--config", "config")] {
             if let value = arguments.value(option) { conditions[parameter] = value }
         }
-        return BuildSettingExpander(
-            settings: settings, undefinedSettings: keeps ? .keep : empties ? .expandToNothing : .fail,
-            conditionValues: conditions)
+        return conditions
     }
 
     /// The settings the command line gives: the environment's (with --environment), then
@@ -127,7 +133,7 @@ enum ExpandCommand: Subcommand {
         do {
             return settings.merging(try BuildSettings(definitions: arguments.allValues("--define")))
         } catch {
-            throw CommandError.usage(MessageText.singleLine(error.description), command)
+            throw CommandError.usage(StringEscaping.singleLine(error.description), command)
         }
     }
 }

@@ -55,7 +55,7 @@ enum GraphCommand: Subcommand {
             }
         } catch let error as KeyedArchiveError where error.code == .valueNotFound {
             // Like `get`, a key path that names nothing is a failed lookup, not bad data.
-            throw CommandError("\(FileIO.displayName(file)): \(MessageText.singleLine(error.description))", exitCode: .failure)
+            throw CommandError("\(FileIO.displayName(file)): \(StringEscaping.singleLine(error.description))", exitCode: .failure)
         } catch {
             throw Failure.wrap(error, file: file)
         }

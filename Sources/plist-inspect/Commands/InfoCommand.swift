@@ -9,8 +9,8 @@ enum InfoCommand: Subcommand {
         discussion: """
           The file is read leniently: a value of another type than documented is passed
           over ('lint --info-plist' reports it). Several files are printed one after another,
-          a blank line between them. Given build settings (-D, --settings, --environment, as
-          for expand), the summary is of the Info.plist Xcode would produce from the file:
+          a blank line between them. Given build settings (-D, --settings, --environment, and
+          --sdk, --arch, --config for conditional ones, as for expand), the summary is of the Info.plist Xcode would produce from the file:
           references expanded, and with --generate or GENERATE_INFOPLIST_FILE = YES the keys the
           settings generate added; the platform is then the settings' (SDKROOT,
           TARGETED_DEVICE_FAMILY).
@@ -35,7 +35,7 @@ enum InfoCommand: Subcommand {
                 } catch {
                     throw Failure.wrap(error, file: file)
                 }
-                let stderr = notes.map { "warning: \(FileIO.displayName(file)): \(MessageText.singleLine($0))\n" }.joined()
+                let stderr = notes.map { "warning: \(FileIO.displayName(file)): \(StringEscaping.singleLine($0))\n" }.joined()
                 if json { return FileOutcome(stdout: try jsonReport(summary, file: file), stderr: stderr) }
                 let separator = file == files.first ? "" : "\n"
                 return FileOutcome(stdout: Data((separator + summary.text).utf8), stderr: stderr)

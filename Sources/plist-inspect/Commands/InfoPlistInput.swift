@@ -11,7 +11,8 @@ enum InfoPlistInput {
         help: "Add the keys the build settings generate (INFOPLIST_KEY_…, PRODUCT_BUNDLE_IDENTIFIER …), as Xcode does; on by default when the settings say GENERATE_INFOPLIST_FILE = YES.")
 
     /// The options that give build settings (as `expand` reads them: -D, --settings,
-    /// --environment) and `--generate`.
+    /// --environment, and --sdk, --arch, --config for conditional assignments) and
+    /// `--generate`.
     static var options: [CommandSpec.Option] { ExpandCommand.buildSettingOptions + [generateOption] }
 
     /// The processor the command line asks for, or `nil` when it gives no settings and no
@@ -26,7 +27,8 @@ enum InfoPlistInput {
         let generates = arguments.flag("--generate")
         guard givesSettings || generates else { return nil }
         let settings = try ExpandCommand.settings(arguments, for: spec)
-        return InfoPlistProcessor(settings: settings, generatesKeys: generates ? true : nil, limits: limits)
+        return InfoPlistProcessor(
+            settings: settings, generatesKeys: generates ? true : nil, limits: limits, conditionValues: ExpandCommand.conditionValues(arguments))
     }
 
     /// The value to check or summarize: `value` processed with `processor` when there is
@@ -52,7 +54,8 @@ enum InfoPlistInput {
     ) throws -> (data: Data, notes: [String])? {
         var processor = InfoPlistProcessor(
             settings: settings, generatesKeys: arguments.flag("--generate") ? true : nil,
-            keepsUndefinedReferences: arguments.flag("--keep-undefined"), limits: writingOptions)
+            keepsUndefinedReferences: arguments.flag("--keep-undefined"), limits: writingOptions,
+            conditionValues: ExpandCommand.conditionValues(arguments))
         guard processor.generatesKeys == true || processor.settingsGenerateInfoPlist else { return nil }
         processor.generatesKeys = true
         let document = try PlistDocument(decoding: bytes)
@@ -63,9 +66,10 @@ enum InfoPlistInput {
 }
 
 extension ExpandCommand {
-    /// The options that give build settings (-D, --settings, --environment), as `expand`
-    /// takes them, for the other commands that read settings.
+    /// The options that give build settings (-D, --settings, --environment) and choose the
+    /// conditional assignments that apply (--sdk, --arch, --config), as `expand` takes them,
+    /// for the other commands that read settings.
     static var buildSettingOptions: [CommandSpec.Option] {
-        spec.options.filter { !Set($0.names).isDisjoint(with: ["--define", "--settings", "--environment"]) }
+        spec.options.filter { !Set($0.names).isDisjoint(with: ["--define", "--settings", "--environment", "--sdk", "--arch", "--config"]) }
     }
 }

@@ -14,7 +14,7 @@ enum LintCommand: Subcommand {
           settings); every finding is printed on standard error, and an error-level one fails
           the file. A $(…) reference is an error in a built Info.plist (one with the DT… keys a
           build writes) and a warning in a source one. Given build settings (-D, --settings,
-          --environment, as for expand), the file checked is the Info.plist Xcode would produce
+          --environment, and --sdk, --arch, --config for conditional ones, as for expand), the file checked is the Info.plist Xcode would produce
           from it: references expanded, and with --generate or GENERATE_INFOPLIST_FILE = YES the
           keys the settings generate (PRODUCT_BUNDLE_IDENTIFIER, INFOPLIST_KEY_…) added.
           """,
@@ -51,7 +51,7 @@ enum LintCommand: Subcommand {
                     let (value, notes) = try InfoPlistInput.value(document.value, processor: processor)
                     var result = outcome(of: try checker.check(value), file: file, format: format, silent: silent, json: json)
                     if !silent && !json {
-                        result.stderr = notes.map { "\(FileIO.displayName(file)): warning: \(MessageText.singleLine($0))\n" }.joined() + result.stderr
+                        result.stderr = notes.map { "\(FileIO.displayName(file)): warning: \(StringEscaping.singleLine($0))\n" }.joined() + result.stderr
                     }
                     return result
                 }
@@ -77,7 +77,7 @@ enum LintCommand: Subcommand {
     private static func outcome(of findings: [InfoPlistFinding], file: String, format: String, silent: Bool, json: Bool) -> FileOutcome {
         let name = FileIO.displayName(file)
         let errors = findings.filter { $0.severity == .error }
-        let lines = findings.map { "\(name): \(MessageText.singleLine($0.description))\n" }.joined()
+        let lines = findings.map { "\(name): \(StringEscaping.singleLine($0.description))\n" }.joined()
         var outcome = FileOutcome(format: format)
         outcome.reportFields["findings"] = .array(findings.map { finding in
             .dictionary([
@@ -87,7 +87,7 @@ enum LintCommand: Subcommand {
         })
         if let first = errors.first {
             outcome.exitCode = .failure
-            outcome.message = MessageText.singleLine(first.description) + (errors.count > 1 ? " (and \(errors.count - 1) more errors)" : "")
+            outcome.message = StringEscaping.singleLine(first.description) + (errors.count > 1 ? " (and \(errors.count - 1) more errors)" : "")
             if !json { outcome.stderr = lines }
         } else if !json && !silent {
             outcome.stderr = lines

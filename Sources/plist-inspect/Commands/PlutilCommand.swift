@@ -40,6 +40,22 @@ enum PlutilCommand {
         var value: (kind: TypedValueArgument.Kind, text: String)?
     }
 
+    /// plutil's options after the verb, read by the tool's one argument scanner: any may
+    /// repeat (the last counts), none takes an attached value, and `--` ends them.
+    static let optionSpec = CommandSpec(
+        name: "plutil", abstract: "plutil's options.",
+        options: [
+            .init(["-s"], help: "Print nothing on success.", repeatable: true),
+            .init(["-r"], help: "Human-readable JSON.", repeatable: true),
+            .init(["-n"], help: "No newline after a raw value.", repeatable: true),
+            .init(["-append"], help: "Append to the array at the key path.", repeatable: true),
+            .init(["-header"], help: "Write an Objective-C header too.", repeatable: true),
+            .init(["-o"], value: "path", help: "The output file.", repeatable: true),
+            .init(["-e"], value: "extension", help: "The output files' extension.", repeatable: true),
+            .init(["-expect"], value: "type", help: "The type the value must have.", repeatable: true),
+        ],
+        takesHelpOption: false)
+
     /// A failure printed as plutil prints it (no `Error:` prefix), exit 1.
     struct Message: Error { let text: String }
 
@@ -96,27 +112,25 @@ enum PlutilCommand {
                 index = 0  // no verb: lint the files
             }
         }
-        var onlyFiles = false
-        while index < words.count {
-            let word = words[index]
-            index += 1
-            if onlyFiles || word == "-" || !word.hasPrefix("-") {
-                invocation.files.append(word)
-                continue
-            }
-            switch word {
-            case "--": onlyFiles = true
-            case "-s": invocation.silent = true
-            case "-r": invocation.readable = true
-            case "-n": invocation.newline = false
-            case "-append": invocation.append = true
-            case "-header": invocation.header = true
-            case "-o": invocation.output = try next("-o")
-            case "-e": invocation.ext = try next("-e")
-            case "-expect": invocation.expect = try next("-expect")
-            default: throw Message(text: "unrecognized option: \(word)")
+        let options: ParsedArguments
+        do {
+            options = try ArgumentParser.scan(words.dropFirst(index), for: optionSpec, attachingValues: false)
+        } catch {
+            switch error {
+            case .missingValue(let name): throw Message(text: "Missing argument for \(name).")
+            case .unknownOption(let name), .repeated(let name), .valueForFlag(let name): throw Message(text: "unrecognized option: \(name)")
             }
         }
+        invocation.files = options.positionals
+        invocation.silent = options.flag("-s")
+        invocation.readable = options.flag("-r")
+        invocation.newline = !options.flag("-n")
+        invocation.append = options.flag("-append")
+        invocation.header = options.flag("-header")
+        invocation.output = options.value("-o")
+        invocation.ext = options.value("-e")
+        invocation.expect = options.value("-expect")
+        if let ext = invocation.ext, let refusal = ConvertCommand.refusal(ofExtension: ext) { throw Message(text: refusal) }
         if case .create = invocation.verb {} else if invocation.verb != .help, invocation.files.isEmpty {
             throw Message(text: "No files specified.")
         }
@@ -194,7 +208,7 @@ enum PlutilCommand {
             do {
                 Console.shared.out(try PlutilPrinter.description(of: document.value) + "\n")
             } catch let error as PlistError {
-                throw Message(text: "\(name): \(MessageText.singleLine(error.description))")
+                throw Message(text: "\(name): \(StringEscaping.singleLine(error.description))")
             }
         case .convert(let formatName):
             if let format = plistFormat(formatName) {
@@ -250,7 +264,7 @@ enum PlutilCommand {
             }
             return document
         } catch let error as PlistError {
-            throw Message(text: "\(name): (\(MessageText.singleLine(error.description)))")
+            throw Message(text: "\(name): (\(StringEscaping.singleLine(error.description)))")
         }
     }
 
@@ -260,17 +274,17 @@ enum PlutilCommand {
     private static func convertToLiteral(_ value: PlistValue, objc: Bool, _ invocation: Invocation, file: String) throws {
         let name = FileIO.displayName(file)
         var target = invocation
-        if target.ext == nil { target.ext = LiteralOutput.fileExtension(objc: objc) }
+        if target.ext == nil { target.ext = LiteralConversion.fileExtension(objc: objc) }
         let destination = destination(for: file, target)
         do {
             if objc && invocation.header && destination != "-" {
                 let headerPath = ConvertCommand.replacingExtension(of: destination, with: "h")
                 let headerName = FileIO.fileName(of: headerPath)
-                let pair = try LiteralOutput.objectiveCPair(value, file: file, headerFileName: headerName)
+                let pair = try LiteralConversion.objectiveCPair(value, file: file, headerFileName: headerName)
                 try write(pair.header, to: headerPath)
                 try write(pair.implementation, to: destination)
             } else {
-                try write(try LiteralOutput.encode(value, objc: objc, sourceName: file, options: PlistWritingOptions()).data, to: destination)
+                try write(try LiteralConversion.encode(value, objc: objc, sourceName: file, options: PlistWritingOptions()).data, to: destination)
             }
         } catch let error as PlistError where error.code == .unrepresentableValue {
             throw Message(text: "\(name): Input contains an object that cannot be represented in \(objc ? "Obj-C" : "Swift") literal syntax")
@@ -288,7 +302,7 @@ enum PlutilCommand {
                     newValue = try TypedValueArgument.value(text, as: kind)
                 }
             } catch let error as PlistError {
-                throw Message(text: "\(file): Invalid value for -\(kind.rawValue): \(MessageText.singleLine(error.description))")
+                throw Message(text: "\(file): Invalid value for -\(kind.rawValue): \(StringEscaping.singleLine(error.description))")
             }
         }
         do {
@@ -315,7 +329,7 @@ enum PlutilCommand {
                 break
             }
         } catch let error as PlistError {
-            throw Message(text: "\(file): \(MessageText.singleLine(error.description))")
+            throw Message(text: "\(file): \(StringEscaping.singleLine(error.description))")
         }
     }
 
@@ -414,7 +428,7 @@ enum PlutilCommand {
         } catch let error as PlistError where error.code == .unrepresentableValue && format == .json {
             throw Message(text: "\(FileIO.displayName(file)): Invalid object in plist for JSON format")
         } catch let error as PlistError {
-            throw Message(text: "\(FileIO.displayName(file)): \(MessageText.singleLine(error.description))")
+            throw Message(text: "\(FileIO.displayName(file)): \(StringEscaping.singleLine(error.description))")
         }
     }
 

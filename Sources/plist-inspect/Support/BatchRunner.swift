@@ -43,7 +43,7 @@ struct FileOutcome: Sendable {
     /// outside the directories it was given: a warning on stderr, and `reason` (a sentence
     /// without the file's name) in the report.
     static func skipped(_ file: String, because reason: String) -> FileOutcome {
-        FileOutcome(stderr: "warning: \(MessageText.singleLine(FileIO.displayName(file))): \(reason)\n", message: reason, skipped: .leadsOutside)
+        FileOutcome(stderr: "warning: \(StringEscaping.singleLine(FileIO.displayName(file))): \(reason)\n", message: reason, skipped: .leadsOutside)
     }
 }
 
@@ -101,7 +101,7 @@ enum BatchRunner {
             inputs.compactMap { input in input.linkTargetOutside.map { (input.path, $0) } }, uniquingKeysWith: { first, _ in first })
         return run(inputs.map(\.path), jobs: jobs, verb: verb, showsSummary: showsSummary) { file in
             if let target = outside[file] {
-                return .skipped(file, because: "It is a symbolic link to '\(MessageText.singleLine(target))', outside the directories given; it was skipped.")
+                return .skipped(file, because: "It is a symbolic link to '\(StringEscaping.singleLine(target))', outside the directories given; it was skipped.")
             }
             return job(file)
         }

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import FoundationEssentials
+import PlistKit
 import Synchronization
 
 /// Standard output and standard error, written through one lock so that lines from parallel
@@ -104,18 +105,11 @@ final class Console: Sendable {
     /// Writes all of `data`, and returns 0, or the `errno` of the write that failed.
     @discardableResult
     private static func writeAll(_ data: Data, to descriptor: Int32) -> Int32 {
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int32 in
-            guard let base = buffer.baseAddress else { return 0 }
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
+        do {
+            try AtomicFileWriter.write(data, toDescriptor: descriptor, path: descriptor == STDOUT_FILENO ? "<stdout>" : "<stderr>")
             return 0
+        } catch {
+            return error.errorNumber
         }
     }
 }

@@ -21,13 +21,13 @@ enum Failure {
         let prefix = file.map { "\(FileIO.displayName($0)): " } ?? ""
         if let error = error as? PlistError {
             // Messages may quote the input; keep each one on one line.
-            let description = MessageText.singleLine(error.description)
+            let description = StringEscaping.singleLine(error.description)
             return CommandError(prefix + description, exitCode: exitCode(for: error.code), fileProblem: description)
         }
         if let error = error as? KeyedArchiveError {
             // Refusing a class the user's allow-list leaves out is a failed check; anything
             // else is an archive that cannot be read.
-            let description = MessageText.singleLine(error.description)
+            let description = StringEscaping.singleLine(error.description)
             return CommandError(
                 prefix + description, exitCode: error.code == .classNotAllowed ? .failure : .dataError,
                 fileProblem: description)
@@ -35,7 +35,7 @@ enum Failure {
         if let error = error as? InfoPlistError {
             // Settings that are not defined are a failed check (the settings given lack them);
             // anything else is input that cannot be expanded or summarized.
-            let description = MessageText.singleLine(error.description)
+            let description = StringEscaping.singleLine(error.description)
             return CommandError(
                 prefix + description, exitCode: error.code == .undefinedBuildSetting ? .failure : .dataError,
                 fileProblem: description)

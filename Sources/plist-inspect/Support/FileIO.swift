@@ -33,8 +33,10 @@ enum FileIO {
     /// (as the library's readers refuse one), 66 for anything else.
     static func readFailure(_ path: String, _ error: FileOperationError) -> CommandError {
         guard error.errorNumber == EFBIG else { return inputError(path, error.errorNumber, otherwise: error.systemMessage) }
+        // The tool's inputs are held to the library's input limit (``maximumInputBytes``).
+        let reason = "\(error.systemMessage) (PlistReadingOptions.maximumInputBytes)"
         return CommandError(
-            "\(displayName(path)): \(error.description)", exitCode: .dataError, fileProblem: "\(error.systemMessage).")
+            "\(displayName(path)): Could not read '\(error.path)': \(reason).", exitCode: .dataError, fileProblem: "\(reason).")
     }
 
     /// Whether `path` names a regular file this process can open for reading.

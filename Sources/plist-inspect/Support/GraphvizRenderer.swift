@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import FoundationEssentials
+import PlistKit
 
 /// Draws DOT text as a picture with Graphviz's `dot`, found on `PATH` and run directly (no
 /// shell): `dot -Tsvg` reads the DOT on its standard input and writes the picture on its
@@ -38,21 +39,26 @@ enum GraphvizRenderer {
         defer { close(output) }
         let errors = try temporaryFile()
         defer { close(errors) }
-        guard writeAll(Data(dot.utf8), to: input), lseek(input, 0, SEEK_SET) == 0 else {
+        do {
+            try AtomicFileWriter.write(Data(dot.utf8), toDescriptor: input, path: "the graph for dot")
+        } catch {
+            throw CommandError("Cannot write the graph for dot to a temporary file: \(error.systemMessage).", exitCode: .ioError)
+        }
+        guard lseek(input, 0, SEEK_SET) == 0 else {
             throw CommandError("Cannot write the graph for dot to a temporary file: \(String(cString: strerror(errno))).", exitCode: .ioError)
         }
         let status = try run(program, arguments: ["-T\(format)"], input: input, output: output, errors: errors)
         guard status == 0 else {
-            let message = String(decoding: ((try? readAll(errors)) ?? Data()).prefix(2000), as: UTF8.self)
+            let message = String(decoding: ((try? readAll(errors, path: "dot's errors")) ?? Data()).prefix(2000), as: UTF8.self)
                 .split(whereSeparator: \.isNewline).joined(separator: " ")
             let reason = status > 0 ? "exited with status \(status)" : "was killed by signal \(-status)"
             throw CommandError(
                 "Graphviz's dot (\(program)) \(reason)\(message.isEmpty ? "" : ": \(message)").", exitCode: .unavailable)
         }
         do {
-            return try readAll(output)
+            return try readAll(output, path: "dot's picture")
         } catch {
-            throw CommandError("Cannot read the picture dot drew: \(String(cString: strerror(errno))).", exitCode: .ioError)
+            throw CommandError("Cannot read the picture dot drew: \(error.systemMessage).", exitCode: .ioError)
         }
     }
 
@@ -113,40 +119,12 @@ enum GraphvizRenderer {
         return descriptor
     }
 
-    /// Writes all of `data` to `descriptor`.
-    private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
-    }
-
-    /// A failed read of a temporary file (`errno` says why).
-    private struct ReadFailure: Error {}
-
-    /// Everything in the file `descriptor` from its start.
+    /// Everything in the file `descriptor` from its start: the picture `dot` drew, or what it
+    /// said on failing, held to the input limit.
     ///
-    /// - Throws: ``ReadFailure`` when it cannot be read.
-    private static func readAll(_ descriptor: Int32) throws -> Data {
-        var data = Data()
-        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw ReadFailure() }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ReadFailure()
-            }
-            if count == 0 { return data }
-            data.append(contentsOf: chunk[0..<count])
-        }
+    /// - Throws: ``FileOperationError`` when it cannot be read.
+    private static func readAll(_ descriptor: Int32, path: String) throws(FileOperationError) -> Data {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw FileOperationError(step: .read, path: path, errorNumber: errno, systemMessage: String(cString: strerror(errno))) }
+        return try FileReader.read(descriptor: descriptor, path: path, maximumBytes: FileIO.maximumInputBytes)
     }
 }

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import FoundationEssentials
+import PlistKit
 
 /// Where each input of a batch is written, checked whole before anything is written.
 ///
@@ -120,6 +121,6 @@ struct OutputPlan {
     }
 
     private static func shown(_ path: String) -> String {
-        MessageText.singleLine(FileIO.displayName(path))
+        StringEscaping.singleLine(FileIO.displayName(path))
     }
 }

@@ -221,7 +221,9 @@ import PlistKit
 
     /// Random texts over the syntax's own characters: the expansion ends, fails only in the
     /// documented ways, leaves text without `$` alone, and keeps or reports every reference
-    /// to an undefined setting.
+    /// to an undefined setting; and the checker, which reads references with the same reader
+    /// (`BuildSettingTemplate`), finds an unexpanded reference exactly where expanding
+    /// without settings finds an undefined one.
     @Test func randomTextsExpandOrFailInTheDocumentedWays() throws {
         let alphabet = Array("$$(){}[]:=AB_x lower.")
         var random = SeededRandom(seed: 24)
@@ -233,6 +235,12 @@ import PlistKit
                 switch outcome {
                 case .success(let expansion):
                     if !text.contains("$") { #expect(!expansion.changesValue, "\(text)") }
+                    if expander.settings.assignments.isEmpty {
+                        // `$(echo hi)` is undefined to the expander, and names no setting.
+                        let named = expansion.undefinedSettings.filter { $0.name.wholeMatch(of: /[A-Za-z_][A-Za-z0-9_]*/) != nil }
+                        let findings = try InfoPlistChecker().check(["k": .string(text)]).filter { $0.rule == .unexpandedBuildSetting }
+                        #expect(findings.isEmpty == named.isEmpty, "\(text): \(findings)")
+                    }
                     if expander.settings.assignments.isEmpty, expansion.undefinedSettings.isEmpty, let value = expansion.value["k"]?.string {
                         #expect(!value.contains("$(") || text.contains("$$"), "\(text) gave \(value)")
                     }

@@ -87,8 +87,8 @@ public struct PlistDecoder: Sendable, DecodingWithConfiguration {
         get { false }
         set {}
     }
-    /// The shortcuts taken (see ``FastPathSwitches``); tests turn them off to compare.
-    var fastPaths = FastPathSwitches()
+    /// The shortcuts taken (see ``PlistCoderFastPaths``); tests turn them off to compare.
+    var fastPaths = PlistCoderFastPaths()
 
     /// Creates a decoder with the default options.
     public init() {}

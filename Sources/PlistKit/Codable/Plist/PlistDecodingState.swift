@@ -8,18 +8,17 @@ final class PlistDecodingState {
     let realToInteger: PlistDecoder.RealToIntegerStrategy
     let maximumDepth: Int
     let maximumValueCount: Int
-    /// See ``FastPathSwitches/codersHandleStringKeyedDictionaries``.
+    /// See ``PlistCoderFastPaths/codersHandleStringKeyedDictionaries``.
     let decodesStringKeyedDictionariesDirectly: Bool
     let userInfo: [CodingUserInfoKey: Any]
     /// The values read so far. A file may share one object among many references (a binary
     /// plist of 64 arrays each holding the next twice is 2^64 values when expanded), and a
     /// Decodable type visits every reference, so the visits are bounded by
-    /// ``PlistReadingOptions/maximumObjectCount``. (Unchecked for exclusivity: counted once per
-    /// value on the one decoding thread, where the dynamic check cost more than the count.)
-    @exclusivity(unchecked) var valueCount = 0
+    /// ``PlistReadingOptions/maximumObjectCount``.
+    var valueCount = 0
     /// The last type found not to be a `[String: Value]` (see
-    /// ``stringKeyedDictionaryType(_:)``). (Unchecked for exclusivity, as `valueCount`.)
-    @exclusivity(unchecked) var lastTypeNotKeyedByString: ObjectIdentifier?
+    /// ``stringKeyedDictionaryType(_:)``).
+    var lastTypeNotKeyedByString: ObjectIdentifier?
 
     init(options: PlistDecoder) {
         dateStrategy = options.dateDecodingStrategy

@@ -86,8 +86,8 @@ public struct PlistEncoder: Sendable, EncodingWithConfiguration {
     public var maximumDepth: Int = 512
     /// Values `Encodable` implementations read through `Encoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-    /// The shortcuts taken (see ``FastPathSwitches``); tests turn them off to compare.
-    var fastPaths = FastPathSwitches()
+    /// The shortcuts taken (see ``PlistCoderFastPaths``); tests turn them off to compare.
+    var fastPaths = PlistCoderFastPaths()
 
     /// The order of dictionary keys in the output: ``PlistWritingOptions/KeyOrder/formatDefault``
     /// (sorted in XML and OpenStep, as Apple's writers do; encoding order in binary and JSON),

@@ -207,9 +207,8 @@ final class PlistKeyedDecodingStorage {
 
     /// The position after the last key found, tried before a search: a type that reads its
     /// keys in the file's order, as a `[String: T]` does in `allKeys` order, finds each one
-    /// there. (Unchecked for exclusivity: one decode runs on one thread, and the lookup that
-    /// updates it does not re-enter.)
-    @exclusivity(unchecked) private var nextPosition = 0
+    /// there.
+    private var nextPosition = 0
 
     /// The value for the type's key `typeKey`, or `nil` when the dictionary lacks it.
     @inline(__always)

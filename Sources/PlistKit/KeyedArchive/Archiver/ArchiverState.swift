@@ -10,7 +10,7 @@ import FoundationEssentials
 /// value's `encode(to:)`, which comes back into the archiver: the archiver calls that between
 /// ``openObject(identity:retaining:maximumDepth:)`` and ``closeObject(at:)``.
 struct ArchiverState {
-    var fastPaths = FastPathSwitches()
+    var fastPaths = KeyedArchiverFastPaths()
     /// `$objects`: `$null`, inline scalars, class descriptions and instances, whose fields
     /// live in `fieldKeys` and `fieldValues` rather than in a dictionary each.
     private(set) var slots: [ArchiveSlot] = [.value(.string("$null"))]

@@ -28,15 +28,10 @@ public final class KeyedArchiver {
     public var maximumDepth = 512
 
     /// The archive being built; see ``ArchiverState`` for why it is one value.
-    ///
-    /// Not checked for exclusive access at run time: every access is one read or write of the
-    /// state or one call of one of its methods, none of which calls out to other code, and an
-    /// archiver is used by one thread at a time, so no two accesses can overlap. The checks, one pair of
-    /// runtime calls per step, cost more than many of the steps themselves.
-    @exclusivity(unchecked) private var state = ArchiverState()
+    private var state = ArchiverState()
 
-    /// The shortcuts taken (see ``FastPathSwitches/keyedArchiverShortcuts``).
-    var fastPaths: FastPathSwitches {
+    /// The shortcuts taken (see ``KeyedArchiverFastPaths/keyedArchiverShortcuts``).
+    var fastPaths: KeyedArchiverFastPaths {
         get { state.fastPaths }
         set { state.fastPaths = newValue }
     }

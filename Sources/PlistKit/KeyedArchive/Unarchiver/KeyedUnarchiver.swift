@@ -62,12 +62,7 @@ public final class KeyedUnarchiver {
     /// kept for reuse.
     let referenceCounts: [Int]
     /// Where decoding is and what it remembers; see ``UnarchiverState`` for why it is one value.
-    ///
-    /// Not checked for exclusive access at run time: every access is one read or write of the
-    /// state or one call of one of its methods, none of which calls out to other code, and an
-    /// unarchiver is used by one thread at a time, so no two accesses can overlap. The checks, one pair
-    /// of runtime calls per step, cost more than many of the steps themselves.
-    @exclusivity(unchecked) var state: UnarchiverState
+    var state: UnarchiverState
 
     /// Creates an unarchiver over an archive.
     ///

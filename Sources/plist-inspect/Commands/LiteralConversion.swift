@@ -3,7 +3,7 @@ import PlistKit
 
 /// Swift and Objective-C literal output, as `plutil -convert swift|objc` writes it, through
 /// PlistKit's ``PlistLiteralWriter``.
-enum LiteralOutput {
+enum LiteralConversion {
     /// The name plutil writes in `/// Generated from NAME`: the file's last path component,
     /// or `-` for standard input.
     static func sourceName(for file: String) -> String {
