@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import PlistKit
 
-/// The streaming binary-to-XML conversion against the tree path it stands for (reading the
-/// whole document, then writing its value): the same bytes, warnings and errors for every
-/// input and option, and nothing written before an error. Low thresholds make even small
-/// documents walk their containers one by one.
+/// The streaming binary-to-XML conversion: losses reported with key paths while walking,
+/// refusals before anything is written, shared references that must not be walked one by
+/// one, mapped files. Low thresholds make even small documents walk their containers. That it
+/// gives what the tree path gives (reading the whole document, then writing its value) on
+/// random inputs is ``ShortcutEquivalenceTests/streamingBinaryToXMLConversion(batch:)``.
 @Suite struct BinaryPlistXMLConverterTests {
     /// What a conversion gave: the output, the losses, or the error.
     struct Outcome: Equatable, CustomStringConvertible {
@@ -50,76 +51,6 @@ import Testing
             outcome.error = "\(error)"
         }
         return outcome
-    }
-
-    /// The writing options every comparison runs with: key order and real style.
-    static let writingVariants: [PlistWritingOptions] = [
-        PlistWritingOptions(),
-        PlistWritingOptions(keyOrder: .preserved),
-        PlistWritingOptions(xmlRealStyle: .shortest),
-        PlistWritingOptions(isStrict: true),
-    ]
-
-    static let thresholds = [1, 3, 40, BinaryPlistXMLConverter.defaultThreshold]
-
-    /// Expects the two paths to agree on `bytes` under every variant.
-    static func expectSameOutcomes(
-        _ bytes: Data, _ name: String, reading: PlistReadingOptions = PlistReadingOptions(),
-        writing variants: [PlistWritingOptions] = writingVariants, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        for writing in variants {
-            let expected = viaTree(bytes, reading: reading, writing: writing)
-            for threshold in thresholds {
-                let found = streamed(bytes, reading: reading, writing: writing, threshold: threshold)
-                #expect(found == expected, "\(name), threshold \(threshold), \(writing)", sourceLocation: sourceLocation)
-            }
-        }
-    }
-
-    @Test(arguments: CorpusEntry.entries(ofKinds: ["binary", "keyed-archive-binary"]))
-    func matchesTheTreePathOnTheCorpus(_ entry: CorpusEntry) throws {
-        Self.expectSameOutcomes(try entry.data(), entry.path)
-    }
-
-    @Test(arguments: ["cycle-mutual", "deep-10000", "foundation-linux", "reference-bomb", "set-and-float32", "three-byte-refs"])
-    func matchesTheTreePathOnTheFixtures(_ name: String) throws {
-        let bytes = try Fixtures.data("Binary/\(name).bplist")
-        Self.expectSameOutcomes(bytes, name)
-        var deep = PlistReadingOptions()
-        deep.maximumDepth = 20_000
-        Self.expectSameOutcomes(bytes, name, reading: deep, writing: [PlistWritingOptions()])
-    }
-
-    @Test(arguments: 0..<40)
-    func matchesTheTreePathOnRandomTrees(_ seed: Int) throws {
-        var configuration = RandomPlistGenerator.Configuration()
-        configuration.maximumDepth = 6
-        configuration.allowsControlCharacters = seed % 5 == 0
-        var generator = RandomPlistGenerator(seed: UInt64(seed), configuration: configuration)
-        let bytes = try generator.makeTree().encoded(as: .binary)
-        Self.expectSameOutcomes(bytes, "seed \(seed)")
-    }
-
-    @Test(arguments: 0..<60)
-    func matchesTheTreePathOnSharedReferences(_ seed: Int) {
-        Self.expectSameOutcomes(Data(Self.sharedGraph(seed: UInt64(seed))), "graph \(seed)")
-    }
-
-    /// Corrupt objects fail with the eager reader's error, found in the same order, before
-    /// anything is written: bytes across a document's objects and offset table replaced, one
-    /// at a time.
-    @Test(arguments: 0..<4)
-    func matchesTheTreePathOnCorruptedFiles(_ seed: Int) throws {
-        var generator = RandomPlistGenerator(seed: UInt64(100 + seed))
-        let bytes = try generator.makeTree().encoded(as: .binary)
-        // The objects and the offset table, up to the trailer.
-        let end = bytes.count - 32
-        let replacements: [UInt8] = [0x00, 0x0F, 0xAF, 0xDF, 0xFF]
-        for position in stride(from: 8, to: end, by: max(1, end / 150)) {
-            var corrupt = bytes
-            corrupt[position] = replacements[position % replacements.count]
-            Self.expectSameOutcomes(corrupt, "seed \(seed), byte \(position)", writing: [PlistWritingOptions()])
-        }
     }
 
     @Test func refusesTheReferenceBombAsTheTreePathDoes() async throws {
