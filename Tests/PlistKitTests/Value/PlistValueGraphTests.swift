@@ -12,10 +12,10 @@ import Testing
     @Test func textPlistGraphIsItsTree() throws {
         let value = try PlistValue(decoding: Fixtures.data("Examples/Info.plist"))
         let graph = try value.graph()
-        #expect(graph.nodes.map(\.kind) == [.dictionary(count: 13), .array(count: 2), .dictionary(count: 0), .array(count: 2)])
+        #expect(graph.nodes.map(\.kind) == [.dictionary(count: 16), .array(count: 2), .dictionary(count: 0), .array(count: 2)])
         #expect(graph.edges.map(\.labels) == [["UIBackgroundModes"], ["UILaunchScreen"], ["UISupportedInterfaceOrientations"]])
         #expect(graph.nodes[0].fields.first == PlistGraph.Node.Field(name: "CFBundleDevelopmentRegion", value: "en"))
-        #expect(graph.nodes[0].fields.count == 10)
+        #expect(graph.nodes[0].fields.count == 13)
         #expect(graph.nodes[1].fields.map(\.name) == ["0", "1"])
     }
 
