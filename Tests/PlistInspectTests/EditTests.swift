@@ -155,17 +155,14 @@ import PlistKit
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Wait until the temporary file exists: the write is under way.
-        let deadline = Date().addingTimeInterval(20)
+        // Wait until the temporary file exists (or the writer ended without one): the test hook
+        // holds the writer once the file is written and synced, before the rename.
         var temporary: [String] = []
-        while Date() < deadline {
-            temporary = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp-") }
-            if !temporary.isEmpty { break }
+        repeat {
             usleep(20_000)
-        }
+            temporary = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp-") }
+        } while temporary.isEmpty && process.isRunning
         #expect(temporary.count == 1)
-        // Give the writer time to finish writing and syncing the temporary file.
-        usleep(200_000)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)

@@ -7,7 +7,7 @@ import Testing
 /// would write or print the expanded tree refuses it at once, with exit 65 (plutil's own exit
 /// 1 under `plutil`) and a message naming the limit (binary output too: the binary writer
 /// writes the string once, but hashes each occurrence); what does not write the tree (lint,
-/// type, raw get) succeeds. Each run has a hang guard and a memory cap.
+/// type, raw get) succeeds. Each run has a processor-time cap and a memory cap.
 @Suite struct ExpansionBombTests {
     /// A binary plist of `levels` arrays, each holding the next object twice, ending in an
     /// ASCII string of `stringBytes` bytes (Apple's layout: objects, offset table, trailer);
@@ -107,14 +107,15 @@ import Testing
     /// terabytes of shadow memory, reserved at start-up, no address-space cap leaves room for.
     static let underAddressSanitizer = dlsym(nil, "__asan_init") != nil
 
-    /// Runs the tool under a hang guard (killed after 60 s, far beyond the fraction of a
-    /// second a refusal takes, far below the minutes an expansion takes) and a 4 GiB address
-    /// space cap (the hang guard alone under AddressSanitizer).
+    /// Runs the tool under a processor-time cap (60 s, far beyond the fraction of a second a
+    /// refusal takes, far below the minutes an expansion takes; not a clock, so a loaded
+    /// machine does not change the outcome) and a 4 GiB address-space cap (the processor-time
+    /// cap alone under AddressSanitizer).
     static func guardedRun(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> CLIRunner.Result {
-        let memoryCap = underAddressSanitizer ? [] : ["/usr/bin/prlimit", "--as=\(4 << 30)"]
+        let limits = underAddressSanitizer ? ["--cpu=60"] : ["--as=\(4 << 30)", "--cpu=60"]
         return try CLIRunner.run(
-            ["-s", "KILL", "60"] + memoryCap + [CLIRunner.binary.path] + arguments,
-            in: directory, executable: URL(fileURLWithPath: "/usr/bin/timeout"), environment: environment)
+            limits + [CLIRunner.binary.path] + arguments,
+            in: directory, executable: URL(fileURLWithPath: "/usr/bin/prlimit"), environment: environment)
     }
 
     static func check(_ result: CLIRunner.Result, _ expectation: Expectation, _ what: String) {

@@ -244,21 +244,30 @@ import Testing
     /// Many distinct blobs alike at both ends (and in `Data`'s own hashed prefix) crowd the
     /// table into its fallback, which hashes whole blobs: the write stays linear and every
     /// blob keeps its own object.
-    @Test func blobsAlikeAtTheEndsDoNotMakeWritingQuadratic() throws {
+    @Test func blobsAlikeAtTheEndsDoNotMakeWritingQuadratic() async throws {
         let count = 20_000
-        let blobs: [PlistValue] = (0..<count).map { i in
+        let blobs = Self.blobsAlikeAtTheEnds(count: count)
+        var state = BinaryPlistWriterState(sortsKeys: false)
+        state.flatten(.array(blobs + blobs.prefix(10)))
+        #expect(state.usesFallbackHashing)
+        // Linear: a fraction of a second of processor time; a quadratic fallback compared
+        // 2 × 10⁸ blob pairs, minutes of it, and the child's cap ends it.
+        await #expect(processExitsWith: .exitCode(0), "signal \(IsolatedRun.cpuLimitSignal): writing was not linear") { [count = count as Int] in
+            IsolatedRun.run(seconds: LimitExpectations.hangSeconds) {
+                let blobs = Self.blobsAlikeAtTheEnds(count: count)
+                guard let bytes = try? PlistValue.array(blobs).encoded(as: .binary) else { return 1 }
+                return (try? PlistValue(decoding: bytes)) == .array(blobs) ? 0 : 2
+            }
+        }
+    }
+
+    /// `count` distinct 300-byte blobs that differ only in two bytes in the middle.
+    static func blobsAlikeAtTheEnds(count: Int) -> [PlistValue] {
+        (0..<count).map { i in
             var bytes = Data(repeating: 0xAB, count: 300)
             bytes[150] = UInt8(truncatingIfNeeded: i)
             bytes[151] = UInt8(truncatingIfNeeded: i >> 8)
             return .data(bytes)
         }
-        var state = BinaryPlistWriterState(sortsKeys: false)
-        state.flatten(.array(blobs + blobs.prefix(10)))
-        #expect(state.usesFallbackHashing)
-        let start = ContinuousClock.now
-        let bytes = try PlistValue.array(blobs).encoded(as: .binary)
-        // Linear: well under a second (a quadratic fallback compared 2 × 10⁸ blob pairs).
-        #expect(ContinuousClock.now - start < .seconds(5))
-        #expect(try PlistValue(decoding: bytes) == .array(blobs))
     }
 }

@@ -2,178 +2,24 @@ import Foundation
 import Testing
 @testable import PlistKit
 
-/// `PlistEncoder` writing binary straight from its tree (`PlistEncodingBinaryWriter`) against
-/// the general path, which finishes the tree into a `PlistValue` and hands it to the binary
-/// writer: the same bytes for every tree, and the same errors.
+/// Which writer `PlistEncoder` takes: straight from its tree of containers
+/// (`PlistEncodingBinaryWriter`, `PlistEncodingXMLWriter`) when it can write the tree under
+/// the options, the general path (the finished `PlistValue` through the format's writer)
+/// otherwise; and containers used in ways the direct writers must follow. That both paths
+/// give the same bytes and errors is ``ShortcutEquivalenceTests/encoderWritingFromItsTree(batch:)``.
 @Suite struct PlistEncoderDirectWriterTests {
-    /// Encodes a value tree through every way Codable offers to build one: keyed, nested keyed
-    /// and unkeyed containers, super encoders (named and not), single values, repeated keys
-    /// and containers asked for twice, chosen from the tree's shape so each run is replayable.
-    struct Replay: Encodable {
-        var value: PlistValue
-        /// Picks among the ways of writing a child; varied by position.
-        var style: Int
-
-        func encode(to encoder: any Encoder) throws {
-            switch value {
-            case .dictionary(let dictionary):
-                var container = encoder.container(keyedBy: PlistCodingKey.self)
-                for (offset, (key, child)) in zip(dictionary.keys, dictionary.values).enumerated() {
-                    try encodeEntry(child, key: PlistCodingKey(stringValue: key), in: &container, way: (style + offset) % 7)
-                }
-                if style % 5 == 1, let first = dictionary.keys.first {
-                    // A key encoded again: the finished dictionary keeps its first position
-                    // and this last value.
-                    try container.encode("again", forKey: PlistCodingKey(stringValue: first))
-                }
-                if style % 4 == 2 {
-                    // A second keyed container from the same encoder adds to the same
-                    // dictionary.
-                    var more = encoder.container(keyedBy: PlistCodingKey.self)
-                    try more.encode(style, forKey: PlistCodingKey(stringValue: "added \(style)"))
-                }
-            case .array(let elements):
-                var container = encoder.unkeyedContainer()
-                for (offset, element) in elements.enumerated() {
-                    let child = Replay(value: element, style: style + offset + 1)
-                    switch (style + offset) % 5 {
-                    case 0 where element.isContainer:
-                        try child.encode(to: container.superEncoder())
-                    case 1 where element.dictionary != nil:
-                        let nested = container.nestedContainer(keyedBy: PlistCodingKey.self)
-                        try child.fill(nested)
-                    default:
-                        try container.encode(child)
-                    }
-                }
-            case .string(let text): var single = encoder.singleValueContainer(); try single.encode(text)
-            case .integer(let integer):
-                var single = encoder.singleValueContainer()
-                if let signed = integer.int64Value { try single.encode(signed) } else { try single.encode(integer.uint64Value ?? 0) }
-            case .real(let real): var single = encoder.singleValueContainer(); try single.encode(real)
-            case .boolean(let flag): var single = encoder.singleValueContainer(); try single.encode(flag)
-            case .date(let date): var single = encoder.singleValueContainer(); try single.encode(date)
-            case .data(let data): var single = encoder.singleValueContainer(); try single.encode(data)
-            case .uid(let uid): var single = encoder.singleValueContainer(); try single.encode(uid)
-            }
-        }
-
-        /// Writes a dictionary's entries into a keyed container made by the caller.
-        func fill(_ container: KeyedEncodingContainer<PlistCodingKey>) throws {
-            var container = container
-            guard case .dictionary(let dictionary) = value else { return }
-            for (offset, (key, child)) in zip(dictionary.keys, dictionary.values).enumerated() {
-                try encodeEntry(child, key: PlistCodingKey(stringValue: key), in: &container, way: (style + offset) % 7)
-            }
-        }
-
-        private func encodeEntry(
-            _ child: PlistValue, key: PlistCodingKey, in container: inout KeyedEncodingContainer<PlistCodingKey>, way: Int
-        ) throws {
-            let replay = Replay(value: child, style: style &+ way &+ 3)
-            switch (way, child) {
-            case (0, .dictionary):
-                try replay.fill(container.nestedContainer(keyedBy: PlistCodingKey.self, forKey: key))
-            case (1, .array(let elements)):
-                var nested = container.nestedUnkeyedContainer(forKey: key)
-                for element in elements { try nested.encode(Replay(value: element, style: style + 1)) }
-            case (2, _):
-                try replay.encode(to: container.superEncoder(forKey: key))
-            case (3, .string(let text)):
-                try container.encode(text, forKey: key)
-            case (4, .integer(let integer)) where integer.int64Value != nil:
-                try container.encode(integer.int64Value ?? 0, forKey: key)
-            case (5, .data(let data)):
-                try container.encode(data, forKey: key)
-            default:
-                try container.encode(replay, forKey: key)
-            }
-            if way == 6, style % 3 == 0 {
-                // An unnamed super encoder that encodes nothing: an empty dictionary under
-                // "super".
-                _ = container.superEncoder()
-            }
-        }
+    /// An XML encoder with the given key order.
+    private static func encoder(_ keyOrder: PlistWritingOptions.KeyOrder = .formatDefault) -> PlistEncoder {
+        var encoder = PlistEncoder(outputFormat: .xml)
+        encoder.keyOrder = keyOrder
+        return encoder
     }
 
-    /// Both paths of one encoder, or the same error from both (also used by
-    /// `PlistEncoderXMLDirectWriterTests`).
-    static func compare(_ value: some Encodable, _ encoder: PlistEncoder) throws {
-        var general = encoder
-        general.fastPaths.encoderWritesFromItsTree = false
-        let direct = Result { try encoder.encode(value) }
-        let expected = Result { try general.encode(value) }
-        switch (direct, expected) {
-        case (.success(let bytes), .success(let expectedBytes)):
-            #expect(bytes == expectedBytes)
-            // And it reads back as the value the general path finishes the tree into (XML
-            // sorts keys and drops fractions of seconds, so equal bytes are its whole check).
-            if encoder.outputFormat == .binary {
-                #expect(try PlistValue(decoding: bytes) == general.encodeValue(value))
-            }
-        case (.failure(let error), .failure(let expectedError)):
-            #expect(String(describing: error) == String(describing: expectedError))
-        default:
-            Issue.record("direct \(direct) but general \(expected)")
-        }
+    private static func writesDirectly(_ value: some Encodable, _ encoder: PlistEncoder) throws -> Bool {
+        try ShortcutEquivalenceTests.writesDirectly(value, encoder)
     }
 
-    @Test(arguments: 0..<4)
-    func randomTreesWriteTheSameBytes(batch: UInt64) throws {
-        var configuration = RandomPlistGenerator.Configuration()
-        configuration.includesUIDs = false
-        configuration.maximumDepth = 5
-        for seed in (batch * 100)..<(batch * 100 + 100) {
-            var generator = RandomPlistGenerator(seed: seed, configuration: configuration)
-            let tree = generator.makeTree()
-            try Self.compare(Replay(value: tree, style: Int(seed % 11)), PlistEncoder())
-        }
-    }
-
-    /// The library-like shape the benchmark writes: many records with the same keys, repeated
-    /// and unique scalars, optional fields.
-    @Test func recordsWithRepeatedKeysAndValues() throws {
-        struct Track: Encodable {
-            var id: Int, name: String, genre: String, added: Date, gain: Double, loved: Bool?, digest: Data?
-        }
-        let genres = ["Rock", "Jazz", "Électro", "Kraut 🎸"]
-        let tracks = (0..<600).map { i in
-            Track(id: i, name: "Track \(i % 250)", genre: genres[i % 4], added: Date(timeIntervalSinceReferenceDate: Double(i % 37)),
-                  gain: Double(i % 5) - 2, loved: i % 3 == 0 ? nil : i % 2 == 0,
-                  digest: i % 4 == 0 ? nil : Data([UInt8(i % 7), 1, 2]))
-        }
-        let library = Dictionary(uniqueKeysWithValues: tracks.map { (String($0.id), $0) })
-        try Self.compare(library, PlistEncoder())
-        try Self.compare(tracks, PlistEncoder())
-        // Large dictionaries (past the size the finished value indexes) with a repeated key.
-        struct Wide: Encodable {
-            var count: Int
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: PlistCodingKey.self)
-                for i in 0..<count { try container.encode(i, forKey: PlistCodingKey(stringValue: "k\(i % (count - 1))")) }
-            }
-        }
-        try Self.compare(Wide(count: 40), PlistEncoder())
-        try Self.compare([Wide(count: 3), Wide(count: 100)], PlistEncoder())
-    }
-
-    /// Options the direct writer does not handle go to the general path; limits fail the same
-    /// way on both.
-    @Test func optionsAndLimitsBehaveAsTheGeneralPath() throws {
-        let value = Replay(value: ["b": 1, "a": ["x", "y", ["z": true]], "c": .data(Data([1]))], style: 0)
-        var sorted = PlistEncoder()
-        sorted.keyOrder = .sorted
-        try Self.compare(value, sorted)
-        for limit in [0, 1, 4, 7, 8, 9, 100] {
-            var limited = PlistEncoder()
-            limited.writingOptions.maximumValueCount = limit
-            try Self.compare(value, limited)
-        }
-        // A value the general path cannot write either (a 128-bit integer out of range is
-        // refused while encoding, before any writer).
-        try Self.compare(UInt128.max, PlistEncoder())
-        try Self.compare("top-level string", PlistEncoder())
-    }
+    private static let keyOrders: [PlistWritingOptions.KeyOrder] = [.formatDefault, .preserved, .sorted]
 
     /// The direct writer is the one taken by default for binary (its numbering is what the
     /// counts in Docs/Performance.md measure), and a repeated key leaves it for the general
@@ -184,10 +30,240 @@ import Testing
         let plain = try #require(try state.encodeTopLevel(["a": 1, "b": 2]))
         #expect(PlistEncodingBinaryWriter.write(plain, options: options) != nil)
         state = PlistEncodingState(options: PlistEncoder())
-        let repeated = try #require(try state.encodeTopLevel(Replay(value: ["a": 1, "b": 2], style: 1)))
+        let repeated = try #require(try state.encodeTopLevel(CodableReplay(value: ["a": 1, "b": 2], style: 1)))
         #expect(PlistEncodingBinaryWriter.write(repeated, options: options) == nil)
         var sorting = options
         sorting.keyOrder = .sorted
         #expect(PlistEncodingBinaryWriter.write(plain, options: sorting) == nil)
+    }
+
+    /// 12 values (a dictionary, its 3 keys, an integer, an array of two strings and a
+    /// one-key dictionary, data), 3 levels deep.
+    struct Sample: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: PlistCodingKey.self)
+            try container.encode(1, forKey: PlistCodingKey(stringValue: "b"))
+            var array = container.nestedUnkeyedContainer(forKey: PlistCodingKey(stringValue: "a"))
+            try array.encode("x")
+            try array.encode("y")
+            var inner = array.nestedContainer(keyedBy: PlistCodingKey.self)
+            try inner.encode(true, forKey: PlistCodingKey(stringValue: "z"))
+            try container.encode(Data([1]), forKey: PlistCodingKey(stringValue: "c"))
+        }
+    }
+
+    /// The XML writer writes a tree within the value-count and depth limits and strict
+    /// writing's rules itself, and hands the rest to the general path, which reports it.
+    @Test func theXMLWriterTakesWhatItCanWrite() throws {
+        for limit in [0, 1, 4, 11, 12, 13, 100] {
+            var limited = Self.encoder()
+            limited.writingOptions.maximumValueCount = limit
+            #expect(try Self.writesDirectly(Sample(), limited) == (limit >= 12))
+        }
+        for depth in [-1, 0, 1, 2, 3, 4] {
+            var limited = Self.encoder()
+            limited.writingOptions.maximumDepth = depth
+            #expect(try Self.writesDirectly(Sample(), limited) == (depth >= 3))
+            #expect(try Self.writesDirectly(42, limited) == (depth >= 0))
+        }
+        // Strict writing: a fraction of a second is a loss the general path reports; outside
+        // strict writing the losses are warnings, which encode drops.
+        let fraction = CodableReplay(value: ["a": .date(Date(timeIntervalSinceReferenceDate: 0.5))], style: 3)
+        let whole = CodableReplay(value: ["a": .date(Date(timeIntervalSinceReferenceDate: 7)), "b": [1, 2]], style: 3)
+        for keyOrder in Self.keyOrders {
+            var strict = Self.encoder(keyOrder)
+            strict.writingOptions.isStrict = true
+            #expect(try Self.writesDirectly(fraction, Self.encoder(keyOrder)))
+            #expect(try !Self.writesDirectly(whole, strict))
+        }
+        // A key encoded twice, and a character XML cannot hold, go to the general path.
+        #expect(try !Self.writesDirectly(CodableReplay(value: ["a": 1, "b": 2], style: 1), Self.encoder()))
+        #expect(try !Self.writesDirectly(CodableReplay(value: ["z": "fine", "b": "\u{1}"], style: 0), Self.encoder()))
+        // Dates at the edge of what XML writes, and before year 1.
+        let edges = [9_007_199_254_740_992, -9_007_199_254_740_992, -63_114_076_800.5, 0.999].map {
+            Date(timeIntervalSinceReferenceDate: $0)
+        }
+        #expect(try Self.writesDirectly(edges, Self.encoder()))
+    }
+
+    /// Arrays nested `depth` deep by nested containers (no recursion in the encoder), the
+    /// innermost holding a dictionary.
+    struct Nest: Encodable {
+        var depth: Int
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            for level in 1..<depth {
+                try container.encode(level)
+                container = container.nestedUnkeyedContainer()
+            }
+            var innermost = container.nestedContainer(keyedBy: PlistCodingKey.self)
+            try innermost.encode(depth, forKey: PlistCodingKey(stringValue: "depth"))
+        }
+    }
+
+    /// Nesting around the writer's depth limit, raised and not: the direct writer recurses
+    /// within the limit, checked at each container. Run on a thread with a large stack, as a
+    /// caller raising the limit must.
+    @Test func deepNestingIsWrittenDirectlyWithinTheLimit() throws {
+        let cases = [(511, 512), (512, 512), (513, 512), (3_000, 2_999), (3_000, 3_000), (3_000, 3_001)]
+        let found = try LargeStack.result {
+            try cases.map { depth, limit -> (writesDirectly: Bool, wrote: Bool) in
+                var encoder = Self.encoder()
+                encoder.maximumDepth = 10_000
+                encoder.writingOptions.maximumDepth = limit
+                return (try Self.writesDirectly(Nest(depth: depth), encoder), (try? encoder.encode(Nest(depth: depth))) != nil)
+            }
+        }.get()
+        for ((depth, limit), found) in zip(cases, found) {
+            #expect(found.writesDirectly == (depth + 1 <= limit), "\(depth) deep, limit \(limit)")
+            #expect(found.wrote == (depth + 1 <= limit), "\(depth) deep, limit \(limit)")
+        }
+    }
+
+    struct LargeTrack: Encodable {
+        var name: String
+        var size: Int
+        var gain: Double
+    }
+
+    struct LargeLibrary: Encodable {
+        var tracks: [String: LargeTrack]
+        var list: [[Int]]
+        var name: String
+    }
+
+    /// Large containers are written directly, unless a late entry holds what XML cannot (a
+    /// control character); the direct writer counts the values as the general path does, so
+    /// it writes at exactly the tree's count and gives up one below.
+    @Test func largeContainersAreWrittenDirectlyUpToTheirCount() throws {
+        var random = SeededRandom(seed: 0x5B117)
+        var tracks: [String: LargeTrack] = [:]
+        for index in 0..<5_000 {
+            tracks["track \(Int.random(in: 0..<1_000_000, using: &random))"] = LargeTrack(name: "é \(index)", size: index, gain: Double(index) / 7)
+        }
+        let library = LargeLibrary(tracks: tracks, list: (0..<3_000).map { [$0, 1] }, name: "library")
+        var damaged = library
+        damaged.tracks["zzz last"] = LargeTrack(name: "control \u{1} character", size: 0, gain: 0)
+        for keyOrder in Self.keyOrders {
+            #expect(try Self.writesDirectly(library, Self.encoder(keyOrder)), "\(keyOrder)")
+            #expect(try !Self.writesDirectly(damaged, Self.encoder(keyOrder)), "\(keyOrder)")
+        }
+        let encoder = Self.encoder()
+        let node = try #require(try PlistEncodingState(options: encoder).encodeTopLevel(library))
+        let count = try ExpandedSizeCounter.size(of: encoder.encodeValue(library), valueLimit: .max).get().count
+        #expect(count > 40_000)
+        var options = encoder.writingOptions
+        for limit in [100, count / 2, count - 1, count] {
+            options.maximumValueCount = limit
+            #expect((PlistEncodingXMLWriter.write(node, options: options) != nil) == (limit == count), "limit \(limit)")
+        }
+    }
+
+    /// Keeps a container of a value's encoder after its `encode(to:)` returned.
+    final class Stash: @unchecked Sendable {
+        var container: KeyedEncodingContainer<PlistCodingKey>?
+    }
+
+    /// A track that keeps its container when it has a stash.
+    struct KeepingTrack: Encodable {
+        var name: String
+        var stash: Stash?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: PlistCodingKey.self)
+            try container.encode(name, forKey: PlistCodingKey(stringValue: "name"))
+            if let stash { stash.container = container }
+        }
+    }
+
+    /// A library that writes into a kept container once its tracks are encoded.
+    struct LateWriter: Encodable {
+        var tracks: [String: KeepingTrack]
+        var stash: Stash
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: PlistCodingKey.self)
+            try container.encode(tracks, forKey: PlistCodingKey(stringValue: "tracks"))
+            try stash.container?.encode("written late", forKey: PlistCodingKey(stringValue: "late"))
+        }
+    }
+
+    /// A container that outlives its value's `encode(to:)` still writes into the document, in
+    /// a large dictionary as in a small one.
+    @Test func aKeptContainerWritesIntoTheDocument() throws {
+        let stash = Stash()
+        var tracks: [String: KeepingTrack] = [:]
+        for index in 0..<3_000 { tracks["t\(index)"] = KeepingTrack(name: "n\(index)", stash: index == 1_500 ? stash : nil) }
+        let value = LateWriter(tracks: tracks, stash: stash)
+        #expect(ShortcutEquivalenceTests.encoderPathsDisagreement(value, Self.encoder()) == nil)
+        let text = String(decoding: try Self.encoder().encode(value), as: UTF8.self)
+        #expect(text.contains("written late"))
+    }
+
+    /// A library that opens its tracks dictionary again after encoding it, and adds to it or
+    /// to one of its values.
+    struct ReopeningLibrary: Encodable {
+        var tracks: [String: LargeTrack]
+        var addsToTrack: Bool
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: PlistCodingKey.self)
+            let key = PlistCodingKey(stringValue: "tracks")
+            try container.encode(tracks, forKey: key)
+            var reopened = container.nestedContainer(keyedBy: PlistCodingKey.self, forKey: key)
+            if addsToTrack, let first = tracks.keys.sorted().first {
+                var track = reopened.nestedContainer(keyedBy: PlistCodingKey.self, forKey: PlistCodingKey(stringValue: first))
+                try track.encode("added later", forKey: PlistCodingKey(stringValue: "note"))
+            } else {
+                try reopened.encode("added later", forKey: PlistCodingKey(stringValue: "extra"))
+            }
+        }
+    }
+
+    /// A dictionary reached again through its parent's nested container is written as it
+    /// ends up.
+    @Test(arguments: [false, true])
+    func aDictionaryOpenedAgainIsWrittenAsItEndsUp(addsToTrack: Bool) throws {
+        var tracks: [String: LargeTrack] = [:]
+        for index in 0..<2_500 { tracks["t\(index)"] = LargeTrack(name: "n\(index)", size: index, gain: Double(index) / 7) }
+        let value = ReopeningLibrary(tracks: tracks, addsToTrack: addsToTrack)
+        #expect(ShortcutEquivalenceTests.encoderPathsDisagreement(value, Self.encoder()) == nil)
+        let text = String(decoding: try Self.encoder().encode(value), as: UTF8.self)
+        #expect(text.contains("added later"))
+    }
+
+    struct Failure: Error {}
+
+    /// A track that fails to encode when `fails`.
+    struct FailingTrack: Encodable {
+        var name: String
+        var fails: Bool
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: PlistCodingKey.self)
+            try container.encode(name, forKey: PlistCodingKey(stringValue: "name"))
+            if fails { throw Failure() }
+        }
+    }
+
+    /// A library that encodes its tracks, ignores their error and goes on.
+    struct ForgivingLibrary: Encodable {
+        var tracks: [String: FailingTrack]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: PlistCodingKey.self)
+            try? container.encode(tracks, forKey: PlistCodingKey(stringValue: "tracks"))
+            try container.encode("after", forKey: PlistCodingKey(stringValue: "after"))
+        }
+    }
+
+    /// A value's error ends a dictionary's encoding part way: thrown as by the general path,
+    /// or, when a type catches it, what was encoded is written as the general path writes it.
+    @Test func aDictionaryWhoseEncodingFailedPartWay() throws {
+        var tracks: [String: FailingTrack] = [:]
+        for index in 0..<2_500 { tracks["t\(index)"] = FailingTrack(name: "n\(index)", fails: index == 1_234) }
+        #expect(throws: Failure.self) { try Self.encoder().encode(["tracks": tracks]) }
+        #expect(ShortcutEquivalenceTests.encoderPathsDisagreement(["tracks": tracks], Self.encoder()) == nil)
+        #expect(ShortcutEquivalenceTests.encoderPathsDisagreement(ForgivingLibrary(tracks: tracks), Self.encoder()) == nil)
     }
 }

@@ -7,12 +7,12 @@ import PlistKit
 @Suite struct BinaryLimitTests {
     typealias B = HandMadeBinaryPlist
 
-    @Test func refusesTrailerClaimingTwoToTheSixtyObjects() {
+    @Test func refusesTrailerClaimingTwoToTheSixtyObjects() async {
         var plist = B()
         plist.objects = [B.ascii("x")]
         plist.claimedObjectCount = 1 << 60
         #expect(plist.bytes.count < 1024)
-        LimitExpectations.expectRefusal(plist.bytes, format: .binary)
+        await LimitExpectations.expectRefusal(plist.bytes, format: .binary)
     }
 
     @Test(arguments: [
@@ -27,63 +27,63 @@ import PlistKit
         ("count given by a 16-byte integer", [0xAF, 0x14] + [UInt8](repeating: 0xFF, count: 16)),
         ("count that is not an integer object", [0xAF, 0x5F, 0x10, 0x10]),
     ])
-    func refusesObjectClaimingHugeCount(label: String, object: [UInt8]) {
+    func refusesObjectClaimingHugeCount(label: String, object: [UInt8]) async {
         var plist = B()
         plist.objects = [object]
         #expect(plist.bytes.count < 1024)
-        LimitExpectations.expectRefusal(plist.bytes, format: .binary)
+        await LimitExpectations.expectRefusal(plist.bytes, format: .binary)
     }
 
     @Test(arguments: [UInt8(0), 3, 9, 255])
-    func refusesImpossibleOffsetSize(size: UInt8) {
+    func refusesImpossibleOffsetSize(size: UInt8) async {
         var plist = B()
         plist.objects = [B.ascii("x")]
         plist.claimedOffsetSize = size
-        LimitExpectations.expectRefusal(plist.bytes, format: .binary)
+        await LimitExpectations.expectRefusal(plist.bytes, format: .binary)
     }
 
     @Test(arguments: [UInt64(1) << 62, UInt64.max, 4, 0])
-    func refusesOffsetTableOutsideTheObjects(offset: UInt64) {
+    func refusesOffsetTableOutsideTheObjects(offset: UInt64) async {
         var plist = B()
         plist.objects = [B.ascii("x")]
         plist.claimedOffsetTableOffset = offset
-        LimitExpectations.expectRefusal(plist.bytes, format: .binary)
+        await LimitExpectations.expectRefusal(plist.bytes, format: .binary)
     }
 
-    @Test func refusesTopObjectBeyondTheCount() {
+    @Test func refusesTopObjectBeyondTheCount() async {
         var plist = B()
         plist.objects = [B.ascii("x")]
         plist.topObject = 1 << 40
-        LimitExpectations.expectRefusal(plist.bytes, format: .binary)
+        await LimitExpectations.expectRefusal(plist.bytes, format: .binary)
     }
 
-    @Test func refusesReferenceBeyondTheObjects() {
+    @Test func refusesReferenceBeyondTheObjects() async {
         var plist = B()
         plist.objects = [B.array([0, 200])]
-        LimitExpectations.expectRefusal(plist.bytes, format: .binary)
+        await LimitExpectations.expectRefusal(plist.bytes, format: .binary)
     }
 
     /// An array that contains itself: a recursive reader without cycle detection would recurse
     /// until the stack overflows.
-    @Test func refusesArrayContainingItself() {
+    @Test func refusesArrayContainingItself() async {
         var plist = B()
         plist.objects = [B.array([0])]
-        LimitExpectations.expectRefusal(plist.bytes, format: .binary)
+        await LimitExpectations.expectRefusal(plist.bytes, format: .binary)
     }
 
-    @Test func refusesTwoArraysContainingEachOther() {
+    @Test func refusesTwoArraysContainingEachOther() async {
         var plist = B()
         plist.objects = [B.array([1]), B.array([0, 0])]
-        LimitExpectations.expectRefusal(plist.bytes, format: .binary)
+        await LimitExpectations.expectRefusal(plist.bytes, format: .binary)
     }
 
     /// 200 distinct arrays, each holding the next (under 1 KB), against a depth limit of 100.
-    @Test func refusesChainDeeperThanTheConfiguredDepth() throws {
+    @Test func refusesChainDeeperThanTheConfiguredDepth() async throws {
         var plist = B()
         for level in 0..<200 { plist.objects.append(B.array([UInt64(level + 1)])) }
         plist.objects.append(B.ascii("x"))
         #expect(plist.bytes.count < 1024)
-        let error = LimitExpectations.expectRefusal(
+        let error = await LimitExpectations.expectRefusal(
             plist.bytes, format: .binary, options: PlistReadingOptions(maximumDepth: 100), codes: [.limitExceeded])
         #expect(error?.location != nil, "The depth error should say where: \(String(describing: error))")
         // The same file reads when the limit allows it.
@@ -92,20 +92,20 @@ import PlistKit
     }
 
     /// 150 distinct integers in an array, against an object-count limit of 100.
-    @Test func refusesMoreObjectsThanTheConfiguredCount() throws {
+    @Test func refusesMoreObjectsThanTheConfiguredCount() async throws {
         var plist = B()
         plist.objects = [B.array((1...150).map(UInt64.init))]
         plist.objects += (1...150).map { B.integer(UInt64($0)) }
-        LimitExpectations.expectRefusal(
+        await LimitExpectations.expectRefusal(
             plist.bytes, format: .binary, options: PlistReadingOptions(maximumObjectCount: 100), codes: [.limitExceeded])
         let value = try PlistValue(decoding: plist.bytes, format: .binary, options: PlistReadingOptions(maximumObjectCount: 1000))
         #expect(value.count == 150)
     }
 
-    @Test func refusesInputLargerThanTheConfiguredSize() {
+    @Test func refusesInputLargerThanTheConfiguredSize() async {
         var plist = B()
         plist.objects = [B.ascii(String(repeating: "a", count: 200))]
-        LimitExpectations.expectRefusal(
+        await LimitExpectations.expectRefusal(
             plist.bytes, format: .binary, options: PlistReadingOptions(maximumInputBytes: 100), codes: [.limitExceeded])
     }
 }

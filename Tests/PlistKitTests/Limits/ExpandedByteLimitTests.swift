@@ -5,8 +5,9 @@ import Testing
 /// The expanded-byte limit: a small binary plist that references one long string through
 /// levels of pairs expands to gigabytes of text with few values. Every writer that writes each
 /// occurrence, and every printer, refuses it before writing anything; so does the binary
-/// writer, which writes the string once but hashes each occurrence. Attempts run in a forked child with a memory cap and a
-/// deadline, so a writer that tried fails the test instead of taking the test process down.
+/// writer, which writes the string once but hashes each occurrence. Attempts run in an isolated
+/// child (``IsolatedRun``) with a memory cap and a processor-time cap, so a writer that tried
+/// fails the test instead of taking the test process down.
 @Suite struct ExpandedByteLimitTests {
     typealias B = HandMadeBinaryPlist
 
@@ -15,20 +16,30 @@ import Testing
         try PlistValue(decoding: B.byteBomb(levels: 16, stringBytes: 100_000).bytes, format: .binary)
     }
 
-    /// The limit error of `work`, run in a child: 10 for a limitExceeded error naming
-    /// `limit`, 11 when it succeeded, 12 for another error.
-    static func refusal(naming limit: String, _ work: () throws -> Void) -> IsolatedRun.Outcome {
+    /// Exit statuses of a child writing a bomb.
+    enum Status: Int32 {
+        case refusedWithLimit = 10, wroteOutput = 11, otherError = 12
+    }
+
+    /// Runs `work` in the calling child and ends it with its status: refused by a limitExceeded
+    /// error naming `limit`, wrote, or failed otherwise. What the statuses mean, for messages.
+    static func refusal(naming limit: String, _ work: @escaping () throws -> Void) -> Never {
         IsolatedRun.run(seconds: LimitExpectations.hangSeconds) {
             do {
                 try work()
-                return 11
+                return Status.wroteOutput.rawValue
             } catch let error as PlistError where error.code == .limitExceeded && error.description.contains(limit) {
-                return 10
+                return Status.refusedWithLimit.rawValue
             } catch {
-                return 12
+                return Status.otherError.rawValue
             }
         }
     }
+
+    static let statusMeanings = """
+        \(Status.wroteOutput.rawValue): wrote, \(Status.otherError.rawValue): another error, signal \(IsolatedRun.cpuLimitSignal): \
+        out of processor time
+        """
 
     @Test func countsStringDataAndKeyBytesPerOccurrence() throws {
         // An array holding one 3-byte string twice (shared) and a dictionary {"ab": data(5)}:
@@ -60,55 +71,74 @@ import Testing
         let largeSize = try ExpandedSizeCounter.size(of: large, valueLimit: .max).get()
         #expect(largeSize.count == 1 + 1_000 * smallSize.count)
         #expect(largeSize.bytes == 1_000 * smallSize.bytes + ExpandedSizeCounter.bytesPerValue)
-        // 60 levels of [previous, previous] over a string: 2^61 values, refused at once.
-        var bomb: PlistValue = "x"
-        for _ in 0..<60 { bomb = [bomb, bomb] }
-        let clock = ContinuousClock()
-        let start = clock.now
-        #expect(ExpandedSizeCounter.size(of: bomb, valueLimit: 1 << 26) == .failure(.values))
-        #expect(clock.now - start < .seconds(5))
+    }
+
+    /// 55 levels of [previous, previous] over a string: 2^56 values. Under a limit it is
+    /// refused at the limit; without one it is counted exactly (few enough bytes for an
+    /// `Int`), which a walk of each occurrence could never finish (the child's
+    /// processor-time cap would end it).
+    @Test func aPairBombIsCountedWithoutWalkingItsOccurrences() async {
+        await #expect(processExitsWith: .exitCode(0), "signal \(IsolatedRun.cpuLimitSignal): the count walked the occurrences") {
+            IsolatedRun.run(seconds: LimitExpectations.hangSeconds) {
+                var bomb: PlistValue = "x"
+                for _ in 0..<55 { bomb = [bomb, bomb] }
+                guard ExpandedSizeCounter.size(of: bomb, valueLimit: 1 << 26) == .failure(.values),
+                    case .success(let size) = ExpandedSizeCounter.size(of: bomb, valueLimit: .max)
+                else { return 1 }
+                return size.count == (1 << 56) - 1 && size.depth == 55 ? 0 : 2
+            }
+        }
     }
 
     /// The binary writer too: it writes the string once, but hashes every occurrence to
     /// find it (6.5 GB read, 20 seconds).
     @Test(arguments: [PlistFormat.xml, .json, .openStep, .binary])
-    func everyWriterRefusesTheSixteenLevelStringBomb(format: PlistFormat) throws {
-        let bomb = try Self.byteBomb()
-        let options = PlistWritingOptions(jsonStyle: .tagged, writesGNUstepTypedValues: true)
-        let outcome = Self.refusal(naming: "PlistWritingOptions.maximumExpandedByteCount") {
-            _ = try bomb.encoded(as: format, options: options)
+    func everyWriterRefusesTheSixteenLevelStringBomb(format: PlistFormat) async throws {
+        let formatName = format.rawValue
+        await #expect(
+            processExitsWith: .exitCode(Status.refusedWithLimit.rawValue), "writing the byte bomb as \(format) (\(Self.statusMeanings))"
+        ) { [formatName = formatName as String] in
+            let bomb = try Self.byteBomb()
+            let options = PlistWritingOptions(jsonStyle: .tagged, writesGNUstepTypedValues: true)
+            Self.refusal(naming: "PlistWritingOptions.maximumExpandedByteCount") {
+                _ = try bomb.encoded(as: PlistFormat(rawValue: formatName)!, options: options)
+            }
         }
-        #expect(outcome == .exited(10), "writing the byte bomb as \(format): the child \(outcome)")
     }
 
     /// Every printer and literal writer runs the same check, for the value bomb (2⁶⁰ values)
     /// and the byte bomb alike.
-    @Test(arguments: ["tree", "plutil -p", "swift", "objc", "defaults", "diff", "encoder"])
-    func printersRefuseBothBombs(printer: String) throws {
-        let valueBomb = try PlistValue(decoding: B.referenceBomb(levels: 60).bytes, format: .binary)
-        for (bomb, limit) in [(valueBomb, "maximumValueCount"), (try Self.byteBomb(), "maximumExpandedByteCount")] {
-            let outcome = Self.refusal(naming: "PlistWritingOptions.\(limit)") {
-                switch printer {
-                case "tree": _ = try PlistTreePrinter().tree(of: bomb, title: "bomb")
-                case "plutil -p": _ = try PlutilPrinter.description(of: bomb)
-                case "swift": _ = try bomb.swiftLiteral()
-                case "objc": _ = try bomb.objectiveCLiteral()
-                case "defaults": _ = try DefaultsDescription.text(of: bomb)
-                case "diff": _ = try PlistDiff(from: bomb, to: .array([]))
-                default:
-                    // PlistEncoder's own XML writer counts as the general path does and
-                    // leaves the refusal to it.
-                    var encoder = PlistEncoder()
-                    encoder.outputFormat = .xml
-                    do {
-                        _ = try encoder.encode(bomb)
-                    } catch let error as EncodingError {
-                        guard case .invalidValue(_, let context) = error, let underlying = context.underlyingError else { throw error }
-                        throw underlying
-                    }
-                }
+    @Test(arguments: ["tree", "plutil -p", "swift", "objc", "defaults", "diff", "encoder"], ["maximumValueCount", "maximumExpandedByteCount"])
+    func printersRefuseBothBombs(printer: String, limit: String) async throws {
+        await #expect(
+            processExitsWith: .exitCode(Status.refusedWithLimit.rawValue), "\(printer) on the \(limit) bomb (\(Self.statusMeanings))"
+        ) { [printer = printer as String, limit = limit as String] in
+            let bomb = limit == "maximumValueCount"
+                ? try PlistValue(decoding: B.referenceBomb(levels: 60).bytes, format: .binary) : try Self.byteBomb()
+            Self.refusal(naming: "PlistWritingOptions.\(limit)") { try Self.print(bomb, with: printer) }
+        }
+    }
+
+    /// Writes `bomb` with the printer or literal writer named `printer`.
+    static func print(_ bomb: PlistValue, with printer: String) throws {
+        switch printer {
+        case "tree": _ = try PlistTreePrinter().tree(of: bomb, title: "bomb")
+        case "plutil -p": _ = try PlutilPrinter.description(of: bomb)
+        case "swift": _ = try bomb.swiftLiteral()
+        case "objc": _ = try bomb.objectiveCLiteral()
+        case "defaults": _ = try DefaultsDescription.text(of: bomb)
+        case "diff": _ = try PlistDiff(from: bomb, to: .array([]))
+        default:
+            // PlistEncoder's own XML writer counts as the general path does and leaves the
+            // refusal to it.
+            var encoder = PlistEncoder()
+            encoder.outputFormat = .xml
+            do {
+                _ = try encoder.encode(bomb)
+            } catch let error as EncodingError {
+                guard case .invalidValue(_, let context) = error, let underlying = context.underlyingError else { throw error }
+                throw underlying
             }
-            #expect(outcome == .exited(10), "\(printer) on the \(limit) bomb: the child \(outcome)")
         }
     }
 

@@ -1,100 +1,82 @@
 import Foundation
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Runs work that may blow up (exhaust memory, spin forever) in a forked child with a memory
-/// cap and a deadline, so a test can observe "the library tried to expand 2⁶⁰ values" as a
-/// failure instead of losing the whole test process to it.
+/// Work that may blow up (run away with the processor, exhaust memory, trap), run in a process
+/// of its own so that a test observes "the library tried to expand 2⁶⁰ values" as a failure
+/// instead of losing the test process to it.
 ///
-/// The child only runs `body` and exits with its status, without returning to Swift Testing.
-/// Forking a multi-threaded process copies only the calling thread; callers do their setup
-/// (reading the input, which instantiates the types involved) before calling, so the child
-/// needs little beyond the allocator, which glibc keeps usable after `fork`.
+/// The process is a Swift Testing exit test: `#expect(processExitsWith:)` spawns the test
+/// binary afresh and runs only the closure there (never a fork of the multi-threaded test
+/// process, whose copy could inherit a runtime lock no thread releases). Inside the closure,
+/// ``run(seconds:memoryLimit:_:)`` caps that process and runs the work:
+///
+///     @Test func refusesTheBomb() async throws {
+///         let bytes = B.referenceBomb(levels: 60).bytes
+///         // The child sees only what the capture list names (Codable values).
+///         await #expect(processExitsWith: .exitCode(10)) { [bytes = bytes as Data] in
+///             IsolatedRun.run(seconds: 20) {
+///                 (try? PlistValue(decoding: bytes).encoded(as: .xml)) == nil ? 10 : 11
+///             }
+///         }
+///     }
+///
+/// A child that runs away ends by ``cpuLimitSignal`` after `seconds` of its own processor
+/// time, however loaded the machine; the parent waits for it without a clock.
 enum IsolatedRun {
-    enum Outcome: Equatable, CustomStringConvertible {
-        /// The child exited with this status (the value `body` returned).
-        case exited(Int32)
-        /// The child died of this signal (a trap, or the memory cap turning into a failed
-        /// allocation and a trap).
-        case signaled(Int32)
-        /// The child was still running at the deadline and was killed.
-        case timedOut
-        /// `fork` failed.
-        case notStarted
+    /// The signal a child gets when it has used the processor time it was given (Linux sends
+    /// it at the soft limit, SIGKILL one second later).
+    static let cpuLimitSignal = SIGXCPU
 
-        var description: String {
-            switch self {
-            case .exited(let status): return "exited with status \(status)"
-            case .signaled(let signal): return "died of signal \(signal)"
-            case .timedOut: return "was still running at the deadline"
-            case .notStarted: return "could not be started"
-            }
-        }
-    }
-
-    /// Forks, lets the child's address space grow by at most `memoryLimit` bytes, runs `body`
-    /// there and waits up to `seconds` for it, forking anew up to `attempts` times.
+    /// Caps the calling process, an exit test's child, at `seconds` more processor time than it
+    /// has used and `memoryLimit` more address space than it holds, runs `body` on a thread
+    /// with a 64 MiB stack (deep nesting recurses), and exits with the status `body` returns.
     ///
-    /// A child forked while another thread of the test process held one of the Swift
-    /// runtime's locks (its metadata or conformance caches) waits for that lock forever: the
-    /// thread that would release it was not copied. So a child still running at the deadline
-    /// is killed and the work forked again; only a child that runs out of time on every
-    /// attempt counts as timed out.
-    static func run(seconds: Double, memoryLimit: Int = 2 << 30, attempts: Int = 2, _ body: () -> Int32) -> Outcome {
-        var outcome = Outcome.notStarted
-        for _ in 0..<max(attempts, 1) {
-            outcome = runOnce(seconds: seconds, memoryLimit: memoryLimit, body)
-            guard outcome == .timedOut else { return outcome }
-        }
-        return outcome
+    /// Under AddressSanitizer the address-space cap is relative too (ASan has reserved
+    /// terabytes of shadow memory already), but an allocation past it is ASan's report and a
+    /// nonzero exit rather than a trap: the tests that use it expect the library's own limits
+    /// to refuse long before, which holds either way.
+    static func run(seconds: Double, memoryLimit: Int = 2 << 30, _ body: @escaping () -> Int32) -> Never {
+        precondition(
+            ExitTest.current != nil,
+            "IsolatedRun.run caps and ends the process it runs in: call it only inside #expect(processExitsWith:)")
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        setrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)
+        let cpu = rlim_t(processorSecondsUsed() + Int(seconds.rounded(.up)))
+        var cpuLimit = rlimit(rlim_cur: cpu, rlim_max: cpu + 1)
+        setrlimit(Int32(RLIMIT_CPU.rawValue), &cpuLimit)
+        let cap = rlim_t(currentAddressSpaceBytes() + memoryLimit)
+        var memory = rlimit(rlim_cur: cap, rlim_max: cap)
+        setrlimit(Int32(RLIMIT_AS.rawValue), &memory)
+        let status = LargeStack.run(body)
+        fflush(nil)
+        _exit(status)
     }
 
-    /// One fork of ``run(seconds:memoryLimit:attempts:_:)``.
-    private static func runOnce(seconds: Double, memoryLimit: Int, _ body: () -> Int32) -> Outcome {
-        fflush(nil)
-        let child = fork()
-        if child == 0 {
-            // The cap is the child's current address-space size plus the allowance, not an
-            // absolute figure: under AddressSanitizer the process has already reserved terabytes
-            // of shadow memory, and an absolute 2 GiB cap makes ASan's own next mmap fail.
-            let cap = rlim_t(currentAddressSpaceBytes() + memoryLimit)
-            var limit = rlimit(rlim_cur: cap, rlim_max: cap)
-            setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
-            _exit(body())
-        }
-        guard child > 0 else { return .notStarted }
-        let deadline = Date().addingTimeInterval(seconds)
-        var status: Int32 = 0
-        while Date() < deadline {
-            let waited = waitpid(child, &status, WNOHANG)
-            if waited == child {
-                // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (macros).
-                let signal = status & 0x7F
-                return signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
-            }
-            usleep(20_000)
-        }
-        kill(child, SIGKILL)
-        waitpid(child, &status, 0)
-        return .timedOut
+    /// The process's peak resident memory so far, in bytes (`getrusage`'s `ru_maxrss`, which
+    /// Linux reports in kilobytes). It only grows; in an exit test's child nothing else runs,
+    /// so its growth over some work is that work's.
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_maxrss) * 1024
+    }
+
+    /// The processor seconds (user and system, rounded up) the process has used.
+    private static func processorSecondsUsed() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + 1
     }
 
     /// The calling process's virtual memory size, from the first field of `/proc/self/statm`
     /// (in pages); 0 when it cannot be read, which makes the cap absolute.
     private static func currentAddressSpaceBytes() -> Int {
-        // Read with plain file descriptors: the forked child should not need Foundation.
-        let descriptor = open("/proc/self/statm", O_RDONLY)
-        guard descriptor >= 0 else { return 0 }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return 0 }
-        var pages = 0
-        for byte in buffer.prefix(count) {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
-            pages = pages * 10 + Int(byte - UInt8(ascii: "0"))
-        }
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+            let pages = text.split(separator: " ").first.flatMap({ Int($0) })
+        else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }

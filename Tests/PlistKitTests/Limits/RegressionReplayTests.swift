@@ -3,7 +3,7 @@ import Testing
 import PlistKit
 
 /// One file under `TestData/Regressions/<folder>/`.
-struct RegressionFile: CustomStringConvertible, Sendable {
+struct RegressionFile: CustomStringConvertible, Codable, Sendable {
     let folder: String
     let name: String
 
@@ -46,9 +46,9 @@ struct RegressionFile: CustomStringConvertible, Sendable {
 }
 
 /// Replays every input the fuzzers ever found: reading it must give a value or a typed error,
-/// never a crash, and a value read must write back in its format. Each file runs in a forked
-/// child, so a crash that is still open fails (or, when the README marks it open, is recorded
-/// as a known issue) without taking the test process down.
+/// never a crash, and a value read must write back in its format. Each file runs in an
+/// isolated child (``IsolatedRun``), so a crash that is still open fails (or, when the README
+/// marks it open, is recorded as a known issue) without taking the test process down.
 @Suite struct RegressionReplayTests {
     /// Exit statuses of the replay child.
     enum Status: Int32 {
@@ -56,39 +56,49 @@ struct RegressionFile: CustomStringConvertible, Sendable {
     }
 
     @Test(arguments: RegressionFile.files(in: Array(RegressionFile.plistFolders.keys)))
-    func readingRegressionGivesValueOrTypedError(file: RegressionFile) throws {
-        let data = try Data(contentsOf: file.url)
-        let format = RegressionFile.plistFolders[file.folder] ?? nil
-        let outcome = IsolatedRun.run(seconds: 20) { Self.replay(data, format: format).rawValue }
-        if file.isOpen {
-            withKnownIssue("\(file) is an open crash (see its README)") {
-                #expect(outcome == .exited(Status.ok.rawValue), "Replaying \(file): the child \(outcome)")
+    func readingRegressionGivesValueOrTypedError(file: RegressionFile) async throws {
+        await Self.expectReplayEnds(file) {
+            await #expect(processExitsWith: .exitCode(Status.ok.rawValue), "Replaying \(file) (\(Self.statusMeanings))") { [file = file as RegressionFile] in
+                let data = try Data(contentsOf: file.url)
+                IsolatedRun.run(seconds: LimitExpectations.hangSeconds) {
+                    Self.replay(data, format: RegressionFile.plistFolders[file.folder] ?? nil).rawValue
+                }
             }
-        } else {
-            #expect(outcome == .exited(Status.ok.rawValue), "Replaying \(file): the child \(outcome)")
         }
     }
 
     @Test(arguments: RegressionFile.files(in: ["keyedarchive"]))
-    func decodingArchiveRegressionGivesTreeOrTypedError(file: RegressionFile) throws {
-        let data = try Data(contentsOf: file.url)
-        let outcome = IsolatedRun.run(seconds: 20) {
-            do {
-                let tree = try KeyedArchive(decoding: data, options: .untrusted).genericTree()
-                _ = try tree.encoded(as: .binary)
-                return Status.ok.rawValue
-            } catch {
-                return error is KeyedArchiveError ? Status.ok.rawValue : Status.wrongErrorType.rawValue
+    func decodingArchiveRegressionGivesTreeOrTypedError(file: RegressionFile) async throws {
+        await Self.expectReplayEnds(file) {
+            await #expect(processExitsWith: .exitCode(Status.ok.rawValue), "Replaying \(file) (\(Self.statusMeanings))") { [file = file as RegressionFile] in
+                let data = try Data(contentsOf: file.url)
+                IsolatedRun.run(seconds: LimitExpectations.hangSeconds) {
+                    do {
+                        let tree = try KeyedArchive(decoding: data, options: .untrusted).genericTree()
+                        _ = try tree.encoded(as: .binary)
+                        return Status.ok.rawValue
+                    } catch {
+                        return error is KeyedArchiveError ? Status.ok.rawValue : Status.wrongErrorType.rawValue
+                    }
+                }
             }
-        }
-        if file.isOpen {
-            withKnownIssue("\(file) is an open crash (see its README)") {
-                #expect(outcome == .exited(Status.ok.rawValue), "Replaying \(file): the child \(outcome)")
-            }
-        } else {
-            #expect(outcome == .exited(Status.ok.rawValue), "Replaying \(file): the child \(outcome)")
         }
     }
+
+    /// Runs `replay`, whose expectation a file the README marks as an open crash is known to
+    /// fail.
+    static func expectReplayEnds(_ file: RegressionFile, _ replay: () async -> Void) async {
+        if file.isOpen {
+            await withKnownIssue("\(file) is an open crash (see its README)") { await replay() }
+        } else {
+            await replay()
+        }
+    }
+
+    static let statusMeanings = """
+        \(Status.wrongErrorType.rawValue): an error of another type, \(Status.writeFailed.rawValue): writing back failed, \
+        \(Status.unreadableOutput.rawValue): what was written does not read, signal \(IsolatedRun.cpuLimitSignal): out of processor time
+        """
 
     /// The `decoder` harness's property, on the fields its findings involved: PlistDecoder
     /// gives a value or a `DecodingError`, and a value decoded writes back with PlistEncoder
@@ -102,22 +112,23 @@ struct RegressionFile: CustomStringConvertible, Sendable {
     }
 
     @Test(arguments: RegressionFile.files(in: ["codable"]))
-    func decodingCodableRegressionRoundTrips(file: RegressionFile) throws {
-        let data = try Data(contentsOf: file.url)
-        let outcome = IsolatedRun.run(seconds: 20) {
-            let model: IntegerModel
-            do {
-                model = try PlistDecoder().decode(IntegerModel.self, from: data)
-            } catch {
-                return error is DecodingError ? Status.ok.rawValue : Status.wrongErrorType.rawValue
+    func decodingCodableRegressionRoundTrips(file: RegressionFile) async throws {
+        await #expect(processExitsWith: .exitCode(Status.ok.rawValue), "Replaying \(file) (\(Self.statusMeanings))") { [file = file as RegressionFile] in
+            let data = try Data(contentsOf: file.url)
+            IsolatedRun.run(seconds: LimitExpectations.hangSeconds) {
+                let model: IntegerModel
+                do {
+                    model = try PlistDecoder().decode(IntegerModel.self, from: data)
+                } catch {
+                    return error is DecodingError ? Status.ok.rawValue : Status.wrongErrorType.rawValue
+                }
+                guard let written = try? PlistEncoder(outputFormat: .binary).encode(model) else { return Status.writeFailed.rawValue }
+                guard let again = try? PlistDecoder().decode(IntegerModel.self, from: written), again == model else {
+                    return Status.unreadableOutput.rawValue
+                }
+                return Status.ok.rawValue
             }
-            guard let written = try? PlistEncoder(outputFormat: .binary).encode(model) else { return Status.writeFailed.rawValue }
-            guard let again = try? PlistDecoder().decode(IntegerModel.self, from: written), again == model else {
-                return Status.unreadableOutput.rawValue
-            }
-            return Status.ok.rawValue
         }
-        #expect(outcome == .exited(Status.ok.rawValue), "Replaying \(file): the child \(outcome)")
     }
 
     /// Reads, and writes back what was read; runs in the child.

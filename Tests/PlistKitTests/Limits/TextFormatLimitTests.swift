@@ -10,59 +10,59 @@ import PlistKit
     /// "Billion laughs": ten entities, each ten references to the previous one, 10¹⁰ characters
     /// from 700 bytes. The XML reader must not expand entities (STYLE.md: never
     /// XML_PARSE_NOENT); whatever it does, it must end fast without the expansion.
-    @Test func billionLaughsIsNotExpanded() {
+    @Test func billionLaughsIsNotExpanded() async {
         var subset = "<!ENTITY l0 \"lol\">"
         for level in 1...9 {
             subset += "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">"
         }
         let xml = "<?xml version=\"1.0\"?><!DOCTYPE plist [\(subset)]><plist version=\"1.0\"><string>&l9;</string></plist>"
         #expect(xml.utf8.count < 1024)
-        expectRefusedOrSmall(Data(xml.utf8), maximumStringBytes: 1 << 20)
+        await expectRefusedOrSmall(Data(xml.utf8), maximumStringBytes: 1 << 20)
     }
 
     /// Quadratic blowup: one 200-character entity referenced 100 times inside a string.
-    @Test func repeatedLargeEntityIsNotExpandedWithoutBound() {
+    @Test func repeatedLargeEntityIsNotExpandedWithoutBound() async {
         let xml = "<?xml version=\"1.0\"?><!DOCTYPE plist [<!ENTITY a \"\(String(repeating: "a", count: 200))\">]>"
             + "<plist version=\"1.0\"><string>" + String(repeating: "&a;", count: 100) + "</string></plist>"
         #expect(xml.utf8.count < 1024)
-        expectRefusedOrSmall(Data(xml.utf8), maximumStringBytes: 1 << 20)
+        await expectRefusedOrSmall(Data(xml.utf8), maximumStringBytes: 1 << 20)
     }
 
     /// An external entity naming a local file: its content must never appear in the value.
-    @Test func externalEntityIsNotLoaded() {
+    @Test func externalEntityIsNotLoaded() async {
         let xml = """
             <?xml version="1.0"?><!DOCTYPE plist [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
             <plist version="1.0"><string>&xxe;</string></plist>
             """
-        expectRefusedOrSmall(Data(xml.utf8), maximumStringBytes: 64) { text in
+        await expectRefusedOrSmall(Data(xml.utf8), maximumStringBytes: 64) { text in
             #expect(!text.contains("root:"), "The external entity was loaded: \(text.prefix(80))")
         }
     }
 
     /// An external DTD on the network: must not be fetched (XML_PARSE_NONET); a fetch would
     /// hang or fail slowly on a machine without network.
-    @Test func externalDTDIsNotFetched() {
+    @Test func externalDTDIsNotFetched() async {
         let xml = """
             <?xml version="1.0"?><!DOCTYPE plist SYSTEM "http://10.255.255.1/evil.dtd">
             <plist version="1.0"><string>ok</string></plist>
             """
-        expectRefusedOrSmall(Data(xml.utf8), maximumStringBytes: 64)
+        await expectRefusedOrSmall(Data(xml.utf8), maximumStringBytes: 64)
     }
 
     // MARK: Depth
 
     @Test(arguments: [PlistFormat.xml, .openStep, .json])
-    func refusesNestingDeeperThanTheConfiguredDepth(format: PlistFormat) {
+    func refusesNestingDeeperThanTheConfiguredDepth(format: PlistFormat) async {
         let text = nested(depth: 60, format: format)
         #expect(text.utf8.count < 1024)
-        LimitExpectations.expectRefusal(
+        await LimitExpectations.expectRefusal(
             Data(text.utf8), format: format, options: PlistReadingOptions(maximumDepth: 50), codes: [.limitExceeded])
     }
 
     /// 100,000 unclosed openers (100 KB to 700 KB) with the default limits: refused at depth 512,
     /// long before a recursive reader would overflow its stack.
     @Test(arguments: [PlistFormat.xml, .openStep, .json])
-    func refusesHundredThousandOpenersWithDefaultLimits(format: PlistFormat) {
+    func refusesHundredThousandOpenersWithDefaultLimits(format: PlistFormat) async {
         let opener: String
         switch format {
         case .xml: opener = "<array>"
@@ -71,7 +71,7 @@ import PlistKit
         }
         let prefix = format == .xml ? "<?xml version=\"1.0\"?><plist version=\"1.0\">" : ""
         let text = prefix + String(repeating: opener, count: 100_000)
-        let error = LimitExpectations.expectRefusal(Data(text.utf8), format: format)
+        let error = await LimitExpectations.expectRefusal(Data(text.utf8), format: format)
         if let error, error.code == .corruptData {
             // libxml2 stops at its own depth limit (256 without XML_PARSE_HUGE) before PlistKit's
             // 512; either refusal is fine as long as it is typed and has a position.
@@ -90,7 +90,7 @@ import PlistKit
     // MARK: Object count
 
     @Test(arguments: [PlistFormat.xml, .openStep, .json])
-    func refusesMoreValuesThanTheConfiguredCount(format: PlistFormat) {
+    func refusesMoreValuesThanTheConfiguredCount(format: PlistFormat) async {
         let text: String
         switch format {
         case .xml: text = "<plist version=\"1.0\"><array>" + String(repeating: "<string/>", count: 101) + "</array></plist>"
@@ -98,7 +98,7 @@ import PlistKit
         case .json, .binary: text = "[" + Array(repeating: "1", count: 101).joined(separator: ",") + "]"
         }
         #expect(text.utf8.count < 1024)
-        LimitExpectations.expectRefusal(
+        await LimitExpectations.expectRefusal(
             Data(text.utf8), format: format, options: PlistReadingOptions(maximumObjectCount: 50), codes: [.limitExceeded])
     }
 
@@ -117,30 +117,22 @@ import PlistKit
         }
     }
 
-    /// Reading must end fast, in a ``PlistError`` or in a value whose strings stay under
-    /// `maximumStringBytes` (entities left unexpanded, or expanded by libxml2 within its own
-    /// amplification limits).
+    /// Reading must end (``LimitExpectations/expectReadingEnds(_:format:options:sourceLocation:)``),
+    /// in a ``PlistError`` or in a value whose strings stay under `maximumStringBytes`
+    /// (entities left unexpanded, or expanded by libxml2 within its own amplification limits).
     private func expectRefusedOrSmall(
         _ data: Data, maximumStringBytes: Int, check: (String) -> Void = { _ in },
         sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        let outcome = Watchdog.run(seconds: LimitExpectations.fastSeconds * 4) {
-            try PlistValue(decoding: data, format: .xml)
-        }
-        switch outcome {
-        case .timedOut:
-            Issue.record("Reading the XML did not finish", sourceLocation: sourceLocation)
-        case let .finished(result, seconds):
-            #expect(seconds < LimitExpectations.fastSeconds, sourceLocation: sourceLocation)
-            switch result {
-            case .success(let value):
-                let text = value.string ?? ""
-                #expect(value.string != nil, "Expected a string, read \(value)", sourceLocation: sourceLocation)
-                #expect(text.utf8.count < maximumStringBytes, "The string has \(text.utf8.count) bytes", sourceLocation: sourceLocation)
-                check(text)
-            case .failure(let error):
-                #expect(error is PlistError, "\(type(of: error)): \(error)", sourceLocation: sourceLocation)
-            }
+    ) async {
+        guard await LimitExpectations.expectReadingEnds(data, format: .xml, sourceLocation: sourceLocation) else { return }
+        switch LargeStack.result({ try PlistValue(decoding: data, format: .xml) }) {
+        case .success(let value):
+            let text = value.string ?? ""
+            #expect(value.string != nil, "Expected a string, read \(value)", sourceLocation: sourceLocation)
+            #expect(text.utf8.count < maximumStringBytes, "The string has \(text.utf8.count) bytes", sourceLocation: sourceLocation)
+            check(text)
+        case .failure(let error):
+            #expect(error is PlistError, "\(type(of: error)): \(error)", sourceLocation: sourceLocation)
         }
     }
 }

@@ -38,8 +38,8 @@ import Testing
         // and synced, before the rename: the kill lands in the middle of the write.
         let worker = try PreferencesWorkerProcess.start(
             directory: directory, job: "write", prefix: "k", count: 1, environment: ["PLISTKIT_ATOMIC_WRITE_PAUSE": "30"])
-        let deadline = Date().addingTimeInterval(20)
-        while try PreferencesScratch.temporaryFiles(in: directory).isEmpty, Date() < deadline { usleep(10_000) }
+        // Until the temporary file is there, or the writer ended without making one.
+        while try PreferencesScratch.temporaryFiles(in: directory).isEmpty, worker.process.isRunning { usleep(10_000) }
         #expect(try PreferencesScratch.temporaryFiles(in: directory).count == 1)
         worker.kill()
         #expect(try Data(contentsOf: URL(fileURLWithPath: domain.path)) == before)

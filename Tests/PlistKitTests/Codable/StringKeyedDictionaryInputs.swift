@@ -2,19 +2,102 @@ import Foundation
 import Testing
 @testable import PlistKit
 
-/// The decoder's own filling of `[String: Value]` (``PlistStringKeyedDictionary``) against the
-/// standard library's `Dictionary.init(from:)`: the same dictionaries and the same errors
-/// (kind, coding path with each key's string and integer values, message) on random trees of
-/// nested dictionaries, arrays and models, with values of the wrong type, under every key
-/// strategy, from binary bytes (lazily and eagerly) and from XML, and under object limits low
-/// enough to stop the decode part way.
-@Suite struct PlistDecoderStringKeyedDictionaryTests {
+/// Random `[String: Value]` values to encode (scalars, optionals, nested dictionaries, arrays
+/// and models, some failing with the coding path they were encoded at), and each outcome as
+/// text: bytes in hex, or the error with its full path. ``ShortcutEquivalenceTests`` encodes
+/// them with and without the coders' own dictionary code.
+enum StringKeyedEncoding {
+    struct Model: Encodable {
+        var count: Int?
+        var table: [String: Bool]
+        var failing: Failing?
+    }
+
+    /// Fails with the coding path it was encoded at.
+    struct Failing: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            throw EncodingError.invalidValue(0, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "refused"))
+        }
+    }
+
+    struct Wrapper: Encodable {
+        var inner: [String: [String: Int]]
+        var name: String
+    }
+
+    static let keys = ["a", "b", "12", "-7", "007", "$null", "", "é", "e\u{301}", "snake_case", "snakeCase", "aB", "a_b", "Track ID"]
+
+    static func randomKey(_ random: inout SeededRandom) -> String { keys.randomElement(using: &random)! }
+
+    static func randomModels(_ random: inout SeededRandom) -> [String: Model] {
+        var models: [String: Model] = [:]
+        for _ in 0..<Int.random(in: 0...6, using: &random) {
+            var table: [String: Bool] = [:]
+            for _ in 0..<Int.random(in: 0...3, using: &random) { table[randomKey(&random)] = Bool.random(using: &random) }
+            models[randomKey(&random)] = Model(
+                count: Bool.random(using: &random) ? Int.random(in: -3...3, using: &random) : nil, table: table,
+                failing: Int.random(in: 0..<10, using: &random) == 0 ? Failing() : nil)
+        }
+        return models
+    }
+
+    /// A random value of shape `shape`.
+    static func randomValue(_ shape: Int, _ random: inout SeededRandom) -> any Encodable {
+        switch shape {
+        case 0:
+            var value: [String: Int] = [:]
+            for _ in 0..<Int.random(in: 0...8, using: &random) { value[randomKey(&random)] = Int.random(in: -9...9, using: &random) }
+            return value
+        case 1:
+            var value: [String: String?] = [:]
+            for _ in 0..<Int.random(in: 0...8, using: &random) { value[randomKey(&random)] = Bool.random(using: &random) ? randomKey(&random) : nil }
+            return value
+        case 2:
+            return randomModels(&random)
+        case 3:
+            var inner: [String: [String: Int]] = [:]
+            for _ in 0..<Int.random(in: 0...4, using: &random) { inner[randomKey(&random)] = [randomKey(&random): 1] }
+            return Wrapper(inner: inner, name: "w")
+        default:
+            var value: [String: [Int]] = [:]
+            for _ in 0..<Int.random(in: 0...5, using: &random) { value[randomKey(&random)] = [1, 2] }
+            return ["outer": value]
+        }
+    }
+
+    /// Encodes `value` (the very same dictionaries both ways: two dictionaries with the same
+    /// entries may iterate in different orders); the outcome as text (bytes in hex, or the
+    /// error with its full path).
+    static func outcome(_ value: any Encodable, direct: Bool, strategy: Int, format: PlistFormat) -> String {
+        var encoder = PlistEncoder(outputFormat: format)
+        encoder.fastPaths.codersHandleStringKeyedDictionaries = direct
+        switch strategy {
+        case 1: encoder.keyEncodingStrategy = .convertToSnakeCase
+        case 2: encoder.keyEncodingStrategy = .custom { path in PlistCodingKey(stringValue: path.last!.stringValue + "!") }
+        default: break
+        }
+        do {
+            let data = try encoder.encode(value)
+            return data.map { String(format: "%02x", $0) }.joined()
+        } catch let EncodingError.invalidValue(_, context) {
+            return "error at " + context.codingPath.map { "\($0.stringValue)#\($0.intValue.map(String.init) ?? "-")" }.joined(separator: "/")
+                + ": \(context.debugDescription)"
+        } catch {
+            return "error: \(error)"
+        }
+    }
+}
+
+/// Random documents to decode as `[String: Value]` (nested dictionaries, arrays, models, values
+/// of the wrong type, the null marker), and each outcome as text: the value, or the error with
+/// its full path (each key's string and integer value).
+enum StringKeyedDecoding {
     /// A model with optional fields, one of them a dictionary, so that dictionaries sit inside
     /// models inside dictionaries.
     struct Model: Decodable, CustomStringConvertible {
         var count: Int?
         var table: [String: Bool]?
-        var description: String { "Model(count: \(count.map(String.init) ?? "nil"), table: \(PlistDecoderStringKeyedDictionaryTests.text(table)))" }
+        var description: String { "Model(count: \(count.map(String.init) ?? "nil"), table: \(StringKeyedDecoding.text(table)))" }
     }
 
     /// The shapes decoded, each a `[String: …]` at the top or one level down.
@@ -143,63 +226,5 @@ import Testing
         }
         if let objectLimit { decoder.readingOptions.maximumObjectCount = objectLimit }
         return decoder
-    }
-
-    @Test func directDictionariesMatchTheStandardLibrarys() throws {
-        var random = SeededRandom(seed: 0x5D1C7)
-        var values = 0, errors = 0, limited = 0
-        for round in 0..<2_400 {
-            let shape = Shape.allCases.randomElement(using: &random)!
-            let document = Self.randomDocument(shape, &random)
-            let strategy = Int.random(in: 0..<3, using: &random)
-            let objectLimit: Int? = Int.random(in: 0..<6, using: &random) == 0 ? Int.random(in: 1...30, using: &random) : nil
-            let binary = try document.encoded(as: .binary)
-            let xml = try document.encoded(as: .xml)
-            for (bytes, label) in [(binary, "binary"), (xml, "XML")] {
-                let direct = Self.outcome(shape, Self.decoder(direct: true, strategy: strategy, objectLimit: objectLimit), bytes)
-                let general = Self.outcome(shape, Self.decoder(direct: false, strategy: strategy, objectLimit: objectLimit), bytes)
-                #expect(direct == general, "round \(round), \(shape), strategy \(strategy), \(label), limit \(objectLimit.map(String.init) ?? "none")")
-                if direct != general { return }
-                if direct.hasPrefix("error") {
-                    errors += 1
-                    if direct.contains("limit") { limited += 1 }
-                } else {
-                    values += 1
-                }
-            }
-        }
-        // Both outcomes were compared often, including decodes stopped by the object limit.
-        #expect(values > 600)
-        #expect(errors > 600)
-        #expect(limited > 60)
-    }
-
-    /// Keys that are integers step into the coding path with their integer value, as the
-    /// standard library's dictionary keys do; a key that is not one has none.
-    @Test func integerKeysCarryTheirValueInErrorPaths() throws {
-        let bytes = try PlistValue.dictionary(["12": ["x": "not a number"]]).encoded(as: .binary)
-        #expect(throws: DecodingError.self) { try PlistDecoder().decode([String: [String: Int]].self, from: bytes) }
-        do {
-            _ = try PlistDecoder().decode([String: [String: Int]].self, from: bytes)
-        } catch let DecodingError.typeMismatch(_, context) {
-            #expect(Self.fullPath(context.codingPath) == "12#12/x#-")
-        }
-    }
-
-    /// A large dictionary, decoded directly, keeps every entry.
-    @Test func largeDictionaryKeepsEveryEntry() throws {
-        var tree = PlistDictionary()
-        for index in 0..<5_000 { tree["key \(index)"] = .integer(PlistInteger(Int64(index))) }
-        for format in [PlistFormat.binary, .xml] {
-            let decoded = try PlistDecoder().decode([String: Int].self, from: try PlistValue.dictionary(tree).encoded(as: format))
-            #expect(decoded.count == 5_000)
-            // (The key is bound first: `decoded["key \(index)"] == index` in one expression
-            // type-checks to a comparison that is never true.)
-            let mismatched = (0..<5_000).filter { index in
-                let key = "key \(index)"
-                return decoded[key] != index
-            }
-            #expect(mismatched.isEmpty)
-        }
     }
 }
