@@ -58,6 +58,13 @@ struct ByteCursor: ~Copyable {
         try bytes.withUnsafeBytes { try body(ByteCursor($0)) }
     }
 
+    /// Lends `body` a cursor over the bytes of `span`, valid for the call: word-at-a-time
+    /// comparing, hashing and decoding for bytes a reader holds as a span.
+    @inline(__always)
+    static func withBytes<R>(of span: Span<UInt8>, _ body: (consuming ByteCursor) throws -> R) rethrows -> R {
+        try span.withUnsafeBufferPointer { try body(ByteCursor(UnsafeRawBufferPointer($0))) }
+    }
+
     /// Lends `body` a cursor over the UTF-8 bytes of `string`, valid for the call (in place
     /// for a native string; a bridged one is copied first).
     @inline(__always)

@@ -1,13 +1,5 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Parses the text of `<integer>`, `<real>`, `<date>` and `<data>` elements.
 ///
 /// Each function returns the value or a reason (a sentence fragment) why the text is not one;
@@ -20,18 +12,18 @@ enum XMLScalarParser {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
-    /// The bytes without leading and trailing XML whitespace.
-    static func trimmed(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    /// The range of the bytes without leading and trailing XML whitespace.
+    static func trimmed(_ text: Span<UInt8>) -> Range<Int> {
         var start = 0, end = text.count
         while start < end && isWhitespace(text[start]) { start += 1 }
         while end > start && isWhitespace(text[end - 1]) { end -= 1 }
-        return UnsafeBufferPointer(rebasing: text[start..<end])
+        return start..<end
     }
 
     /// A short, printable quotation of `text` for error messages.
-    static func quoted(_ text: UnsafeBufferPointer<UInt8>) -> String {
+    static func quoted(_ text: Span<UInt8>) -> String {
         let limit = 40
-        var string = String(decoding: text.prefix(limit), as: UTF8.self)
+        var string = String(utf8: text.extracting(first: limit))
         if text.count > limit { string += "…" }
         return "'\(string)'"
     }
@@ -44,20 +36,20 @@ enum XMLScalarParser {
     /// (nothing to trim, no sign, no `0x`, and 18 digits stay below 10^18, so nothing
     /// overflows), at a fraction of its cost; anything else is left to it.
     @inline(__always)
-    static func plainDecimal(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        guard let base = text.baseAddress, text.count >= 1, text.count <= 18 else { return nil }
+    static func plainDecimal(_ text: Span<UInt8>) -> UInt64? {
+        guard text.count >= 1, text.count <= 18 else { return nil }
         var value: UInt64 = 0
-        // i < text.count: inside the buffer. Below 10^18, so neither step can overflow.
+        // Below 10^18, so neither step can overflow.
         for i in 0..<text.count {
-            let digit = base[i] &- UInt8(ascii: "0")
+            let digit = text[i] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
             value = value &* 10 &+ UInt64(digit)
         }
         return value
     }
 
-    static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Result<PlistInteger, Reason> {
-        let body = trimmed(text)
+    static func integer(_ text: Span<UInt8>) -> Result<PlistInteger, Reason> {
+        let body = text.extracting(trimmed(text))
         guard !body.isEmpty else { return .failure(Reason("The <integer> is empty")) }
         var i = 0
         var negative = false
@@ -105,8 +97,8 @@ enum XMLScalarParser {
     /// decimal number `[+-]digits[.digits][e[+-]digits]` (a side of the point may be empty, not
     /// both), then optional whitespace. Overflow gives an infinity and underflow zero, as with
     /// `strtod`, which Apple's reader uses. Hexadecimal reals and `nan(…)` are refused, as there.
-    static func real(_ text: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Result<Double, Reason> {
-        let body = trimmed(text)
+    static func real(_ text: Span<UInt8>) -> Result<Double, Reason> {
+        let body = text.extracting(trimmed(text))
         // Built only on failure: quoting allocates.
         var failure: Result<Double, Reason> { .failure(Reason("The <real> \(quoted(text)) is not a number")) }
         guard !body.isEmpty else { return .failure(Reason("The <real> is empty")) }
@@ -117,7 +109,7 @@ enum XMLScalarParser {
             i = 1
         }
         if i < body.count, (body[i] | 0x20) == UInt8(ascii: "i") || (body[i] | 0x20) == UInt8(ascii: "n") {
-            let word = String(decoding: UnsafeBufferPointer(rebasing: body[i...]), as: UTF8.self).lowercased()
+            let word = String(utf8: body.extracting(i...)).lowercased()
             switch word {
             case "inf", "infinity": return .success(negative ? -.infinity : .infinity)
             case "nan" where i == 0: return .success(.nan)
@@ -139,13 +131,9 @@ enum XMLScalarParser {
             guard exponentDigits > 0 else { return failure }
         }
         guard i == body.count else { return failure }
-        // The syntax is checked; strtod (in the C locale) does the correctly rounded conversion.
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: body)
-        scratch.append(0)
-        let value = scratch.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { strtod($0, nil) }
-        }
+        // The syntax is checked; the standard library's conversion (strtod's, in the C locale)
+        // rounds correctly, and gives an infinity on overflow and zero on underflow.
+        guard let value = Double(String(utf8: body)) else { return failure }
         return .success(value)
     }
 
@@ -158,7 +146,7 @@ enum XMLScalarParser {
     /// (`2024-01-32T20:43:14Z` is 2024-02-01T20:43:14Z); `rolledOver` then says so. A month
     /// outside 1–12 is refused either way: Foundation's two readers disagree on what month 00
     /// or 14 means.
-    static func date(_ text: UnsafeBufferPointer<UInt8>, rollsOver: Bool) -> Result<(date: Date, rolledOver: Bool), Reason> {
+    static func date(_ text: Span<UInt8>, rollsOver: Bool) -> Result<(date: Date, rolledOver: Bool), Reason> {
         // Built only on failure: quoting allocates.
         var failure: Result<(date: Date, rolledOver: Bool), Reason> {
             .failure(Reason("The <date> \(quoted(text)) is not of the form YYYY-MM-DDTHH:MM:SSZ"))
@@ -225,109 +213,83 @@ enum XMLScalarParser {
     /// reader skips any character it does not know and decodes what is left; this one refuses.)
     ///
     /// `decodingGroups: false` turns off the four-characters-at-once fast path (tests compare).
-    static func data(_ text: UnsafeBufferPointer<UInt8>, decodingGroups: Bool = true) -> Result<Data, Reason> {
-        // Decoded straight into the Data's own storage: at most 3 bytes per 4 characters.
-        var data = Data(count: text.count / 4 * 3)
-        var failure: Reason?
-        let written = data.withUnsafeMutableBytes { (output: UnsafeMutableRawBufferPointer) -> Int in
-            var count = 0
-            var quad: UInt32 = 0
-            var quadCount = 0
-            var padding = 0
-            var index = 0
-            while index < text.count {
-                // Fast path: at a group boundary, four alphabet characters decode at once
-                // through the table (whitespace, padding and anything else go byte by byte
-                // below, exactly as before). Four characters give three bytes, and every
-                // character read so far was one of at least text.count, so there is room:
-                // count + 3 <= (index + 4) / 4 * 3 <= text.count / 4 * 3 = output.count.
-                if decodingGroups && quadCount == 0 && padding == 0, let out = output.baseAddress, let input = text.baseAddress {
-                    let table = Self.sextets
-                    // index + 4 <= text.count is checked before each group is read.
-                    while index + 4 <= text.count {
-                        let a = table[Int(input[index])], b = table[Int(input[index + 1])]
-                        let c = table[Int(input[index + 2])], d = table[Int(input[index + 3])]
-                        guard (a | b | c | d) < 64 else { break }
-                        let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                        out.storeBytes(of: UInt8(truncatingIfNeeded: group >> 16), toByteOffset: count, as: UInt8.self)
-                        out.storeBytes(of: UInt8(truncatingIfNeeded: group >> 8), toByteOffset: count + 1, as: UInt8.self)
-                        out.storeBytes(of: UInt8(truncatingIfNeeded: group), toByteOffset: count + 2, as: UInt8.self)
-                        count += 3
-                        index += 4
-                    }
-                    guard index < text.count else { break }
+    static func data(_ text: Span<UInt8>, decodingGroups: Bool = true) -> Result<Data, Reason> {
+        // At most 3 bytes per 4 characters, and the room a last 3-byte put stores as a word.
+        var output = ByteWriter(capacity: text.count / 4 * 3 + 8)
+        var quad: UInt32 = 0
+        var quadCount = 0
+        var padding = 0
+        var index = 0
+        let table = Self.sextets
+        while index < text.count {
+            // Fast path: at a group boundary, four alphabet characters decode at once through
+            // the table (whitespace, padding and anything else go byte by byte below).
+            if decodingGroups && quadCount == 0 && padding == 0 {
+                while index + 4 <= text.count {
+                    let a = table[Int(text[index])], b = table[Int(text[index + 1])]
+                    let c = table[Int(text[index + 2])], d = table[Int(text[index + 3])]
+                    guard (a | b | c | d) < 64 else { break }
+                    output.putBigEndian(UInt64(a) << 18 | UInt64(b) << 12 | UInt64(c) << 6 | UInt64(d), size: 3)
+                    index += 4
                 }
-                let byte = text[index]
-                index += 1
-                let sextet: UInt32
-                switch byte {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"): sextet = UInt32(byte - UInt8(ascii: "A"))
-                case UInt8(ascii: "a")...UInt8(ascii: "z"): sextet = UInt32(byte - UInt8(ascii: "a") + 26)
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): sextet = UInt32(byte - UInt8(ascii: "0") + 52)
-                case UInt8(ascii: "+"): sextet = 62
-                case UInt8(ascii: "/"): sextet = 63
-                case UInt8(ascii: "="):
-                    guard quadCount >= 2 else {
-                        failure = Reason("The <data> has '=' where base64 allows no padding")
-                        return 0
-                    }
-                    padding += 1
-                    quadCount += 1
-                    quad <<= 6
-                    if quadCount == 4 {
-                        // At least 4 characters were read, so there is room for 1 or 2 bytes.
-                        output[count] = UInt8(truncatingIfNeeded: quad >> 16)
-                        count += 1
-                        if padding == 1 {
-                            output[count] = UInt8(truncatingIfNeeded: quad >> 8)
-                            count += 1
-                        }
-                        quadCount = 0
-                        quad = 0
-                    }
-                    continue
-                case 0x20, 0x09, 0x0A, 0x0D:
-                    continue
-                default:
-                    let character = String(decoding: [byte], as: UTF8.self)
-                    failure = Reason("The <data> holds \(byte < 0x80 ? "'\(character)'" : "a non-ASCII byte"), which is not base64")
-                    return 0
+                guard index < text.count else { break }
+            }
+            let byte = text[index]
+            index += 1
+            let sextet: UInt32
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): sextet = UInt32(byte - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): sextet = UInt32(byte - UInt8(ascii: "a") + 26)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): sextet = UInt32(byte - UInt8(ascii: "0") + 52)
+            case UInt8(ascii: "+"): sextet = 62
+            case UInt8(ascii: "/"): sextet = 63
+            case UInt8(ascii: "="):
+                guard quadCount >= 2 else {
+                    return .failure(Reason("The <data> has '=' where base64 allows no padding"))
                 }
-                guard padding == 0 else {
-                    failure = Reason("The <data> has base64 after its '=' padding")
-                    return 0
-                }
-                quad = quad << 6 | sextet
+                padding += 1
                 quadCount += 1
+                quad <<= 6
                 if quadCount == 4 {
-                    output[count] = UInt8(truncatingIfNeeded: quad >> 16)
-                    output[count + 1] = UInt8(truncatingIfNeeded: quad >> 8)
-                    output[count + 2] = UInt8(truncatingIfNeeded: quad)
-                    count += 3
+                    output.put(UInt8(truncatingIfNeeded: quad >> 16))
+                    if padding == 1 { output.put(UInt8(truncatingIfNeeded: quad >> 8)) }
                     quadCount = 0
                     quad = 0
                 }
+                continue
+            case 0x20, 0x09, 0x0A, 0x0D:
+                continue
+            default:
+                let character = String(decoding: [byte], as: UTF8.self)
+                return .failure(Reason("The <data> holds \(byte < 0x80 ? "'\(character)'" : "a non-ASCII byte"), which is not base64"))
             }
-            if quadCount != 0 {
-                failure = Reason("The <data> ends in an incomplete base64 group (its length is not a multiple of 4)")
+            guard padding == 0 else {
+                return .failure(Reason("The <data> has base64 after its '=' padding"))
             }
-            return count
+            quad = quad << 6 | sextet
+            quadCount += 1
+            if quadCount == 4 {
+                output.putBigEndian(UInt64(quad), size: 3)
+                quadCount = 0
+                quad = 0
+            }
         }
-        if let failure { return .failure(failure) }
-        data.count = written
-        return .success(data)
+        if quadCount != 0 {
+            return .failure(Reason("The <data> ends in an incomplete base64 group (its length is not a multiple of 4)"))
+        }
+        // The sizes put are those of the text, so nothing overflows.
+        return .success(output.finish() ?? Data())
     }
 
     /// The value of each base64 alphabet character (RFC 4648), and 0xFF for every other byte
     /// (whitespace and `=` included: the byte-by-byte path handles those). 256 entries, so
-    /// any byte indexes it; made once, never written again (so safe to share) and never freed.
-    nonisolated(unsafe) private static let sextets: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        table.initialize(repeating: 0xFF, count: 256)
+    /// any byte indexes it.
+    private static let sextets: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
         for (value, character) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
             table[Int(character)] = UInt8(value)
         }
-        return UnsafePointer(table)
+        return table
     }()
 
     /// Why a text is not a value: a sentence fragment without location.
