@@ -137,75 +137,23 @@ enum XMLScalarParser {
         return .success(value)
     }
 
-    /// A date: `[-]Y…Y-MM-DDTHH:MM:SSZ` with at least one year digit and exactly two digits
-    /// elsewhere, nothing around it, within ±2⁵³ seconds of 2001.
-    ///
-    /// A day, hour, minute or second past its range (January 32, February 30 of 2023, day
-    /// 00, hour 24, minute or second 60, up to 99) is carried into the larger fields when
-    /// `rollsOver` is set, as Apple's reader does and as Apple's older writers relied on
-    /// (`2024-01-32T20:43:14Z` is 2024-02-01T20:43:14Z); `rolledOver` then says so. A month
-    /// outside 1–12 is refused either way: Foundation's two readers disagree on what month 00
-    /// or 14 means.
+    /// A date: `[-]Y…Y-MM-DDTHH:MM:SSZ` (``CivilDate/parsePlistXMLText(_:rollsOver:)``, which
+    /// rolls fields past their range over when `rollsOver` is set, as Apple's reader does),
+    /// within ±2⁵³ seconds of 2001.
     static func date(_ text: Span<UInt8>, rollsOver: Bool) -> Result<(date: Date, rolledOver: Bool), Reason> {
-        // Built only on failure: quoting allocates.
-        var failure: Result<(date: Date, rolledOver: Bool), Reason> {
-            .failure(Reason("The <date> \(quoted(text)) is not of the form YYYY-MM-DDTHH:MM:SSZ"))
-        }
-        var i = 0
-        var negative = false
-        if i < text.count && text[i] == UInt8(ascii: "-") {
-            negative = true
-            i += 1
-        }
-        var year: Int64 = 0
-        var yearDigits = 0
-        while i < text.count, let digit = decimalDigit(text[i]) {
-            yearDigits += 1
-            guard yearDigits <= 9 else {
-                return .failure(Reason("The <date> \(quoted(text)) has a year beyond 999999999"))
+        switch CivilDate.parsePlistXMLText(text, rollsOver: rollsOver) {
+        case .success(let (seconds, rolledOver)):
+            guard abs(Double(seconds)) <= XMLPlistWriter.dateLimit else {
+                return .failure(Reason("The <date> \(quoted(text)) is more than 2^53 seconds from 2001"))
             }
-            year = year * 10 + Int64(digit)
-            i += 1
-        }
-        guard yearDigits > 0 else { return failure }
-        func twoDigits(after separator: UInt8?) -> Int? {
-            if let separator {
-                guard i < text.count, text[i] == separator else { return nil }
-                i += 1
-            }
-            guard i + 1 < text.count, let high = decimalDigit(text[i]), let low = decimalDigit(text[i + 1]) else { return nil }
-            i += 2
-            return high * 10 + low
-        }
-        guard let month = twoDigits(after: UInt8(ascii: "-")),
-              let day = twoDigits(after: UInt8(ascii: "-")),
-              let hour = twoDigits(after: UInt8(ascii: "T")),
-              let minute = twoDigits(after: UInt8(ascii: ":")),
-              let second = twoDigits(after: UInt8(ascii: ":")),
-              i + 1 == text.count, text[i] == UInt8(ascii: "Z")
-        else { return failure }
-        if negative { year = -year }
-        let seconds: Int64
-        var rolledOver = false
-        if let civil = CivilDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second) {
-            seconds = civil.secondsSinceReference
-        } else if rollsOver, let monthStart = CivilDate(year: year, month: month, day: 1, hour: 0, minute: 0, second: 0) {
-            // The first of the month is a real day; the other fields, each below 100, are
-            // added to it as a count of seconds.
-            seconds = monthStart.secondsSinceReference + Int64(day - 1) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
-            rolledOver = true
-        } else {
+            return .success((Date(timeIntervalSinceReferenceDate: Double(seconds)), rolledOver))
+        case .failure(.yearBeyondRange):
+            return .failure(Reason("The <date> \(quoted(text)) has a year beyond 999999999"))
+        case .failure(.noSuchDayAndTime):
             return .failure(Reason("The <date> \(quoted(text)) names no existing day and time"))
+        case .failure(.notOfTheForm):
+            return .failure(Reason("The <date> \(quoted(text)) is not of the form YYYY-MM-DDTHH:MM:SSZ"))
         }
-        guard abs(Double(seconds)) <= XMLPlistWriter.dateLimit else {
-            return .failure(Reason("The <date> \(quoted(text)) is more than 2^53 seconds from 2001"))
-        }
-        return .success((Date(timeIntervalSinceReferenceDate: Double(seconds)), rolledOver))
-    }
-
-    @inline(__always)
-    private static func decimalDigit(_ byte: UInt8) -> Int? {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }
 
     /// Base64 (RFC 4648 alphabet) with XML whitespace anywhere; the length without whitespace
