@@ -11,18 +11,18 @@ let package = Package(
         .executable(name: "plist-inspect", targets: ["plist-inspect"]),
     ],
     targets: [
-        // libxml2 from the system (Debian: libxml2-dev). Only Sources/PlistKit/XML imports it.
+        // libxml2 from the system (Debian: libxml2-dev). Only CPlistKitSupport's XMLReader.c uses it.
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
         // C helpers for what Swift cannot call directly (printf-style formatting, a prefetch
-        // hint) and the XML reader's SAX callbacks, one C file per concern.
-        .target(name: "CPlistKitSupport"),
+        // hint) and the XML reader's half that drives libxml2, one C file per concern.
+        .target(name: "CPlistKitSupport", dependencies: ["CLibXML2"]),
         .target(
             name: "PlistKit",
-            dependencies: ["CLibXML2", "CPlistKitSupport"]
+            dependencies: ["CPlistKitSupport"]
         ),
         .target(
             name: "PlistKitFoundation",

@@ -35,7 +35,7 @@ if stale "$support_object" "$support_dir" "$fuzz_dir/build.sh"; then
     objects=()
     for source in "$support_dir"/*.c; do
         object="$out_dir/CPlistKitSupport-$(basename "$source" .c).o"
-        "$clang" -c -O2 -g -fsanitize=fuzzer-no-link,address -I "$support_dir/include" "$source" -o "$object"
+        "$clang" -c -O2 -g -fsanitize=fuzzer-no-link,address -I "$xml_include" -I "$support_dir/include" "$source" -o "$object"
         objects+=("$object")
     done
     "$(dirname "$clang")/ld.lld" -r "${objects[@]}" -o "$support_object"

@@ -59,6 +59,13 @@ struct ByteCursor: ~Copyable {
         try bytes.withUnsafeBytes { try body(ByteCursor($0)) }
     }
 
+    /// Lends `body` a cursor over the bytes of `span`, valid for the call: word-at-a-time
+    /// comparing, hashing and decoding for bytes a reader holds as a span.
+    @inline(__always)
+    static func withBytes<R>(of span: Span<UInt8>, _ body: (consuming ByteCursor) throws -> R) rethrows -> R {
+        try span.withUnsafeBufferPointer { try body(ByteCursor(UnsafeRawBufferPointer($0))) }
+    }
+
     /// Lends `body` a cursor over the UTF-8 bytes of `string`, valid for the call (in place
     /// for a native string; a bridged one is copied first).
     @inline(__always)
@@ -403,6 +410,45 @@ struct ByteCursor: ~Copyable {
     /// UTF-8. A range reaching outside the buffer is cut to it.
     func validatedText(from start: Int) -> String? {
         String(validating: bytes(from: start, to: position), as: UTF8.self)
+    }
+
+    /// Puts the bytes from `start` to `end` into `writer`. A range reaching outside the
+    /// buffer is cut to it.
+    @inline(__always)
+    func copyBytes(from start: Int, to end: Int, into writer: inout ByteWriter) {
+        writer.put(rawBytes: bytes(from: start, to: end))
+    }
+
+    /// Moves ``position`` to the first byte from it on for which `stops` is true, or to the
+    /// end. `mayStop` is asked about the eight bytes at the position as one word (in memory
+    /// order, little-endian) and must answer true when `stops` is true for any of them: where
+    /// it answers false the eight bytes are passed in one step. Text writers scan for the few
+    /// bytes that need escaping this way.
+    @inline(__always)
+    mutating func skip(untilByte stops: (UInt8) -> Bool, orWord mayStop: (UInt64) -> Bool) {
+        var offset = Swift.max(position, 0)
+        let end = buffer.count
+        while offset < end {
+            // `end - offset >= 8` bounds the load; after a word that may stop, its eight
+            // bytes are looked at one by one.
+            if end - offset >= 8 {
+                if !mayStop(UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) {
+                    offset += 8
+                    continue
+                }
+                for _ in 0..<8 {
+                    if stops(buffer[offset]) {
+                        position = offset
+                        return
+                    }
+                    offset += 1
+                }
+                continue
+            }
+            if stops(buffer[offset]) { break }
+            offset += 1
+        }
+        position = offset
     }
 
     /// Appends the bytes from `start` to ``position`` to `output`. A range reaching outside

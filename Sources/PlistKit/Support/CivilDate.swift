@@ -9,8 +9,9 @@
 /// `civil_from_days`.
 ///
 /// Text forms (all in UTC):
-/// - XML plists: `%04d-%02d-%02dT%02d:%02d:%02dZ` of the fields, whole seconds (the XML
-///   writer lays the bytes out itself; the reader parses its own grammar).
+/// - XML plists: `%04d-%02d-%02dT%02d:%02d:%02dZ` of the fields, whole seconds
+///   (``putPlistXMLText(into:)``, and ``parsePlistXMLText(_:rollsOver:)``, which reads any
+///   number of year digits up to nine and rolls fields past their range over).
 /// - Tagged JSON and GNUstep `<*D…>`: ``text(ofSeconds:separator:zone:)`` and
 ///   ``parse(_:separator:zone:)``, years 0001–9999, fractions kept exactly.
 /// - RFC 3339 as `plutil -extract … raw` prints it (``rfc3339(ofSeconds:)``) and NSDate's
@@ -263,5 +264,91 @@ struct CivilDate: Hashable, Sendable {
               let date = CivilDate(year: Int64(year), month: month, day: day, hour: hour, minute: minute, second: second)
         else { return nil }
         return Double(date.secondsSinceReference - offset) + fraction
+    }
+
+    // MARK: XML property-list text
+
+    /// How a text is not an XML property list's date.
+    enum PlistXMLTextProblem: Error {
+        /// Not of the form `[-]Y…Y-MM-DDTHH:MM:SSZ`.
+        case notOfTheForm
+        /// More than nine year digits.
+        case yearBeyondRange
+        /// Of the form, but naming no existing day and time (and not rolled over).
+        case noSuchDayAndTime
+    }
+
+    /// Parses the text of an XML property list's `<date>`: `[-]Y…Y-MM-DDTHH:MM:SSZ` with one
+    /// to nine year digits and exactly two digits elsewhere, nothing around it. Returns the
+    /// seconds since the reference date, and whether fields past their range were rolled over.
+    ///
+    /// A day, hour, minute or second past its range (January 32, February 30 of 2023, day
+    /// 00, hour 24, minute or second 60, up to 99) is carried into the larger fields when
+    /// `rollsOver` is set, as Apple's reader does and as Apple's older writers relied on
+    /// (`2024-01-32T20:43:14Z` is 2024-02-01T20:43:14Z). A month outside 1–12 is refused either
+    /// way: Foundation's two readers disagree on what month 00 or 14 means.
+    static func parsePlistXMLText(_ text: Span<UInt8>, rollsOver: Bool) -> Result<(seconds: Int64, rolledOver: Bool), PlistXMLTextProblem> {
+        func digit(_ byte: UInt8) -> Int? {
+            byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+        }
+        var i = 0
+        var negative = false
+        if i < text.count && text[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        }
+        var year: Int64 = 0
+        var yearDigits = 0
+        while i < text.count, let value = digit(text[i]) {
+            yearDigits += 1
+            guard yearDigits <= 9 else { return .failure(.yearBeyondRange) }
+            year = year * 10 + Int64(value)
+            i += 1
+        }
+        guard yearDigits > 0 else { return .failure(.notOfTheForm) }
+        /// The two digits after `separator`, at `i`.
+        func field(after separator: UInt8) -> Int? {
+            guard i + 2 < text.count, text[i] == separator, let high = digit(text[i + 1]), let low = digit(text[i + 2]) else {
+                return nil
+            }
+            i += 3
+            return high * 10 + low
+        }
+        guard let month = field(after: UInt8(ascii: "-")), let day = field(after: UInt8(ascii: "-")),
+              let hour = field(after: UInt8(ascii: "T")), let minute = field(after: UInt8(ascii: ":")),
+              let second = field(after: UInt8(ascii: ":")), i + 1 == text.count, text[i] == UInt8(ascii: "Z")
+        else { return .failure(.notOfTheForm) }
+        if negative { year = -year }
+        if let civil = CivilDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second) {
+            return .success((civil.secondsSinceReference, false))
+        }
+        guard rollsOver, let monthStart = CivilDate(year: year, month: month, day: 1, hour: 0, minute: 0, second: 0) else {
+            return .failure(.noSuchDayAndTime)
+        }
+        // The first of the month is a real day; the other fields, each below 100, are added to
+        // it as a count of seconds.
+        let seconds = monthStart.secondsSinceReference + Int64(day - 1) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
+        return .success((seconds, true))
+    }
+
+    /// Puts the date as CoreFoundation's XML writer prints it, C's
+    /// `%04d-%02d-%02dT%02d:%02d:%02dZ` of the fields: year -1 is `-001`, year 10000 `10000`.
+    func putPlistXMLText(into writer: inout ByteWriter) {
+        /// Two decimal digits of `value` (0 ... 99) as a big-endian 16-bit word.
+        func pair(_ value: Int) -> UInt64 {
+            UInt64(0x30 + value / 10) << 8 | UInt64(0x30 + value % 10)
+        }
+        let dash = UInt64(UInt8(ascii: "-")), colon = UInt64(UInt8(ascii: ":"))
+        if year >= 0 && year <= 9999 {
+            // The usual case, twenty bytes of fixed layout in three stores.
+            let century = Int(year / 100), rest = Int(year % 100)
+            writer.putBigEndian(pair(century) << 48 | pair(rest) << 32 | dash << 24 | pair(month) << 8 | dash, size: 8)
+        } else {
+            if year < 0 { writer.put(UInt8(ascii: "-")) }
+            writer.putDecimal(year.magnitude, minimumDigits: year < 0 ? 3 : 4)
+            writer.putBigEndian(dash << 24 | pair(month) << 8 | dash, size: 4)
+        }
+        writer.putBigEndian(pair(day) << 48 | UInt64(UInt8(ascii: "T")) << 40 | pair(hour) << 24 | colon << 16 | pair(minute), size: 8)
+        writer.putBigEndian(colon << 24 | pair(second) << 8 | UInt64(UInt8(ascii: "Z")), size: 4)
     }
 }

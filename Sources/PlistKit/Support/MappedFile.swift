@@ -82,8 +82,8 @@ final class MappedFile: @unchecked Sendable {
     }
 
     /// Whether `bytes` are exactly this mapping (only then may a reader drop their pages).
-    func isMapping(of bytes: UnsafeRawBufferPointer) -> Bool {
-        base != nil && bytes.baseAddress == UnsafeRawPointer(base) && bytes.count == count
+    func isMapping(of bytes: Data) -> Bool {
+        bytes.withUnsafeBytes { base != nil && $0.baseAddress == UnsafeRawPointer(base) && $0.count == count }
     }
 
     /// Lends `body` a cursor over the mapped bytes, valid for the call (the mapping lives at

@@ -33,9 +33,13 @@ enum XMLAttributeScreen {
     /// - Throws: ``PlistError`` with ``PlistError/Code/limitExceeded`` and the line and
     ///   column of the element's `<`.
     /// - Complexity: O(n) in the size of `bytes`.
-    static func check(_ bytes: UnsafeRawBufferPointer) throws {
+    static func check(_ bytes: Data) throws {
         guard mayExceedLimit(bytes) else { return }
-        var cursor = ByteCursor(bytes)
+        try ByteCursor.withBytes(of: bytes) { try check(consuming: $0) }
+    }
+
+    private static func check(consuming input: consuming ByteCursor) throws {
+        var cursor = input
         while cursor.skip(to: UInt8(ascii: "<")) {
             let tagStart = cursor.position
             cursor.advance()
@@ -76,10 +80,19 @@ enum XMLAttributeScreen {
     ///
     /// - Complexity: O(n): the `=` signs and the `<` after each are found by `memchr`, and
     ///   each search for `<` starts past where the one before it ended.
-    static func mayExceedLimit(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var signs = ByteCursor(bytes)
-        // After each sign: at the first `<` after it (or the end).
-        var angles = ByteCursor(bytes)
+    static func mayExceedLimit(_ bytes: Data) -> Bool {
+        ByteCursor.withBytes(of: bytes) { input in
+            var signs = input
+            return ByteCursor.withBytes(of: bytes) { input in
+                var angles = input
+                return mayExceedLimit(signs: &signs, angles: &angles)
+            }
+        }
+    }
+
+    /// ``mayExceedLimit(_:)`` with two cursors over the bytes: one for the `=` signs, one for
+    /// the first `<` after each.
+    private static func mayExceedLimit(signs: inout ByteCursor, angles: inout ByteCursor) -> Bool {
         var run = 0
         while signs.skip(to: UInt8(ascii: "=")) {
             if angles.position <= signs.position {

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FoundationEssentials
 
 /// Rewrites each raw carriage return in the character data of an ASCII-compatible XML document
 /// as `&#13;`, so that the parser keeps it as Apple's reader does.
@@ -39,8 +33,13 @@ enum XMLCarriageReturnPreserver {
 
     /// The rewritten bytes, or `nil` when there is nothing to rewrite or the input is not in
     /// an ASCII-compatible encoding (UTF-16 and UTF-32 are detected from their first bytes).
-    static func rewrite(_ input: UnsafeRawBufferPointer) -> [UInt8]? {
-        guard let base = input.baseAddress, memchr(base, 0x0D, input.count) != nil else { return nil }
+    static func rewrite(_ data: Data) -> Data? {
+        let hasCarriageReturn = ByteCursor.withBytes(of: data) { input in
+            var cursor = input
+            return cursor.skip(to: 0x0D)
+        }
+        guard hasCarriageReturn else { return nil }
+        let input = [UInt8](data)
         if input.count >= 2 {
             let b0 = input[0], b1 = input[1]
             // UTF-16/32 BOMs and a '<' with a zero byte beside it.
@@ -58,16 +57,14 @@ enum XMLCarriageReturnPreserver {
         func starts(with literal: StaticString, at position: Int) -> Bool {
             let length = literal.utf8CodeUnitCount
             guard position + length <= count else { return false }
-            let bytes = literal.utf8Start
-            for k in 0..<length where input[position + k] != bytes[k] { return false }
-            return true
+            return literal.withUTF8Buffer { input[position..<(position + length)].elementsEqual($0) }
         }
         /// Copies through the end of `terminator`, or to the end of the input.
         func copy(through terminator: StaticString) {
             while i < count {
                 if starts(with: terminator, at: i) {
                     let length = terminator.utf8CodeUnitCount
-                    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[i..<(i + length)]))
+                    output.append(contentsOf: input[i..<(i + length)])
                     i += length
                     return
                 }
@@ -159,6 +156,6 @@ enum XMLCarriageReturnPreserver {
                 }
             }
         }
-        return output
+        return Data(output)
     }
 }

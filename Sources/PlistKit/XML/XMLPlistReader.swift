@@ -1,47 +1,47 @@
 import FoundationEssentials
 
-/// Reads XML property lists: libxml2's SAX parser (``XMLSAXParser``) feeds an
-/// ``XMLPlistTreeBuilder``, which checks Apple's property-list structure and builds the value.
+/// Reads XML property lists: libxml2 (``XMLEventParser``) feeds an ``XMLPlistTreeBuilder``,
+/// which checks Apple's property-list structure and builds the value.
 ///
 /// What is accepted and refused, beyond Apple's reader and short of it, is in Docs/XML.md.
 enum XMLPlistReader {
     /// Reads an XML property list.
     ///
     /// - Throws: ``PlistError`` with ``PlistError/Code/corruptData`` and the line and column
-    ///   for anything that is not a well-formed property list, or
-    ///   ``PlistError/Code/limitExceeded`` when `options` limits are exceeded.
+    ///   for anything that is not a well-formed property list (the byte offset for UTF-16 or
+    ///   UTF-32 that is not text), or ``PlistError/Code/limitExceeded`` when `options` limits
+    ///   are exceeded.
     /// - Complexity: O(n) in the input size.
     ///
-    /// `usesPullParser: false` parses with the push parser alone, as the reader did before its
-    /// fast path; tests compare the two. `mapping` is the file `bytes` map, when they do: the
-    /// parse then drops the pages it has read, so that the input is never resident whole beside
-    /// the tree it becomes.
+    /// `mapping` is the file `bytes` map, when they do: the parse then drops the pages it has
+    /// read, so that the input is never resident whole beside the tree it becomes.
+    /// `tapeFlushSize` is for tests (see ``XMLEventParser/parse(_:ignoringDeclaredEncoding:releasesReadPages:tapeFlushSize:into:)``).
     static func read(
-        _ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter, usesPullParser: Bool = true,
-        mapping: MappedFile? = nil
+        _ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter, mapping: MappedFile? = nil, tapeFlushSize: Int = 0
     ) throws -> PlistValue {
         guard !bytes.isEmpty else {
             throw PlistError(.corruptData, "The document is empty", at: .line(1, column: 1))
         }
-        let builder = try bytes.withUnsafeBytes { raw in
-            if raw.allSatisfy(XMLScalarParser.isWhitespace) {
-                throw PlistError(.corruptData, "The document holds only whitespace", at: .line(1, column: 1))
-            }
-            // strtod in the builder must read '.' whatever locale the host program set.
-            return try CNumericLocale.withCNumericLocale {
-                if let wide = XMLUnicodeTranscoder.form(of: raw) {
-                    let utf8 = try XMLUnicodeTranscoder.utf8(from: raw, form: wide.form, skip: wide.skip)
-                    return try utf8.withUnsafeBytes {
-                        try XMLAttributeScreen.check($0)
-                        return try parse($0, ignoringDeclaredEncoding: true, options: options, usesPullParser: usesPullParser)
-                    }
-                }
-                // libxml2's time is quadratic in one element's attributes: refuse many first.
-                try XMLAttributeScreen.check(raw)
-                return try parse(
-                    raw, ignoringDeclaredEncoding: false, options: options, usesPullParser: usesPullParser,
-                    releasesReadPages: mapping?.isMapping(of: raw) ?? false)
-            }
+        let onlyWhitespace = ByteCursor.withBytes(of: bytes) { input in
+            var cursor = input
+            cursor.skip(while: XMLScalarParser.isWhitespace)
+            return cursor.isAtEnd
+        }
+        if onlyWhitespace {
+            throw PlistError(.corruptData, "The document holds only whitespace", at: .line(1, column: 1))
+        }
+        let builder: XMLPlistTreeBuilder
+        if TextInput.encoding(of: bytes).form != nil {
+            // UTF-16 and UTF-32 (a byte-order mark, or zero bytes in the first character) are
+            // converted to UTF-8 first: libxml2 2.9 reads UTF-32 unreliably (with a BOM it
+            // reports an empty document; without one it can crash) and reads freed memory when
+            // it stops on a broken UTF-16 surrogate. The declared encoding is then ignored.
+            let utf8 = try PlistError.reportingReadFailures { try TextInput.utf8(bytes, formatName: "XML") }
+            builder = try parse(utf8, ignoringDeclaredEncoding: true, options: options, tapeFlushSize: tapeFlushSize)
+        } else {
+            builder = try parse(
+                bytes, ignoringDeclaredEncoding: false, options: options, releasesReadPages: mapping?.isMapping(of: bytes) ?? false,
+                tapeFlushSize: tapeFlushSize)
         }
         // Only a builder that finished holds the root.
         guard let root = builder.root else {
@@ -55,43 +55,24 @@ enum XMLPlistReader {
 
     /// Parses with carriage returns in text kept (see ``XMLCarriageReturnPreserver``); when
     /// that fails, parses the bytes as given, so that an error names a position in the input.
-    ///
-    /// Each parse tries libxml2's pull parser first (``XMLSAXParser/Feed/memory``,
-    /// the fast one) and keeps its result when it accepts the document; anything it refuses is
-    /// parsed again with the push parser, whose verdict and error positions are the reference.
     /// Returns the builder that finished without failure (its root and warnings).
     private static func parse(
-        _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions, usesPullParser: Bool,
-        releasesReadPages: Bool = false
+        _ bytes: Data, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions, releasesReadPages: Bool = false, tapeFlushSize: Int
     ) throws -> XMLPlistTreeBuilder {
-        if let rewritten = XMLCarriageReturnPreserver.rewrite(raw) {
-            let finished = rewritten.withUnsafeBytes { bytes -> XMLPlistTreeBuilder? in
-                if usesPullParser,
-                   let builder = parseWhole(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, options: options) {
-                    return builder
-                }
-                let builder = XMLPlistTreeBuilder(options: options)
-                XMLSAXParser.parse(bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, into: builder)
-                return builder.failure == nil && builder.root != nil ? builder : nil
-            }
-            if let finished { return finished }
-        } else if usesPullParser,
-                  let builder = parseWhole(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, options: options, releasesReadPages: releasesReadPages) {
-            return builder
+        // libxml2's time is quadratic in one element's attributes: refuse many first.
+        try XMLAttributeScreen.check(bytes)
+        if let rewritten = XMLCarriageReturnPreserver.rewrite(bytes) {
+            var builder = XMLPlistTreeBuilder(options: options, documentSize: rewritten.count)
+            XMLEventParser.parse(
+                rewritten, ignoringDeclaredEncoding: ignoringDeclaredEncoding, releasesReadPages: false, tapeFlushSize: tapeFlushSize,
+                into: &builder)
+            if !builder.hasFailed { return builder }
         }
-        let builder = XMLPlistTreeBuilder(options: options)
-        XMLSAXParser.parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, into: builder)
+        var builder = XMLPlistTreeBuilder(options: options, documentSize: bytes.count)
+        XMLEventParser.parse(
+            bytes, ignoringDeclaredEncoding: ignoringDeclaredEncoding, releasesReadPages: releasesReadPages, tapeFlushSize: tapeFlushSize,
+            into: &builder)
         if let failure = builder.failure { throw failure }
         return builder
-    }
-
-    /// The builder when libxml2's pull parser accepts the document and it holds a value, else
-    /// `nil` (the caller then parses with the push parser, which reports errors).
-    static func parseWhole(
-        _ raw: UnsafeRawBufferPointer, ignoringDeclaredEncoding: Bool, options: PlistReadingOptions, releasesReadPages: Bool = false
-    ) -> XMLPlistTreeBuilder? {
-        let builder = XMLPlistTreeBuilder(options: options)
-        XMLSAXParser.parse(raw, ignoringDeclaredEncoding: ignoringDeclaredEncoding, feed: .memory, releasesReadPages: releasesReadPages, into: builder)
-        return builder.failure == nil && builder.root != nil ? builder : nil
     }
 }

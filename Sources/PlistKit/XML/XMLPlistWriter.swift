@@ -1,4 +1,3 @@
-import CPlistKitSupport
 import FoundationEssentials
 
 /// Writes XML property lists whose bytes equal those of Apple's writer (CoreFoundation's
@@ -17,12 +16,12 @@ import FoundationEssentials
 /// proleptic Gregorian calendar, only `&`, `<` and `>` escaped, and a UID as a one-key
 /// `CF$UID` dictionary.
 enum XMLPlistWriter {
-    static let header = Array("""
+    static let header: StaticString = """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
         <plist version="1.0">
 
-        """.utf8)
+        """
 
     /// The largest date magnitude written, in seconds from 2001: 2⁵³, the last whole second a
     /// `Double` holds exactly (about 285 million years); the reader accepts the same range.
@@ -92,11 +91,11 @@ enum XMLPlistWriter {
         options: PlistWritingOptions, sink: ((Data) throws -> Void)? = nil, _ body: (inout Emitter) throws -> Void
     ) throws -> Data {
         var emitter = Emitter(sortsKeys: options.sortsKeys(for: .xml), realStyle: options.xmlRealStyle, sink: sink)
-        header.withUnsafeBytes { emitter.out.append($0) }
+        emitter.append(header)
         // `%.17g` must not take the host program's decimal separator from its locale.
         try CNumericLocale.withCNumericLocale { try body(&emitter) }
-        emitter.out.append("</plist>\n")
-        if emitter.out.hasFailed {
+        emitter.append("</plist>\n")
+        if emitter.out.hasOverflowed {
             throw PlistError(
                 .limitExceeded,
                 "The XML writer could not get the memory for \(emitter.out.failedCapacity) bytes of output",
@@ -106,6 +105,6 @@ enum XMLPlistWriter {
             try emitter.out.drain(into: sink)
             return Data()
         }
-        return emitter.out.takeData()
+        return emitter.out.finish() ?? Data()
     }
 }

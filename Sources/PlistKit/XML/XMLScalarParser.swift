@@ -1,13 +1,5 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Parses the text of `<integer>`, `<real>`, `<date>` and `<data>` elements.
 ///
 /// Each function returns the value or a reason (a sentence fragment) why the text is not one;
@@ -20,28 +12,28 @@ enum XMLScalarParser {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
-    /// The bytes without leading and trailing XML whitespace.
-    static func trimmed(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    /// The range of the bytes without leading and trailing XML whitespace.
+    static func trimmed(_ text: Span<UInt8>) -> Range<Int> {
         var start = 0, end = text.count
         while start < end && isWhitespace(text[start]) { start += 1 }
         while end > start && isWhitespace(text[end - 1]) { end -= 1 }
-        return UnsafeBufferPointer(rebasing: text[start..<end])
-    }
-
-    /// A short, printable quotation of `text` for error messages.
-    static func quoted(_ text: UnsafeBufferPointer<UInt8>) -> String {
-        let limit = 40
-        var string = String(decoding: text.prefix(limit), as: UTF8.self)
-        if text.count > limit { string += "…" }
-        return "'\(string)'"
+        return start..<end
     }
 
     /// The bytes without leading XML whitespace: what Apple's reader skips before a number
     /// (it refuses whitespace after one).
-    static func leadingTrimmed(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    static func leadingTrimmed(_ text: Span<UInt8>) -> Span<UInt8> {
         var start = 0
         while start < text.count && isWhitespace(text[start]) { start += 1 }
-        return UnsafeBufferPointer(rebasing: text[start...])
+        return text.extracting(start...)
+    }
+
+    /// A short, printable quotation of `text` for error messages.
+    static func quoted(_ text: Span<UInt8>) -> String {
+        let limit = 40
+        var string = String(utf8: text.extracting(first: limit))
+        if text.count > limit { string += "…" }
+        return "'\(string)'"
     }
 
     /// The value of `text` when it is 1 to 18 decimal digits and nothing else, the usual
@@ -49,12 +41,12 @@ enum XMLScalarParser {
     /// (nothing to trim, no sign, no `0x`, and 18 digits stay below 10^18, so nothing
     /// overflows), at a fraction of its cost; anything else is left to it.
     @inline(__always)
-    static func plainDecimal(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        guard let base = text.baseAddress, text.count >= 1, text.count <= 18 else { return nil }
+    static func plainDecimal(_ text: Span<UInt8>) -> UInt64? {
+        guard text.count >= 1, text.count <= 18 else { return nil }
         var value: UInt64 = 0
-        // i < text.count: inside the buffer. Below 10^18, so neither step can overflow.
+        // Below 10^18, so neither step can overflow.
         for i in 0..<text.count {
-            let digit = base[i] &- UInt8(ascii: "0")
+            let digit = text[i] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
             value = value &* 10 &+ UInt64(digit)
         }
@@ -64,10 +56,10 @@ enum XMLScalarParser {
     /// An integer: optional whitespace, an optional sign, optional whitespace, then decimal
     /// digits or `0x`/`0X` and hex digits, in `Int64.min ... UInt64.max`; exactly what Apple's
     /// reader accepts (whitespace after the digits it refuses, and so does this).
-    static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Result<PlistInteger, Reason> {
+    static func integer(_ text: Span<UInt8>) -> Result<PlistInteger, Reason> {
         let body = leadingTrimmed(text)
-        guard let last = body.last else { return .failure(Reason("The <integer> is empty")) }
-        guard !isWhitespace(last) else {
+        guard !body.isEmpty else { return .failure(Reason("The <integer> is empty")) }
+        guard !isWhitespace(body[body.count - 1]) else {
             return .failure(Reason("The <integer> \(quoted(text)) has white space after its digits"))
         }
         var i = 0
@@ -117,12 +109,12 @@ enum XMLScalarParser {
     /// both); exactly what Apple's reader accepts. Nothing may follow the number, whitespace
     /// included. Overflow gives an infinity and underflow zero, as with `strtod`, which Apple's
     /// reader uses. Hexadecimal reals and `nan(…)` are refused, as there.
-    static func real(_ text: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Result<Double, Reason> {
+    static func real(_ text: Span<UInt8>) -> Result<Double, Reason> {
         let body = leadingTrimmed(text)
         // Built only on failure: quoting allocates.
         var failure: Result<Double, Reason> { .failure(Reason("The <real> \(quoted(text)) is not a number")) }
-        guard let last = body.last else { return .failure(Reason("The <real> is empty")) }
-        guard !isWhitespace(last) else {
+        guard !body.isEmpty else { return .failure(Reason("The <real> is empty")) }
+        guard !isWhitespace(body[body.count - 1]) else {
             return .failure(Reason("The <real> \(quoted(text)) has white space after the number"))
         }
         var i = 0
@@ -134,7 +126,7 @@ enum XMLScalarParser {
         if i < body.count, (body[i] | 0x20) == UInt8(ascii: "i") || (body[i] | 0x20) == UInt8(ascii: "n") {
             // Apple's reader compares the whole text with these words: no whitespace before them.
             guard body.count == text.count else { return failure }
-            let word = String(decoding: UnsafeBufferPointer(rebasing: body[i...]), as: UTF8.self).lowercased()
+            let word = String(utf8: body.extracting(i...)).lowercased()
             switch word {
             case "inf", "infinity": return .success(negative ? -.infinity : .infinity)
             case "nan" where i == 0: return .success(.nan)
@@ -156,85 +148,29 @@ enum XMLScalarParser {
             guard exponentDigits > 0 else { return failure }
         }
         guard i == body.count else { return failure }
-        // The syntax is checked; strtod (in the C locale) does the correctly rounded conversion.
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: body)
-        scratch.append(0)
-        let value = scratch.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { strtod($0, nil) }
-        }
+        // The syntax is checked; the standard library's conversion (strtod's, in the C locale)
+        // rounds correctly, and gives an infinity on overflow and zero on underflow.
+        guard let value = Double(String(utf8: body)) else { return failure }
         return .success(value)
     }
 
-    /// A date: `[-]Y…Y-MM-DDTHH:MM:SSZ` with at least one year digit and exactly two digits
-    /// elsewhere, nothing around it, within ±2⁵³ seconds of 2001.
-    ///
-    /// A day, hour, minute or second past its range (January 32, February 30 of 2023, day
-    /// 00, hour 24, minute or second 60, up to 99) is carried into the larger fields when
-    /// `rollsOver` is set, as Apple's reader does and as Apple's older writers relied on
-    /// (`2024-01-32T20:43:14Z` is 2024-02-01T20:43:14Z); `rolledOver` then says so. A month
-    /// outside 1–12 is refused either way: Foundation's two readers disagree on what month 00
-    /// or 14 means.
-    static func date(_ text: UnsafeBufferPointer<UInt8>, rollsOver: Bool) -> Result<(date: Date, rolledOver: Bool), Reason> {
-        // Built only on failure: quoting allocates.
-        var failure: Result<(date: Date, rolledOver: Bool), Reason> {
-            .failure(Reason("The <date> \(quoted(text)) is not of the form YYYY-MM-DDTHH:MM:SSZ"))
-        }
-        var i = 0
-        var negative = false
-        if i < text.count && text[i] == UInt8(ascii: "-") {
-            negative = true
-            i += 1
-        }
-        var year: Int64 = 0
-        var yearDigits = 0
-        while i < text.count, let digit = decimalDigit(text[i]) {
-            yearDigits += 1
-            guard yearDigits <= 9 else {
-                return .failure(Reason("The <date> \(quoted(text)) has a year beyond 999999999"))
+    /// A date: `[-]Y…Y-MM-DDTHH:MM:SSZ` (``CivilDate/parsePlistXMLText(_:rollsOver:)``, which
+    /// rolls fields past their range over when `rollsOver` is set, as Apple's reader does),
+    /// within ±2⁵³ seconds of 2001.
+    static func date(_ text: Span<UInt8>, rollsOver: Bool) -> Result<(date: Date, rolledOver: Bool), Reason> {
+        switch CivilDate.parsePlistXMLText(text, rollsOver: rollsOver) {
+        case .success(let (seconds, rolledOver)):
+            guard abs(Double(seconds)) <= XMLPlistWriter.dateLimit else {
+                return .failure(Reason("The <date> \(quoted(text)) is more than 2^53 seconds from 2001"))
             }
-            year = year * 10 + Int64(digit)
-            i += 1
-        }
-        guard yearDigits > 0 else { return failure }
-        func twoDigits(after separator: UInt8?) -> Int? {
-            if let separator {
-                guard i < text.count, text[i] == separator else { return nil }
-                i += 1
-            }
-            guard i + 1 < text.count, let high = decimalDigit(text[i]), let low = decimalDigit(text[i + 1]) else { return nil }
-            i += 2
-            return high * 10 + low
-        }
-        guard let month = twoDigits(after: UInt8(ascii: "-")),
-              let day = twoDigits(after: UInt8(ascii: "-")),
-              let hour = twoDigits(after: UInt8(ascii: "T")),
-              let minute = twoDigits(after: UInt8(ascii: ":")),
-              let second = twoDigits(after: UInt8(ascii: ":")),
-              i + 1 == text.count, text[i] == UInt8(ascii: "Z")
-        else { return failure }
-        if negative { year = -year }
-        let seconds: Int64
-        var rolledOver = false
-        if let civil = CivilDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second) {
-            seconds = civil.secondsSinceReference
-        } else if rollsOver, let monthStart = CivilDate(year: year, month: month, day: 1, hour: 0, minute: 0, second: 0) {
-            // The first of the month is a real day; the other fields, each below 100, are
-            // added to it as a count of seconds.
-            seconds = monthStart.secondsSinceReference + Int64(day - 1) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
-            rolledOver = true
-        } else {
+            return .success((Date(timeIntervalSinceReferenceDate: Double(seconds)), rolledOver))
+        case .failure(.yearBeyondRange):
+            return .failure(Reason("The <date> \(quoted(text)) has a year beyond 999999999"))
+        case .failure(.noSuchDayAndTime):
             return .failure(Reason("The <date> \(quoted(text)) names no existing day and time"))
+        case .failure(.notOfTheForm):
+            return .failure(Reason("The <date> \(quoted(text)) is not of the form YYYY-MM-DDTHH:MM:SSZ"))
         }
-        guard abs(Double(seconds)) <= XMLPlistWriter.dateLimit else {
-            return .failure(Reason("The <date> \(quoted(text)) is more than 2^53 seconds from 2001"))
-        }
-        return .success((Date(timeIntervalSinceReferenceDate: Double(seconds)), rolledOver))
-    }
-
-    @inline(__always)
-    private static func decimalDigit(_ byte: UInt8) -> Int? {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }
 
     /// Base64 (RFC 4648 alphabet) with XML whitespace anywhere; the length without whitespace
@@ -242,109 +178,83 @@ enum XMLScalarParser {
     /// reader skips any character it does not know and decodes what is left; this one refuses.)
     ///
     /// `decodingGroups: false` turns off the four-characters-at-once fast path (tests compare).
-    static func data(_ text: UnsafeBufferPointer<UInt8>, decodingGroups: Bool = true) -> Result<Data, Reason> {
-        // Decoded straight into the Data's own storage: at most 3 bytes per 4 characters.
-        var data = Data(count: text.count / 4 * 3)
-        var failure: Reason?
-        let written = data.withUnsafeMutableBytes { (output: UnsafeMutableRawBufferPointer) -> Int in
-            var count = 0
-            var quad: UInt32 = 0
-            var quadCount = 0
-            var padding = 0
-            var index = 0
-            while index < text.count {
-                // Fast path: at a group boundary, four alphabet characters decode at once
-                // through the table (whitespace, padding and anything else go byte by byte
-                // below, exactly as before). Four characters give three bytes, and every
-                // character read so far was one of at least text.count, so there is room:
-                // count + 3 <= (index + 4) / 4 * 3 <= text.count / 4 * 3 = output.count.
-                if decodingGroups && quadCount == 0 && padding == 0, let out = output.baseAddress, let input = text.baseAddress {
-                    let table = Self.sextets
-                    // index + 4 <= text.count is checked before each group is read.
-                    while index + 4 <= text.count {
-                        let a = table[Int(input[index])], b = table[Int(input[index + 1])]
-                        let c = table[Int(input[index + 2])], d = table[Int(input[index + 3])]
-                        guard (a | b | c | d) < 64 else { break }
-                        let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                        out.storeBytes(of: UInt8(truncatingIfNeeded: group >> 16), toByteOffset: count, as: UInt8.self)
-                        out.storeBytes(of: UInt8(truncatingIfNeeded: group >> 8), toByteOffset: count + 1, as: UInt8.self)
-                        out.storeBytes(of: UInt8(truncatingIfNeeded: group), toByteOffset: count + 2, as: UInt8.self)
-                        count += 3
-                        index += 4
-                    }
-                    guard index < text.count else { break }
+    static func data(_ text: Span<UInt8>, decodingGroups: Bool = true) -> Result<Data, Reason> {
+        // At most 3 bytes per 4 characters, and the room a last 3-byte put stores as a word.
+        var output = ByteWriter(capacity: text.count / 4 * 3 + 8)
+        var quad: UInt32 = 0
+        var quadCount = 0
+        var padding = 0
+        var index = 0
+        let table = Self.sextets
+        while index < text.count {
+            // Fast path: at a group boundary, four alphabet characters decode at once through
+            // the table (whitespace, padding and anything else go byte by byte below).
+            if decodingGroups && quadCount == 0 && padding == 0 {
+                while index + 4 <= text.count {
+                    let a = table[Int(text[index])], b = table[Int(text[index + 1])]
+                    let c = table[Int(text[index + 2])], d = table[Int(text[index + 3])]
+                    guard (a | b | c | d) < 64 else { break }
+                    output.putBigEndian(UInt64(a) << 18 | UInt64(b) << 12 | UInt64(c) << 6 | UInt64(d), size: 3)
+                    index += 4
                 }
-                let byte = text[index]
-                index += 1
-                let sextet: UInt32
-                switch byte {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"): sextet = UInt32(byte - UInt8(ascii: "A"))
-                case UInt8(ascii: "a")...UInt8(ascii: "z"): sextet = UInt32(byte - UInt8(ascii: "a") + 26)
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): sextet = UInt32(byte - UInt8(ascii: "0") + 52)
-                case UInt8(ascii: "+"): sextet = 62
-                case UInt8(ascii: "/"): sextet = 63
-                case UInt8(ascii: "="):
-                    guard quadCount >= 2 else {
-                        failure = Reason("The <data> has '=' where base64 allows no padding")
-                        return 0
-                    }
-                    padding += 1
-                    quadCount += 1
-                    quad <<= 6
-                    if quadCount == 4 {
-                        // At least 4 characters were read, so there is room for 1 or 2 bytes.
-                        output[count] = UInt8(truncatingIfNeeded: quad >> 16)
-                        count += 1
-                        if padding == 1 {
-                            output[count] = UInt8(truncatingIfNeeded: quad >> 8)
-                            count += 1
-                        }
-                        quadCount = 0
-                        quad = 0
-                    }
-                    continue
-                case 0x20, 0x09, 0x0A, 0x0D:
-                    continue
-                default:
-                    let character = String(decoding: [byte], as: UTF8.self)
-                    failure = Reason("The <data> holds \(byte < 0x80 ? "'\(character)'" : "a non-ASCII byte"), which is not base64")
-                    return 0
+                guard index < text.count else { break }
+            }
+            let byte = text[index]
+            index += 1
+            let sextet: UInt32
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): sextet = UInt32(byte - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): sextet = UInt32(byte - UInt8(ascii: "a") + 26)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): sextet = UInt32(byte - UInt8(ascii: "0") + 52)
+            case UInt8(ascii: "+"): sextet = 62
+            case UInt8(ascii: "/"): sextet = 63
+            case UInt8(ascii: "="):
+                guard quadCount >= 2 else {
+                    return .failure(Reason("The <data> has '=' where base64 allows no padding"))
                 }
-                guard padding == 0 else {
-                    failure = Reason("The <data> has base64 after its '=' padding")
-                    return 0
-                }
-                quad = quad << 6 | sextet
+                padding += 1
                 quadCount += 1
+                quad <<= 6
                 if quadCount == 4 {
-                    output[count] = UInt8(truncatingIfNeeded: quad >> 16)
-                    output[count + 1] = UInt8(truncatingIfNeeded: quad >> 8)
-                    output[count + 2] = UInt8(truncatingIfNeeded: quad)
-                    count += 3
+                    output.put(UInt8(truncatingIfNeeded: quad >> 16))
+                    if padding == 1 { output.put(UInt8(truncatingIfNeeded: quad >> 8)) }
                     quadCount = 0
                     quad = 0
                 }
+                continue
+            case 0x20, 0x09, 0x0A, 0x0D:
+                continue
+            default:
+                let character = String(decoding: [byte], as: UTF8.self)
+                return .failure(Reason("The <data> holds \(byte < 0x80 ? "'\(character)'" : "a non-ASCII byte"), which is not base64"))
             }
-            if quadCount != 0 {
-                failure = Reason("The <data> ends in an incomplete base64 group (its length is not a multiple of 4)")
+            guard padding == 0 else {
+                return .failure(Reason("The <data> has base64 after its '=' padding"))
             }
-            return count
+            quad = quad << 6 | sextet
+            quadCount += 1
+            if quadCount == 4 {
+                output.putBigEndian(UInt64(quad), size: 3)
+                quadCount = 0
+                quad = 0
+            }
         }
-        if let failure { return .failure(failure) }
-        data.count = written
-        return .success(data)
+        if quadCount != 0 {
+            return .failure(Reason("The <data> ends in an incomplete base64 group (its length is not a multiple of 4)"))
+        }
+        // The sizes put are those of the text, so nothing overflows.
+        return .success(output.finish() ?? Data())
     }
 
     /// The value of each base64 alphabet character (RFC 4648), and 0xFF for every other byte
     /// (whitespace and `=` included: the byte-by-byte path handles those). 256 entries, so
-    /// any byte indexes it; made once, never written again (so safe to share) and never freed.
-    nonisolated(unsafe) private static let sextets: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        table.initialize(repeating: 0xFF, count: 256)
+    /// any byte indexes it.
+    private static let sextets: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
         for (value, character) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
             table[Int(character)] = UInt8(value)
         }
-        return UnsafePointer(table)
+        return table
     }()
 
     /// Why a text is not a value: a sentence fragment without location.

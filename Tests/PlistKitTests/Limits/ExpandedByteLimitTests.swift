@@ -142,13 +142,15 @@ import Testing
         }
     }
 
-    /// The XML writer's buffer reports a failed allocation as an error, not a trap.
+    /// The XML writer's output reports a failed allocation as an error, not a trap.
     @Test func aFailedXMLOutputAllocationIsAnError() throws {
         let error = #expect(throws: PlistError.self) {
             try XMLPlistWriter.document(options: PlistWritingOptions()) { emitter in
-                #expect(emitter.out.reserve(Int.max / 2) == false)
-                // A failed buffer goes on taking small pieces, so the writer can finish.
-                emitter.out.append("<string>x</string>\n")
+                emitter.out.reserve(Int.max / 2)
+                let failed = emitter.out.hasOverflowed
+                #expect(failed)
+                // A failed output drops what follows, and the writer runs to its end.
+                emitter.out.put("<string>x</string>\n")
                 try emitter.emitScalar("after the failure", depth: 1)
             }
         }

@@ -69,7 +69,7 @@ import Testing
     /// them; `=` separated by tags, however many, never need it.
     @Test func onlyLongRunsOfEqualsSignsWithoutATagBetweenThemAreScanned() {
         func mayExceed(_ text: String) -> Bool {
-            Array(text.utf8).withUnsafeBytes { XMLAttributeScreen.mayExceedLimit($0) }
+            XMLAttributeScreen.mayExceedLimit(Data(text.utf8))
         }
         let limit = XMLAttributeScreen.maximumAttributesPerElement
         let padded = String(repeating: "<data>AAAAAA==</data>", count: 10_000)

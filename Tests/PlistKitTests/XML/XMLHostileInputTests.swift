@@ -175,7 +175,7 @@ import Testing
         let error = try #require(throws: PlistError.self) { try PlistValue(decoding: data, format: .xml) }
         #expect(error.code == .corruptData)
         #expect(error.location == .byteOffset(32))
-        #expect(error.reason == "The UTF-16 code unit 0xD800 is an unpaired surrogate")
+        #expect(error.reason == "The XML text holds an unpaired UTF-16 surrogate 0xD800")
     }
 
     /// Seeded random corruption of a valid document: each result is a value or a typed error.

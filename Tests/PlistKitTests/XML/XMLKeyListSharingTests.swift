@@ -19,10 +19,10 @@ import Testing
         .dictionary(PlistDictionary(readingKeys: keys, values: keys.indices.map { .integer(PlistInteger(Int64($0))) }))
     }
 
-    private static func read(_ lists: [[String]], usesPullParser: Bool) throws -> PlistValue {
+    private static func read(_ lists: [[String]]) throws -> PlistValue {
         let xml = "<plist version=\"1.0\"><array>" + lists.map(dictionaryXML).joined() + "</array></plist>"
         var losses = LossReporter()
-        return try XMLPlistReader.read(Data(xml.utf8), options: PlistReadingOptions(), losses: &losses, usesPullParser: usesPullParser)
+        return try XMLPlistReader.read(Data(xml.utf8), options: PlistReadingOptions(), losses: &losses)
     }
 
     @Test func dictionariesWithRelatedKeyListsReadAsWritten() throws {
@@ -40,7 +40,7 @@ import Testing
             Array(model.dropLast()), model + ["Loved"],
             // A key repeated: not distinct, never shared; then the lists around it again.
             ["Track ID", "Name", "Track ID"], ["Track ID", "Name", "Track ID"], model,
-            // Long keys (heap strings), and non-ASCII ones (which have no identity).
+            // Long keys (heap strings), and non-ASCII ones.
             [long, "b"], [long, "b"], ["é", "ü"], ["é", "ü"], ["e\u{301}", "ü"],
             // Empty dictionaries, and one too large to go without an index.
             [], [], (0..<30).map { "key \($0)" }, (0..<30).map { "key \($0)" },
@@ -48,17 +48,15 @@ import Testing
         // More distinct lists than the builder remembers, then the first ones again.
         lists += (0..<12).map { ["k\($0)", "shared"] } + [model, ["k0", "shared"]]
         let expected = PlistValue.array(lists.map(Self.expectedDictionary))
-        for usesPullParser in [true, false] {
-            let value = try Self.read(lists, usesPullParser: usesPullParser)
-            #expect(value == expected)
-            #expect(XMLPullParserDifferentialTests.sameKeyOrder(value, expected), "key order, pull parser \(usesPullParser)")
-        }
+        let value = try Self.read(lists)
+        #expect(value == expected)
+        #expect(XMLTestSupport.sameKeyOrder(value, expected), "key order")
     }
 
     /// Records with the same keys share one key array: the point of the sharing.
     @Test func recordsWithTheSameKeysShareOneArray() throws {
         let model = ["Track ID", "Name", "Artist"]
-        guard case .array(let records) = try Self.read(Array(repeating: model, count: 50), usesPullParser: true) else {
+        guard case .array(let records) = try Self.read(Array(repeating: model, count: 50)) else {
             Issue.record("not an array")
             return
         }

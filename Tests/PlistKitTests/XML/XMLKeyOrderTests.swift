@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import PlistKit
 
-/// The XML emitter's key-order cache: sort prefixes that order keys as `keyPrecedes` does,
+/// The XML emitter's key-order cache: sort prefixes (`keyOrderPrefix`) that order keys as
+/// `keyPrecedes` does,
 /// sorted orders and key lines reused only for exactly the same key lists, and repeated keys
 /// found.
 @Suite struct XMLKeyOrderTests {
@@ -20,7 +21,7 @@ import Testing
         var decided = 0
         for _ in 0..<20_000 {
             let a = Self.randomKey(&random), b = Self.randomKey(&random)
-            let p = XMLPlistWriter.Emitter.sortPrefix(a), q = XMLPlistWriter.Emitter.sortPrefix(b)
+            let p = PlistDictionary.keyOrderPrefix(a), q = PlistDictionary.keyOrderPrefix(b)
             if p != q {
                 // Differing prefixes decide the order by themselves.
                 #expect((p < q) == PlistDictionary.keyPrecedes(a, b), "\(Array(a.utf8)) vs \(Array(b.utf8))")
@@ -77,8 +78,8 @@ import Testing
         let order = emitter.keyOrder(of: ["fine", "bad\u{1}"])
         #expect(order.lines.isEmpty && order.lineStarts.isEmpty)
         #expect(throws: XMLPlistWriter.Unrepresentable.self) { try emitter.emitKey(1, of: order, depth: 1) }
-        _ = emitter.out.takeData()  // what was written before the refusal; the writer drops it
+        _ = emitter.out.removeBytes(from: 0)  // what was written before the refusal; the writer drops it
         try emitter.emitKey(0, of: order, depth: 1)
-        #expect(emitter.out.takeData() == Data("\t<key>fine</key>\n".utf8))
+        #expect(emitter.out.removeBytes(from: 0) == Array("\t<key>fine</key>\n".utf8))
     }
 }

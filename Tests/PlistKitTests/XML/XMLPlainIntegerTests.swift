@@ -6,9 +6,9 @@ import Testing
 /// gives one for every run of 1 to 18 digits (so the fast path is really taken).
 @Suite struct XMLPlainIntegerTests {
     static func check(_ text: [UInt8]) -> Bool {
-        text.withUnsafeBufferPointer { buffer in
-            let general = XMLScalarParser.integer(buffer)
-            guard let plain = XMLScalarParser.plainDecimal(buffer) else {
+        do {
+            let general = XMLScalarParser.integer(text.span)
+            guard let plain = XMLScalarParser.plainDecimal(text.span) else {
                 let digitsOnly = !text.isEmpty && text.count <= 18 && text.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
                 #expect(!digitsOnly, "fast path refused \(String(decoding: text, as: UTF8.self))")
                 return false

@@ -230,8 +230,8 @@ import PlistKitFoundation
         Rejection("<plist><string>&#xFFFE;</string></plist>", .corruptData, 1, 24, "The XML is not well-formed: libxml2 reports \"xmlParseCharRef: invalid xmlChar value 65534\""),
         Rejection("<plist><string>a\u{01}b</string></plist>", .corruptData, 1, 17, "The XML is not well-formed: libxml2 reports \"PCDATA invalid Char value 1\""),
         Rejection("<plist><array>", .corruptData, 1, 15, "The document ends inside <array>, before its end tag"),
-        Rejection("<plist><dict><key>a", .corruptData, 1, 19, "The document ends inside <key>, before its end tag"),
-        Rejection("<plist", .corruptData, 1, 7, "The XML is not well-formed: libxml2 reports \"Couldn\'t find end of Start Tag plist\"")
+        Rejection("<plist><dict><key>a", .corruptData, 1, 20, "The document ends inside <key>, before its end tag"),
+        Rejection("<plist", .corruptData, 1, 7, "The XML is not well-formed: libxml2 reports \"Couldn\'t find end of Start Tag plist line 1\"")
     ]
 
     @Test(arguments: rejected)

@@ -76,4 +76,33 @@ enum XMLTestSupport {
 
     /// The bytes of a string, for building XML inputs.
     static func bytes(_ text: String) -> Data { Data(text.utf8) }
+
+    /// What the XML reader makes of `bytes`, its event tape handed to the builder every
+    /// `tapeFlushSize` bytes of records (0 for the usual 64 KB; 1 after every element).
+    static func read(
+        _ bytes: Data, options: PlistReadingOptions = PlistReadingOptions(), tapeFlushSize: Int = 0
+    ) -> Result<PlistValue, PlistError> {
+        var losses = LossReporter()
+        do {
+            return .success(try XMLPlistReader.read(bytes, options: options, losses: &losses, tapeFlushSize: tapeFlushSize))
+        } catch let error as PlistError {
+            return .failure(error)
+        } catch {
+            return .failure(PlistError(.corruptData, "unexpected error \(error)", at: .byteOffset(0)))
+        }
+    }
+
+    /// Whether both values have their dictionary keys in the same order everywhere
+    /// (`PlistValue`'s `==` ignores key order).
+    static func sameKeyOrder(_ a: PlistValue, _ b: PlistValue) -> Bool {
+        switch (a, b) {
+        case let (.array(x), .array(y)):
+            return x.count == y.count && zip(x, y).allSatisfy { sameKeyOrder($0, $1) }
+        case let (.dictionary(x), .dictionary(y)):
+            return x.keys.elementsEqual(y.keys) { ExactKey.exactlyEqual($0, $1) }
+                && zip(x.values, y.values).allSatisfy { sameKeyOrder($0, $1) }
+        default:
+            return true
+        }
+    }
 }

@@ -1,4 +1,3 @@
-import CPlistKitSupport
 import FoundationEssentials
 
 /// The emitter: the document's structure (containers, keys and their order, indentation).
@@ -10,8 +9,9 @@ extension XMLPlistWriter {
         let reason: String
     }
 
-    struct Emitter {
-        let out: XMLOutputBuffer
+    struct Emitter: ~Copyable {
+        /// The output so far (or since the sink last took it).
+        var out: ByteWriter
         let sortsKeys: Bool
         let realStyle: PlistWritingOptions.XMLRealStyle
         /// Where the output goes in pieces during the write, or `nil` to keep it all in `out`.
@@ -21,7 +21,7 @@ extension XMLPlistWriter {
         init(sortsKeys: Bool, realStyle: PlistWritingOptions.XMLRealStyle, sink: ((Data) throws -> Void)? = nil) {
             self.sortsKeys = sortsKeys
             self.realStyle = realStyle
-            self.out = XMLOutputBuffer()
+            self.out = ByteWriter(capacity: 4096)
             self.sink = sink
         }
 
@@ -29,18 +29,18 @@ extension XMLPlistWriter {
         /// Called only between two values of a container, where no piece of output is
         /// pending (a key list's lines are written and taken back within ``keyOrder(of:)``).
         @inline(__always)
-        func drainIfFull() throws {
+        mutating func drainIfFull() throws {
             if out.count >= XMLPlistWriter.drainSize, let sink { try out.drain(into: sink) }
         }
 
         @inline(__always)
-        func indent(_ depth: Int) {
-            out.appendTabs(depth)
+        mutating func indent(_ depth: Int) {
+            out.put(0x09, repetitions: depth)
         }
 
         @inline(__always)
-        func append(_ text: StaticString) {
-            out.append(text)
+        mutating func append(_ text: StaticString) {
+            out.put(text)
         }
 
         mutating func emit(_ value: PlistValue, depth: Int) throws {
@@ -82,7 +82,7 @@ extension XMLPlistWriter {
         /// Starts a container at `depth`: its opening tag, or the empty element (`<array/>`,
         /// `<dict/>`) for an empty one, which needs nothing more (returns `false`).
         @inline(__always)
-        func open(_ container: Container, isEmpty: Bool, depth: Int) -> Bool {
+        mutating func open(_ container: Container, isEmpty: Bool, depth: Int) -> Bool {
             indent(depth)
             switch (container, isEmpty) {
             case (.array, true): append("<array/>\n")
@@ -95,7 +95,7 @@ extension XMLPlistWriter {
 
         /// Ends a container ``open(_:isEmpty:depth:)`` started (and found not empty).
         @inline(__always)
-        func close(_ container: Container, depth: Int) {
+        mutating func close(_ container: Container, depth: Int) {
             indent(depth)
             switch container {
             case .array: append("</array>\n")
@@ -199,7 +199,7 @@ extension XMLPlistWriter {
         }
 
         /// `order` with each key's line, or without lines when a key cannot be written.
-        private func withLines(_ order: KeyOrder) -> KeyOrder {
+        private mutating func withLines(_ order: KeyOrder) -> KeyOrder {
             // The lines are written at the end of the output, then taken back out of it.
             let mark = out.count
             var lineStarts = [0]
@@ -212,9 +212,9 @@ extension XMLPlistWriter {
             } catch {
                 lineStarts = []
             }
-            var lines = out.takeBytes(from: mark)
+            var lines = out.removeBytes(from: mark)
             // A failed output (out of memory) kept none of the lines.
-            if lineStarts.isEmpty || out.hasFailed { (lines, lineStarts) = ([], []) }
+            if lineStarts.isEmpty || out.hasOverflowed { (lines, lineStarts) = ([], []) }
             return KeyOrder(
                 keys: order.keys, sorted: order.sorted, hasRepeatedKey: order.hasRepeatedKey,
                 lines: lines, lineStarts: lineStarts, linesTried: true)
@@ -229,7 +229,7 @@ extension XMLPlistWriter {
             // there (rare: most keys differ in their first bytes) are then ordered by the keys.
             let positionBits = Int.bitWidth - (keys.count - 1).leadingZeroBitCount
             let positionMask: UInt64 = positionBits == 0 ? 0 : UInt64.max >> (UInt64.bitWidth - positionBits)
-            var packed = keys.indices.map { Self.sortPrefix(keys[$0]) & ~positionMask | UInt64($0) }
+            var packed = keys.indices.map { PlistDictionary.keyOrderPrefix(keys[$0]) & ~positionMask | UInt64($0) }
             packed.sort()
             var sorted = packed.map { Int($0 & positionMask) }
             // Equal keys have equal prefixes, so a repeated key can only be in a tied run.
@@ -251,41 +251,17 @@ extension XMLPlistWriter {
             return (sorted, hasRepeatedKey)
         }
 
-        /// The first eight UTF-8 bytes of `key` (zeros past its end) as a big-endian integer
-        /// that orders as ``PlistDictionary/keyPrecedes(_:_:)`` (UTF-16 code units) orders the
-        /// keys whenever two prefixes differ: a shorter key's padding is below any byte but
-        /// NUL (and a NUL ties, leaving the comparison to the keys), and the lead bytes of
-        /// four-byte sequences (0xF0–0xF4, surrogate pairs in UTF-16) are moved below those of
-        /// U+E000–U+FFFF (0xEE, 0xEF); bytes from 0xEE up are only ever lead bytes.
-        static func sortPrefix(_ key: String) -> UInt64 {
-            // Native strings (all but bridged ones) hand over their bytes at once; stepping
-            // through `utf8` cost more than the rest of a sort.
-            if let prefix = key.utf8.withContiguousStorageIfAvailable({ sortPrefix(utf8: $0) }) { return prefix }
-            var key = key
-            return key.withUTF8 { sortPrefix(utf8: $0) }
-        }
-
-        private static func sortPrefix(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            var prefix: UInt64 = 0
-            let taken = Swift.min(8, bytes.count)
-            for byte in bytes[..<taken] {
-                let ordered: UInt8 = byte < 0xEE ? byte : byte >= 0xF0 ? byte &- 2 : byte &+ 5
-                prefix = prefix << 8 | UInt64(ordered)
-            }
-            return taken == 8 ? prefix : prefix << (8 * UInt64(8 - taken))
-        }
-
         /// Writes key `index` of `order`'s key list at `depth`: its line made once for the key
         /// list, or, when some key of the list cannot be written, the key escaped here.
         @inline(__always)
-        func emitKey(_ index: Int, of order: KeyOrder, depth: Int) throws {
+        mutating func emitKey(_ index: Int, of order: KeyOrder, depth: Int) throws {
             guard order.lineStarts.count > index + 1 else {
                 try emitKey(order.keys[index], depth: depth)
                 return
             }
             indent(depth)
             let start = order.lineStarts[index], end = order.lineStarts[index + 1]
-            order.lines.withUnsafeBytes { out.append(UnsafeRawBufferPointer(rebasing: $0[start ..< end])) }
+            ByteCursor.withBytes(of: order.lines) { $0.copyBytes(from: start, to: end, into: &out) }
         }
 
         private mutating func emitEntry(_ key: String, _ value: PlistValue, depth: Int) throws {
@@ -294,12 +270,12 @@ extension XMLPlistWriter {
         }
 
         /// Writes a dictionary key at `depth` (its value follows at the same depth).
-        func emitKey(_ key: String, depth: Int) throws {
+        mutating func emitKey(_ key: String, depth: Int) throws {
             indent(depth)
             try appendKeyLine(key)
         }
 
-        private func appendKeyLine(_ key: String) throws {
+        private mutating func appendKeyLine(_ key: String) throws {
             append("<key>")
             try appendEscaped(key, kind: .dictionary)
             append("</key>\n")
