@@ -16,7 +16,7 @@ enum InputCopyLimit {
     /// the input and the copies of it the reader makes counted together.
     ///
     /// - Throws: ``PlistError/Code/limitExceeded`` naming the conversion and the sizes.
-    /// - Complexity: O(1), or O(n) at `memchr`'s speed for XML (its carriage returns are counted).
+    /// - Complexity: O(1), or O(n) for XML (its carriage returns are counted).
     static func check(_ bytes: Data, format: PlistFormat, options: PlistReadingOptions) throws {
         let (copies, conversion) = largestCopies(of: bytes, format: format)
         guard copies > 0 else { return }
@@ -37,24 +37,23 @@ enum InputCopyLimit {
             guard let form = TextInput.encoding(of: bytes).form else { return (0, "") }
             return (TextInput.largestCopy(of: bytes), conversion(from: form))
         case .xml:
-            return bytes.withUnsafeBytes { raw in
-                var copies = 0, text = raw.count, conversions: [String] = []
-                if let wide = XMLUnicodeTranscoder.form(of: raw) {
-                    text = UnicodeTranscoder.largestUTF8Count(units: (raw.count - wide.skip) / wide.form.unitSize, form: wide.form)
-                    copies = text
-                    conversions.append(conversion(from: wide.form))
-                }
-                // Counted in the input: a carriage return is one byte in UTF-8 and holds one
-                // 0x0D byte in UTF-16 or UTF-32 (other units may too; the bound only grows).
-                let rewrite = XMLCarriageReturnPreserver.largestRewrite(of: raw)
-                if rewrite > 0 {
-                    let (grown, overflow) = (rewrite - raw.count).addingReportingOverflow(text)
-                    let (sum, sumOverflow) = copies.addingReportingOverflow(grown)
-                    copies = overflow || sumOverflow ? Int.max : sum
-                    conversions.append("keeping its carriage returns")
-                }
-                return (copies, conversions.joined(separator: " and "))
+            var copies = 0, text = bytes.count, conversions: [String] = []
+            if let form = TextInput.encoding(of: bytes).form {
+                text = TextInput.largestCopy(of: bytes)
+                copies = text
+                conversions.append(conversion(from: form))
             }
+            // Counted in the input: a carriage return is one byte in UTF-8 and holds one
+            // 0x0D byte in UTF-16 or UTF-32 (other units may too; the bound only grows).
+            let returns = XMLCarriageReturnPreserver.carriageReturnCount(in: bytes)
+            if returns > 0 {
+                let (grown, overflow) = returns.multipliedReportingOverflow(by: XMLCarriageReturnPreserver.growthPerCarriageReturn)
+                let (sum, sumOverflow) = copies.addingReportingOverflow(text)
+                let (total, totalOverflow) = sum.addingReportingOverflow(grown)
+                copies = overflow || sumOverflow || totalOverflow ? Int.max : total
+                conversions.append("keeping its carriage returns")
+            }
+            return (copies, conversions.joined(separator: " and "))
         }
     }
 

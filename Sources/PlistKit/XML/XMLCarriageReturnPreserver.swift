@@ -14,21 +14,21 @@ import FoundationEssentials
 /// instead whenever the rewritten ones fail, so that errors are reported from (and at the
 /// positions of) the input as given.
 enum XMLCarriageReturnPreserver {
-    /// The most bytes ``rewrite(_:)`` allocates for `input`: 0 when it holds no carriage
-    /// return, else its size and 16 more for each carriage return (one in a CDATA section
-    /// becomes `]]>&#13;<![CDATA[`, 17 bytes).
-    /// Complexity: O(n), at `memchr`'s speed.
-    static func largestRewrite(of input: UnsafeRawBufferPointer) -> Int {
-        guard let base = input.baseAddress else { return 0 }
-        var returns = 0, offset = 0
-        while offset < input.count, let found = memchr(base + offset, 0x0D, input.count - offset) {
-            returns += 1
-            offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+    /// The most bytes ``rewrite(_:)`` adds for each carriage return: one in a CDATA section
+    /// becomes `]]>&#13;<![CDATA[`, 17 bytes for 1.
+    static let growthPerCarriageReturn = 16
+
+    /// How many 0x0D bytes `bytes` holds, found `memchr`'s way (most documents have none).
+    static func carriageReturnCount(in bytes: Data) -> Int {
+        ByteCursor.withBytes(of: bytes) { input in
+            var cursor = input
+            var returns = 0
+            while cursor.skip(to: 0x0D) {
+                returns += 1
+                cursor.advance()
+            }
+            return returns
         }
-        guard returns > 0 else { return 0 }
-        let (extra, overflow) = returns.multipliedReportingOverflow(by: 16)
-        let (total, sumOverflow) = input.count.addingReportingOverflow(extra)
-        return overflow || sumOverflow ? Int.max : total
     }
 
     /// The rewritten bytes, or `nil` when there is nothing to rewrite or the input is not in
@@ -45,9 +45,10 @@ enum XMLCarriageReturnPreserver {
             // UTF-16/32 BOMs and a '<' with a zero byte beside it.
             if (b0 == 0xFE && b1 == 0xFF) || (b0 == 0xFF && b1 == 0xFE) || b0 == 0x00 || b1 == 0x00 { return nil }
         }
-        // Room for the worst case up front (see largestRewrite), so the buffer never grows.
+        // Room for the worst case up front, so the buffer never grows past what
+        // InputCopyLimit allowed for.
         var output: [UInt8] = []
-        output.reserveCapacity(largestRewrite(of: input))
+        output.reserveCapacity(input.count + growthPerCarriageReturn * carriageReturnCount(in: data))
         let count = input.count
         var i = 0
         // Open elements: character references are only allowed inside the root element, so CRs

@@ -20,12 +20,12 @@ enum XMLScalarParser {
         return start..<end
     }
 
-    /// The bytes without leading XML whitespace: what Apple's reader skips before a number
+    /// How many bytes of XML whitespace lead `text`: what Apple's reader skips before a number
     /// (it refuses whitespace after one).
-    static func leadingTrimmed(_ text: Span<UInt8>) -> Span<UInt8> {
+    static func leadingWhitespaceCount(_ text: Span<UInt8>) -> Int {
         var start = 0
         while start < text.count && isWhitespace(text[start]) { start += 1 }
-        return text.extracting(start...)
+        return start
     }
 
     /// A short, printable quotation of `text` for error messages.
@@ -57,7 +57,7 @@ enum XMLScalarParser {
     /// digits or `0x`/`0X` and hex digits, in `Int64.min ... UInt64.max`; exactly what Apple's
     /// reader accepts (whitespace after the digits it refuses, and so does this).
     static func integer(_ text: Span<UInt8>) -> Result<PlistInteger, Reason> {
-        let body = leadingTrimmed(text)
+        let body = text.extracting(leadingWhitespaceCount(text)...)
         guard !body.isEmpty else { return .failure(Reason("The <integer> is empty")) }
         guard !isWhitespace(body[body.count - 1]) else {
             return .failure(Reason("The <integer> \(quoted(text)) has white space after its digits"))
@@ -110,7 +110,7 @@ enum XMLScalarParser {
     /// included. Overflow gives an infinity and underflow zero, as with `strtod`, which Apple's
     /// reader uses. Hexadecimal reals and `nan(…)` are refused, as there.
     static func real(_ text: Span<UInt8>) -> Result<Double, Reason> {
-        let body = leadingTrimmed(text)
+        let body = text.extracting(leadingWhitespaceCount(text)...)
         // Built only on failure: quoting allocates.
         var failure: Result<Double, Reason> { .failure(Reason("The <real> \(quoted(text)) is not a number")) }
         guard !body.isEmpty else { return .failure(Reason("The <real> is empty")) }
