@@ -11,8 +11,8 @@ import PlistKit
 /// ones are read to one byte past the limit, 4 GiB, so those tests run one at a time.
 @Suite(.serialized) struct InputLimitTests {
     /// The refusal's words for an input past the limit: a file of known size, or a stream.
-    static let fileOverLimit = "is 5368709120 bytes, more than the input limit of 4294967296 bytes."
-    static let streamOverLimit = "It holds more than the input limit of 4294967296 bytes."
+    static let fileOverLimit = "is 5368709120 bytes, more than the input limit of 4294967296 bytes (PlistReadingOptions.maximumInputBytes)."
+    static let streamOverLimit = "It holds more than the input limit of 4294967296 bytes (PlistReadingOptions.maximumInputBytes)."
 
     /// Runs `script` with `sh -c`, `$0` being the built binary.
     static func shell(_ script: String, in directory: URL? = nil) throws -> CLIRunner.Result {
@@ -106,7 +106,7 @@ import PlistKit
         try Data([0xFF, 0xFE] + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(to: directory.appendingPathComponent("s.plist"))
         let result = try CLIRunner.run(["lint", "s.plist"], in: directory)
         #expect(result.status == 1)
-        #expect(result.stderrText == "s.plist: The UTF-16 code unit 0xD800 is an unpaired surrogate at byte offset \(2 + 2 * prefix.count).\n")
+        #expect(result.stderrText == "s.plist: The XML text holds an unpaired UTF-16 surrogate 0xD800 at byte offset \(2 + 2 * prefix.count).\n")
     }
 
     // MARK: Edits deeper than the readers read

@@ -122,7 +122,7 @@ enum ExpandCommand: Subcommand {
         for path in arguments.allValues("--settings") {
             // Read here, for the errors (and exit statuses) of unreadable input, and bounded, so
             // that a huge file is refused before it is read; its includes the library reads.
-            let bytes = try FileIO.read(path, maximumBytes: limits.maximumFileBytes)
+            let bytes = try FileIO.read(path, maximumBytes: limits.maximumFileBytes, limitName: "BuildSettings.FileLimits.maximumFileBytes")
             do {
                 let file = try BuildSettings(parsing: String(decoding: bytes, as: UTF8.self), path: path == "-" ? "./-" : path, limits: limits)
                 settings = settings.merging(file)

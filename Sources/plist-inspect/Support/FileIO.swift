@@ -20,21 +20,22 @@ enum FileIO {
     ///
     /// - Throws: ``CommandError``: exit 66 when the file is missing, a directory or
     ///   unreadable; 65 when it holds more than `maximumBytes`.
-    static func read(_ path: String, maximumBytes: Int = maximumInputBytes) throws -> Data {
+    /// `limitName` names the option that set `maximumBytes`, for the refusal.
+    static func read(_ path: String, maximumBytes: Int = maximumInputBytes, limitName: String = "PlistReadingOptions.maximumInputBytes") throws -> Data {
         do {
             if path == "-" { return try FileReader.read(descriptor: STDIN_FILENO, path: displayName(path), maximumBytes: maximumBytes) }
             return try FileReader.read(path, maximumBytes: maximumBytes)
         } catch {
-            throw readFailure(path, error)
+            throw readFailure(path, error, limitName: limitName)
         }
     }
 
     /// A failure to read `path` as the tool reports it: exit 65 for an input past the limit
     /// (as the library's readers refuse one), 66 for anything else.
-    static func readFailure(_ path: String, _ error: FileOperationError) -> CommandError {
+    /// `limitName` names the option that set the limit.
+    static func readFailure(_ path: String, _ error: FileOperationError, limitName: String = "PlistReadingOptions.maximumInputBytes") -> CommandError {
         guard error.errorNumber == EFBIG else { return inputError(path, error.errorNumber, otherwise: error.systemMessage) }
-        // The tool's inputs are held to the library's input limit (``maximumInputBytes``).
-        let reason = "\(error.systemMessage) (PlistReadingOptions.maximumInputBytes)"
+        let reason = "\(error.systemMessage) (\(limitName))"
         return CommandError(
             "\(displayName(path)): Could not read '\(error.path)': \(reason).", exitCode: .dataError, fileProblem: "\(reason).")
     }

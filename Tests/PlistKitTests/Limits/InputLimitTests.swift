@@ -17,7 +17,7 @@ import PlistKit
             try PlistDocument(contentsOfFile: "/dev/zero", options: Self.small)
         }
         #expect(error?.code == .limitExceeded)
-        #expect(error?.description == "Could not read '/dev/zero': It holds more than the input limit of 1048576 bytes.")
+        #expect(error?.description == "Could not read '/dev/zero': It holds more than the input limit of 1048576 bytes (PlistReadingOptions.maximumInputBytes).")
     }
 
     /// The same through a file URL and through a keyed archive's reader.
@@ -67,7 +67,7 @@ import PlistKit
         defer { unlink(path) }
         let error = #expect(throws: PlistError.self) { try PlistDocument(contentsOfFile: path) }
         #expect(error?.code == .limitExceeded)
-        #expect(error?.description == "Could not read '\(path)': It is 5368709120 bytes, more than the input limit of 4294967296 bytes.")
+        #expect(error?.description == "Could not read '\(path)': It is 5368709120 bytes, more than the input limit of 4294967296 bytes (PlistReadingOptions.maximumInputBytes).")
         let direct = #expect(throws: FileOperationError.self) { try FileReader.read(path, maximumBytes: 1 << 32) }
         #expect(direct?.errorNumber == EFBIG)
     }
@@ -159,7 +159,7 @@ import PlistKit
         let bytes = Data([0xFF, 0xFE] + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         #expect(PlistFormat(detecting: bytes) == .xml)
         let error = #expect(throws: PlistError.self) { try PlistValue(decoding: bytes) }
-        #expect(error?.description == "The UTF-16 code unit 0xD800 is an unpaired surrogate at byte offset \(2 + 2 * prefix.count).")
+        #expect(error?.description == "The XML text holds an unpaired UTF-16 surrogate 0xD800 at byte offset \(2 + 2 * prefix.count).")
     }
 
     /// When the first character is the lone surrogate, there is nothing to detect a format by:

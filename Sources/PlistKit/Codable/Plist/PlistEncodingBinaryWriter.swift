@@ -14,7 +14,8 @@ import FoundationEssentials
 /// otherwise, for that path to write or report: a dictionary with a key encoded twice (which
 /// the finished value resolves to the first position and the last value), a tree larger than
 /// ``PlistWritingOptions/maximumValueCount`` values or
-/// ``PlistWritingOptions/maximumExpandedByteCount`` bytes, and options that sort keys (see
+/// ``PlistWritingOptions/maximumExpandedByteCount`` bytes or nested deeper than
+/// ``PlistWritingOptions/maximumDepth``, and options that sort keys (see
 /// ``canWrite(options:)``).
 struct PlistEncodingBinaryWriter {
     private var objects = BinaryPlistObjectList()
@@ -26,6 +27,9 @@ struct PlistEncodingBinaryWriter {
     /// `ExpandedSizeCounter.bytesPerValue` per value, its expanded bytes.
     private var payloadBytes = 0
     private let byteLimit: Int
+    /// `PlistWritingOptions.maximumDepth`: a container with `d` containers around it (the
+    /// root has none) is written only when `d` is below it, as the general writer allows.
+    private let depthLimit: Int
     /// Per object number, the last dictionary (by its count of dictionaries entered) whose
     /// keys included that string: a key met twice in one dictionary finds its own stamp. Keys
     /// are strings uniqued by exact bytes, so equal keys have equal numbers.
@@ -44,6 +48,7 @@ struct PlistEncodingBinaryWriter {
         // Past the object list's numbering, the general path reports the limit.
         valueLimit = min(options.maximumValueCount, BinaryPlistObjectList.maximumObjects)
         byteLimit = options.maximumExpandedByteCount
+        depthLimit = options.maximumDepth
     }
 
     /// Counts a scalar's bytes; `false` when the tree passes the byte limit.
@@ -143,14 +148,14 @@ struct PlistEncodingBinaryWriter {
         case .array(let array):
             let elements = array.elements
             valueCount += 1
-            guard valueCount <= valueLimit, withinByteLimit else { return nil }
+            guard valueCount <= valueLimit, withinByteLimit, frames.count < depthLimit else { return nil }
             let start = objects.openArray(count: elements.count)
             frames.append(Frame(values: elements, next: 0, firstSlot: start))
         case .dictionary(let dictionary):
             let keys = dictionary.keys
             valueCount += 1 + keys.count
             for key in keys { payloadBytes &+= key.utf8.count }
-            guard valueCount <= valueLimit, withinByteLimit else { return nil }
+            guard valueCount <= valueLimit, withinByteLimit, frames.count < depthLimit else { return nil }
             let start = objects.openDictionary(numberingKeys: keys)
             dictionariesEntered += 1
             let stamp = dictionariesEntered
