@@ -4,8 +4,9 @@ import Testing
 
 /// Every speed shortcut against the general path it stands for, one property test each:
 /// random inputs, both paths, equal results (the same bytes and warnings, or the same error
-/// described alike). The shortcuts are turned off through ``FastPathSwitches``, the streaming
-/// converter through its walking threshold. Each property runs in batches, which the runner
+/// described alike). The shortcuts are turned off through ``PlistCoderFastPaths`` and
+/// ``KeyedArchiverFastPaths``, the streaming converter through its walking threshold. Each
+/// property runs in batches, which the runner
 /// spreads over its threads; a failure names the seed that replays it.
 ///
 /// Cases that test what a shortcut does (which writer is taken, what a kept container writes)
