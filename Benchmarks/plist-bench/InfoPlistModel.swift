@@ -64,7 +64,7 @@ struct InfoPlistModel: ChecksummedModel {
     var executable: String
     var identifier: String
     var shortVersion: String
-    var version: Int
+    var version: String
     var requiresIPhoneOS: Bool?
     var backgroundModes: [String]?
     var launchScreen: [String: String]?
@@ -105,12 +105,12 @@ struct InfoPlistModel: ChecksummedModel {
         case requiredCapabilities = "UIRequiredDeviceCapabilities", deviceFamily = "UIDeviceFamily"
     }
 
-    /// A checksum both decoders must agree on: the version, the lengths of the identifier
+    /// A checksum both decoders must agree on: the lengths of the version, of the identifier
     /// and of the lists, and the number of exception domains.
     var checksum: UInt64 {
         let lists = (adNetworks?.count ?? 0) + (queriedSchemes?.count ?? 0) + (documentTypes?.count ?? 0)
             + (exportedTypes?.count ?? 0) + (fonts?.count ?? 0) + (orientations?.count ?? 0)
-        return UInt64(version) &* 1_000_003 &+ UInt64(identifier.utf8.count &* 1_009 &+ lists)
+        return UInt64(version.utf8.count) &* 1_000_003 &+ UInt64(identifier.utf8.count &* 1_009 &+ lists)
             &+ UInt64(transportSecurity?.exceptionDomains?.count ?? 0) &+ UInt64(iconHash?.count ?? 0)
     }
 }
