@@ -1,7 +1,5 @@
 /// What every error PlistKit throws is: a value programs can compare, store and send across
 /// tasks, that people read as one full sentence (its `description`).
 ///
-/// The conformances are gathered here so that each error type states them once, by name; an
-/// error that says what was found and where it was found gets its sentence from
-/// `LocatedError`.
+/// The conformances are gathered here so that each error type states them once, by name.
 protocol DescribedError: Error, Hashable, Sendable, CustomStringConvertible {}
