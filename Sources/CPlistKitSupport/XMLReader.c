@@ -241,16 +241,34 @@ __attribute__((noinline)) static void record_text(reader *r, const unsigned char
 
 // MARK: - SAX callbacks (SAX1: libxml2 skips its namespace processing of every tag)
 
+// The reader behind an element callback's context, which ends any text run (a tag separates
+// texts); NULL, with the parse stopped, once an allocation has failed.
+static inline reader *element_callback_reader(void *context) {
+    reader *r = context;
+    if (r->out_of_memory) {
+        stop(r);
+        return NULL;
+    }
+    r->open_text = 0;
+    return r;
+}
+
+// Records the start of plist element `kind`. A text element's start stays on the tape with its
+// text and end, which the consumer takes in one step.
+static inline void record_element_start(reader *r, int kind) {
+    if (!reserve(r, 9)) return;
+    put_kind_and_position(r, (unsigned char)kind);
+    r->in_text = holds_text(kind);
+    if (!r->in_text) flush_if_full(r);
+}
+
 // Records the start of an element whose name is not one of the interned pointers: a plist
 // element named by other memory (compared by its bytes, which decides alone) or an unknown
 // element. Out of line, so that start_element's common case saves no registers.
 __attribute__((noinline)) static void record_other_element(reader *r, const xmlChar *name) {
     for (int i = 0; i < PLISTKIT_XML_ELEMENT_COUNT; i++) {
         if (strcmp(element_names[i], (const char *)name) == 0) {
-            if (!reserve(r, 9)) return;
-            put_kind_and_position(r, (unsigned char)i);
-            r->in_text = holds_text(i);
-            if (!r->in_text) flush_if_full(r);
+            record_element_start(r, i);
             return;
         }
     }
@@ -260,12 +278,8 @@ __attribute__((noinline)) static void record_other_element(reader *r, const xmlC
 
 static void start_element(void *context, const xmlChar *name, const xmlChar **attributes) {
     (void)attributes;
-    reader *r = context;
-    if (r->out_of_memory) {
-        stop(r);
-        return;
-    }
-    r->open_text = 0;
+    reader *r = element_callback_reader(context);
+    if (!r) return;
     // The elements in the order of their frequency in real property lists (a constant count
     // the compiler unrolls): one comparison for a <key>. name is never NULL here.
     int kind = -1;
@@ -279,22 +293,13 @@ static void start_element(void *context, const xmlChar *name, const xmlChar **at
         record_other_element(r, name);
         return;
     }
-    if (!reserve(r, 9)) return;
-    put_kind_and_position(r, (unsigned char)kind);
-    r->in_text = holds_text(kind);
-    // A text element's start stays on the tape with its text and end, which the consumer
-    // takes in one step.
-    if (!r->in_text) flush_if_full(r);
+    record_element_start(r, kind);
 }
 
 static void end_element(void *context, const xmlChar *name) {
     (void)name;
-    reader *r = context;
-    if (r->out_of_memory) {
-        stop(r);
-        return;
-    }
-    r->open_text = 0;
+    reader *r = element_callback_reader(context);
+    if (!r) return;
     r->in_text = 0;
     if (!reserve(r, 9)) return;
     put_kind_and_position(r, PLISTKIT_XML_TAPE_END);

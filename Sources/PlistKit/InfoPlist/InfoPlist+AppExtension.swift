@@ -33,18 +33,4 @@ extension InfoPlist.AppExtension: InfoPlistRecord {
         .init("NSExtensionAttributes", dictionary: \.attributes),
     ]
     static let fieldsByKey = index(fields)
-
-    /// Reads the dictionary, keeping its keys' order.
-    ///
-    /// - Throws: `DecodingError` when it is not a dictionary or a known key has another type.
-    public init(from decoder: any Decoder) throws {
-        try self.init(decodingRecordFrom: decoder)
-    }
-
-    /// Writes the dictionary, keys in the order they were read.
-    ///
-    /// - Throws: what the encoder throws for a value.
-    public func encode(to encoder: any Encoder) throws {
-        try encodeRecord(to: encoder)
-    }
 }

@@ -50,20 +50,6 @@ extension InfoPlist.AppTransportSecurity: InfoPlistRecord {
         .init("NSExceptionDomains", .entries(ExceptionDomain.schema), \.exceptionDomains),
     ]
     static let fieldsByKey = index(fields)
-
-    /// Reads the settings, keeping their keys' order.
-    ///
-    /// - Throws: `DecodingError` when they are not a dictionary or a known key has another type.
-    public init(from decoder: any Decoder) throws {
-        try self.init(decodingRecordFrom: decoder)
-    }
-
-    /// Writes the settings, keys in the order they were read.
-    ///
-    /// - Throws: what the encoder throws for a value.
-    public func encode(to encoder: any Encoder) throws {
-        try encodeRecord(to: encoder)
-    }
 }
 
 extension InfoPlist.AppTransportSecurity.ExceptionDomain: InfoPlistRecord {
@@ -75,18 +61,4 @@ extension InfoPlist.AppTransportSecurity.ExceptionDomain: InfoPlistRecord {
         .init("NSRequiresCertificateTransparency", .boolean, \.requiresCertificateTransparency),
     ]
     static let fieldsByKey = index(fields)
-
-    /// Reads the rules, keeping their keys' order.
-    ///
-    /// - Throws: `DecodingError` when they are not a dictionary or a known key has another type.
-    public init(from decoder: any Decoder) throws {
-        try self.init(decodingRecordFrom: decoder)
-    }
-
-    /// Writes the rules, keys in the order they were read.
-    ///
-    /// - Throws: what the encoder throws for a value.
-    public func encode(to encoder: any Encoder) throws {
-        try encodeRecord(to: encoder)
-    }
 }

@@ -338,19 +338,4 @@ extension InfoPlist: InfoPlistRecord {
         try container.encode(text, forKey: key)
         return true
     }
-
-    /// Reads an Info.plist (see ``InfoPlist``).
-    ///
-    /// - Throws: `DecodingError` when the value is not a dictionary or a known key holds a
-    ///   value of another type.
-    public init(from decoder: any Decoder) throws {
-        try self.init(decodingRecordFrom: decoder)
-    }
-
-    /// Writes the Info.plist, keys in the order ``InfoPlist`` documents.
-    ///
-    /// - Throws: what the encoder throws for a value.
-    public func encode(to encoder: any Encoder) throws {
-        try encodeRecord(to: encoder)
-    }
 }

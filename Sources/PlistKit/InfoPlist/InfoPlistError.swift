@@ -4,7 +4,7 @@
 /// (``description``), and carries the same facts in fields for programs: a ``Code``, a
 /// location (a key path in the property list, or a line of a settings file) and, for
 /// undefined settings, every reference that named one.
-public struct InfoPlistError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct InfoPlistError: LocatedError {
     /// The kind of failure.
     public enum Code: String, Hashable, Sendable {
         /// The root of the property list is not a dictionary, as an Info.plist's is.
@@ -54,12 +54,6 @@ public struct InfoPlistError: Error, Hashable, Sendable, CustomStringConvertible
         self.reason = reason
         self.location = location
         self.undefinedSettings = undefinedSettings
-    }
-
-    /// The error as one full sentence: the reason, then the location.
-    public var description: String {
-        if let location { return "\(reason) \(location)." }
-        return "\(reason)."
     }
 
     /// The error for references to undefined settings: one sentence naming each with its key

@@ -27,26 +27,10 @@ public enum InfoPlistPlatform: String, CaseIterable, Hashable, Sendable {
     /// The platform family of Apple's build engine, whose tables say which keys and values
     /// each supports: "iOS" (with iPadOS), "macOS" (with Mac Catalyst, which some tables treat
     /// as iOS), "tvOS", "watchOS", "xrOS".
-    var family: String {
-        switch self {
-        case .iOS, .iPadOS: return "iOS"
-        case .macCatalyst, .macOS: return "macOS"
-        case .tvOS: return "tvOS"
-        case .watchOS: return "watchOS"
-        case .visionOS: return "xrOS"
-        }
-    }
+    var family: String { sdk.family }
 
     /// The name `CFBundleSupportedPlatforms` gives the platform's devices.
-    var supportedPlatformName: String {
-        switch self {
-        case .iOS, .iPadOS: return "iPhoneOS"
-        case .macCatalyst, .macOS: return "MacOSX"
-        case .tvOS: return "AppleTVOS"
-        case .watchOS: return "WatchOS"
-        case .visionOS: return "XROS"
-        }
-    }
+    var supportedPlatformName: String { sdk.supportedPlatformName }
 
     /// The Info.plist key of the oldest system version the bundle runs on.
     var minimumVersionKey: String {
@@ -58,15 +42,31 @@ public enum InfoPlistPlatform: String, CaseIterable, Hashable, Sendable {
 
     /// The build setting of that version (Mac Catalyst's is the macOS one, as Xcode uses it
     /// for the Info.plist).
-    var deploymentTargetSetting: String {
+    var deploymentTargetSetting: String { sdk.deploymentTargetSetting }
+
+    /// The names one SDK goes by, which its platforms share (iOS and iPadOS the iPhone SDK's,
+    /// Mac Catalyst and macOS the Mac's): a row of one table, so that they stay together.
+    private struct SDKNames {
+        /// What the SDK's names begin with, lowercased: `iphoneos` and `iphonesimulator`
+        /// begin with `iphone`, `CFBundleSupportedPlatforms`' `iPhoneOS` too.
+        let prefix: String
+        let family: String
+        let supportedPlatformName: String
+        let deploymentTargetSetting: String
+    }
+
+    private var sdk: SDKNames {
         switch self {
-        case .iOS, .iPadOS: return "IPHONEOS_DEPLOYMENT_TARGET"
-        case .macOS, .macCatalyst: return "MACOSX_DEPLOYMENT_TARGET"
-        case .tvOS: return "TVOS_DEPLOYMENT_TARGET"
-        case .watchOS: return "WATCHOS_DEPLOYMENT_TARGET"
-        case .visionOS: return "XROS_DEPLOYMENT_TARGET"
+        case .iOS, .iPadOS: return SDKNames(prefix: "iphone", family: "iOS", supportedPlatformName: "iPhoneOS", deploymentTargetSetting: "IPHONEOS_DEPLOYMENT_TARGET")
+        case .macCatalyst, .macOS: return SDKNames(prefix: "macos", family: "macOS", supportedPlatformName: "MacOSX", deploymentTargetSetting: "MACOSX_DEPLOYMENT_TARGET")
+        case .tvOS: return SDKNames(prefix: "appletv", family: "tvOS", supportedPlatformName: "AppleTVOS", deploymentTargetSetting: "TVOS_DEPLOYMENT_TARGET")
+        case .watchOS: return SDKNames(prefix: "watch", family: "watchOS", supportedPlatformName: "WatchOS", deploymentTargetSetting: "WATCHOS_DEPLOYMENT_TARGET")
+        case .visionOS: return SDKNames(prefix: "xr", family: "xrOS", supportedPlatformName: "XROS", deploymentTargetSetting: "XROS_DEPLOYMENT_TARGET")
         }
     }
+
+    /// The platform each SDK builds for when nothing else tells (an iPhone SDK gives iOS).
+    private static let platformsBySDK: [InfoPlistPlatform] = [.iOS, .macOS, .tvOS, .watchOS, .visionOS]
 
     // MARK: - From the keys
 
@@ -86,12 +86,12 @@ public enum InfoPlistPlatform: String, CaseIterable, Hashable, Sendable {
         var found = Set<InfoPlistPlatform>()
         let families = Set(deviceFamilies(of: info))
         for name in info["CFBundleSupportedPlatforms"]?.array?.compactMap(\.string) ?? [] {
-            let lowered = name.lowercased()
-            if lowered.hasPrefix("iphone") { found.formUnion(iPhoneSDKPlatforms(families: families, info: info)) }
-            if lowered.hasPrefix("macos") { found.insert(families.contains(6) || families.contains(2) ? .macCatalyst : .macOS) }
-            if lowered.hasPrefix("appletv") { found.insert(.tvOS) }
-            if lowered.hasPrefix("watch") { found.insert(.watchOS) }
-            if lowered.hasPrefix("xr") { found.insert(.visionOS) }
+            switch InfoPlistPlatform(sdk: name) {
+            case .iOS?: found.formUnion(iPhoneSDKPlatforms(families: families, info: info))
+            case .macOS?: found.insert(families.contains(6) || families.contains(2) ? .macCatalyst : .macOS)
+            case let platform?: found.insert(platform)
+            case nil: break
+            }
         }
         if found.isEmpty {
             let byFamily: [Int: InfoPlistPlatform] = [1: .iOS, 2: .iPadOS, 3: .tvOS, 4: .watchOS, 6: .macCatalyst, 7: .visionOS]
@@ -167,19 +167,8 @@ public enum InfoPlistPlatform: String, CaseIterable, Hashable, Sendable {
     /// `watchsimulator`, `xros` …; `nil` for another. An iPhone SDK gives iOS.
     public init?(sdk name: String) {
         let lowered = name.lowercased()
-        if lowered.hasPrefix("iphone") {
-            self = .iOS
-        } else if lowered.hasPrefix("macos") {
-            self = .macOS
-        } else if lowered.hasPrefix("appletv") {
-            self = .tvOS
-        } else if lowered.hasPrefix("watch") {
-            self = .watchOS
-        } else if lowered.hasPrefix("xr") {
-            self = .visionOS
-        } else {
-            return nil
-        }
+        guard let platform = Self.platformsBySDK.first(where: { lowered.hasPrefix($0.sdk.prefix) }) else { return nil }
+        self = platform
     }
 
     /// The platforms build settings build for, in this enum's order: the SDKs of `SDKROOT`

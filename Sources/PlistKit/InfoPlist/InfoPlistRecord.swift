@@ -45,9 +45,12 @@ extension InfoPlistRecord {
         Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Reads a record: each known key into its property (failing on a value of another type,
-    /// with its coding path), each other key into ``otherKeys``, and the order of them all.
-    init(decodingRecordFrom decoder: any Decoder) throws {
+    /// Reads the dictionary: each known key into its property, each other key into
+    /// `otherKeys`, and the order of them all, so that an encode gives the keys back in it.
+    ///
+    /// - Throws: `DecodingError` when the value is not a dictionary or a known key holds a
+    ///   value of another type, with its coding path.
+    public init(from decoder: any Decoder) throws {
         self.init()
         let container = try decoder.container(keyedBy: PlistCodingKey.self)
         for key in container.allKeys {
@@ -61,8 +64,11 @@ extension InfoPlistRecord {
         }
     }
 
-    /// Writes a record in the order its type documents (see ``InfoPlistRecord``).
-    func encodeRecord(to encoder: any Encoder) throws {
+    /// Writes the dictionary, keys in the order they were read; keys given values since follow
+    /// in the order the type documents.
+    ///
+    /// - Throws: what the encoder throws for a value.
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: PlistCodingKey.self)
         var written = Set<String>()
         func write(_ name: String) throws {

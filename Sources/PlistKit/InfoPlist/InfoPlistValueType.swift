@@ -54,34 +54,30 @@ indirect enum InfoPlistValueType: Sendable {
     }
 
     /// The type with its article, for messages: "a string", "an array of strings".
-    var description: String {
-        switch self {
-        case .string: return "a string"
-        case .boolean: return "a boolean"
-        case .integer: return "an integer"
-        case .real: return "a real"
-        case .date: return "a date"
-        case .data: return "a data value"
-        case .dictionary, .record: return "a dictionary"
-        case .array(let element): return "an array of \(element.plural)"
-        case .entries(let entry): return "a dictionary of \(entry.plural)"
-        case .either(let first, let second): return "\(first.description) or \(second.description)"
-        }
-    }
+    var description: String { names.singular }
 
     /// The type in the plural: "strings", "arrays of integers".
-    private var plural: String {
+    private var plural: String { names.plural }
+
+    /// The type's name with its article and in the plural: one table, so that the two forms of
+    /// a name stay together.
+    private var names: (singular: String, plural: String) {
         switch self {
-        case .string: return "strings"
-        case .boolean: return "booleans"
-        case .integer: return "integers"
-        case .real: return "reals"
-        case .date: return "dates"
-        case .data: return "data values"
-        case .dictionary, .record: return "dictionaries"
-        case .array(let element): return "arrays of \(element.plural)"
-        case .entries(let entry): return "dictionaries of \(entry.plural)"
-        case .either(let first, let second): return "\(first.plural) or \(second.plural)"
+        case .string: return ("a string", "strings")
+        case .boolean: return ("a boolean", "booleans")
+        case .integer: return ("an integer", "integers")
+        case .real: return ("a real", "reals")
+        case .date: return ("a date", "dates")
+        case .data: return ("a data value", "data values")
+        case .dictionary, .record: return ("a dictionary", "dictionaries")
+        case .array(let element):
+            let elements = element.plural
+            return ("an array of \(elements)", "arrays of \(elements)")
+        case .entries(let entry):
+            let entries = entry.plural
+            return ("a dictionary of \(entries)", "dictionaries of \(entries)")
+        case .either(let first, let second):
+            return ("\(first.description) or \(second.description)", "\(first.plural) or \(second.plural)")
         }
     }
 }

@@ -115,20 +115,7 @@ struct JSONParser: ~Copyable {
         }
         while true {
             elements.append(try parseValue(depth: depth + 1, nesting: nesting + 1, literal: false))
-            skipWhitespace()
-            switch text.peek() {
-            case UInt8(ascii: ","):
-                text.advance()
-                skipWhitespace()
-                if text.peek() == UInt8(ascii: "]") {
-                    throw corrupt("A trailing comma is not allowed in a JSON array", at: text.position)
-                }
-            case UInt8(ascii: "]"):
-                text.advance()
-                return .array(elements)
-            default:
-                throw unexpected(at: text.position, expecting: "',' or ']'")
-            }
+            if try closesContainer(UInt8(ascii: "]"), named: "array") { return .array(elements) }
         }
     }
 
@@ -166,26 +153,35 @@ struct JSONParser: ~Copyable {
                 depthChecked = true
             }
             dictionary[key] = try parseValue(depth: depth + 1, nesting: nesting + 1, literal: false)
-            skipWhitespace()
-            switch text.peek() {
-            case UInt8(ascii: ","):
-                text.advance()
-                skipWhitespace()
-                if text.peek() == UInt8(ascii: "}") {
-                    throw corrupt("A trailing comma is not allowed in a JSON object", at: text.position)
-                }
-            case UInt8(ascii: "}"):
-                text.advance()
-                if tagged, dictionary.count == 1, let tag = try tagValue(dictionary, at: start) {
-                    return tag
-                }
-                if !depthChecked {
-                    guard depth < options.maximumDepth else { throw tooDeep() }
-                }
-                return .dictionary(dictionary)
-            default:
-                throw unexpected(at: text.position, expecting: "',' or '}'")
+            guard try closesContainer(UInt8(ascii: "}"), named: "object") else { continue }
+            if tagged, dictionary.count == 1, let tag = try tagValue(dictionary, at: start) {
+                return tag
             }
+            if !depthChecked {
+                guard depth < options.maximumDepth else { throw tooDeep() }
+            }
+            return .dictionary(dictionary)
+        }
+    }
+
+    /// Reads what follows an array's element or an object's member: a comma, which must not
+    /// come last (JSON has no trailing comma), or the container's closing bracket `closing`.
+    /// Whether the container closed.
+    private mutating func closesContainer(_ closing: UInt8, named container: String) throws -> Bool {
+        skipWhitespace()
+        switch text.peek() {
+        case UInt8(ascii: ","):
+            text.advance()
+            skipWhitespace()
+            if text.peek() == closing {
+                throw corrupt("A trailing comma is not allowed in a JSON \(container)", at: text.position)
+            }
+            return false
+        case closing:
+            text.advance()
+            return true
+        default:
+            throw unexpected(at: text.position, expecting: "',' or '\(Character(Unicode.Scalar(closing)))'")
         }
     }
 

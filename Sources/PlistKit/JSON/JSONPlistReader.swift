@@ -16,11 +16,9 @@ import FoundationEssentials
 /// turned back into dates, data, UIDs and non-finite reals (see Docs/JSON.md).
 enum JSONPlistReader {
     static func read(_ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter) throws -> PlistValue {
-        try PlistError.reportingReadFailures {
-            try TextInput.withUTF8(of: bytes, formatName: "JSON") { cursor in
-                var parser = JSONParser(cursor, options: options)
-                return try parser.parseDocument()
-            }
+        try PlistError.readingText(bytes, formatName: "JSON") { cursor in
+            var parser = JSONParser(cursor, options: options)
+            return try parser.parseDocument()
         }
     }
 }

@@ -25,11 +25,9 @@ import FoundationEssentials
 /// give line and column.
 enum OpenStepReader {
     static func read(_ bytes: Data, options: PlistReadingOptions, losses: inout LossReporter) throws -> PlistValue {
-        try PlistError.reportingReadFailures {
-            try TextInput.withUTF8(of: bytes, formatName: "OpenStep") { cursor in
-                var parser = OpenStepParser(cursor, options: options)
-                return try parser.parseDocument()
-            }
+        try PlistError.readingText(bytes, formatName: "OpenStep") { cursor in
+            var parser = OpenStepParser(cursor, options: options)
+            return try parser.parseDocument()
         }
     }
 }

@@ -3,7 +3,7 @@
 ///
 /// A domain never resets or overwrites a file it cannot read: reads and writes both fail with
 /// this error and leave the file as it is.
-public struct PreferencesError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct PreferencesError: DescribedError {
     /// The kind of failure.
     public enum Code: String, Hashable, Sendable {
         /// The file is not a valid property list; ``PreferencesError/underlyingError`` says

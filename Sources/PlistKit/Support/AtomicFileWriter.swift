@@ -191,26 +191,13 @@ public enum AtomicFileWriter {
             guard let base = buffer.baseAddress else { return nil }
             var offset = 0
             while offset < buffer.count {
-                let written = systemWrite(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return FileOperationError.current(.write, path)
-                }
+                let written = retryingInterruptions { systemWrite(descriptor, base + offset, buffer.count - offset) }
+                guard written >= 0 else { return FileOperationError.current(.write, path) }
                 offset += written
             }
             return nil
         }
         if let failure { throw failure }
-    }
-
-    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        return Glibc.write(descriptor, buffer, count)
-        #elseif canImport(Musl)
-        return Musl.write(descriptor, buffer, count)
-        #else
-        return Darwin.write(descriptor, buffer, count)
-        #endif
     }
 
     /// Flushes the directory entry of the rename; a failure here cannot undo the rename and is
@@ -250,4 +237,9 @@ public enum AtomicFileWriter {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
+}
+
+/// `write(2)`, under a name the type's own `write` methods do not hide.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

@@ -23,12 +23,10 @@ struct FileLock: ~Copyable {
     init(exclusiveOn path: String) throws(FileOperationError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileOperationError.current(.lock, path) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let error = FileOperationError.current(.lock, path)
-                close(descriptor)
-                throw error
-            }
+        guard retryingInterruptions({ flock(descriptor, LOCK_EX) }) == 0 else {
+            let error = FileOperationError.current(.lock, path)
+            close(descriptor)
+            throw error
         }
         self.descriptor = descriptor
     }

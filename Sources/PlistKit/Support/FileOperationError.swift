@@ -8,7 +8,7 @@ import Darwin
 
 /// A failure of a file operation (an atomic write, a locked read-modify-write): which step
 /// failed, on which path, and the system's reason.
-public struct FileOperationError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct FileOperationError: DescribedError {
     /// The step that failed.
     public enum Step: String, Hashable, Sendable {
         /// Creating the temporary file beside the destination.

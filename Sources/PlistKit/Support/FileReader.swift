@@ -63,9 +63,8 @@ public enum FileReader {
                 buffer = moved
                 capacity = grown
             }
-            let got = systemRead(descriptor, buffer + count, capacity - count)
+            let got = retryingInterruptions { systemRead(descriptor, buffer + count, capacity - count) }
             if got < 0 {
-                if errno == EINTR { continue }
                 let failure = FileOperationError.current(.read, path)
                 free(buffer)
                 throw failure
@@ -105,11 +104,9 @@ public enum FileReader {
     ///
     /// - Throws: ``FileOperationError`` with the system's reason.
     static func open(_ path: String) throws(FileOperationError) -> Int32 {
-        while true {
-            let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC)
-            if descriptor >= 0 { return descriptor }
-            if errno != EINTR { throw FileOperationError.current(.read, path) }
-        }
+        let descriptor = retryingInterruptions { systemOpen(path, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw FileOperationError.current(.read, path) }
+        return descriptor
     }
 
     /// The size of the regular file `descriptor` reads, or `nil` when it is anything else (a
@@ -146,24 +143,13 @@ public enum FileReader {
     private static func outOfMemory(_ path: String, _ bytes: Int) -> FileOperationError {
         FileOperationError(step: .read, path: path, errorNumber: ENOMEM, systemMessage: "There is no memory for \(bytes) bytes of it")
     }
+}
 
-    private static func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
-        #if canImport(Glibc)
-        return Glibc.open(path, flags)
-        #elseif canImport(Musl)
-        return Musl.open(path, flags)
-        #else
-        return Darwin.open(path, flags)
-        #endif
-    }
+/// `open(2)` and `read(2)`, under names the type's own `open` and `read` methods do not hide.
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
+    open(path, flags)
+}
 
-    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        return Glibc.read(descriptor, buffer, count)
-        #elseif canImport(Musl)
-        return Musl.read(descriptor, buffer, count)
-        #else
-        return Darwin.read(descriptor, buffer, count)
-        #endif
-    }
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

@@ -5,8 +5,9 @@
 ///
 /// Build-setting operators need it: Apple's build engine mangles identifiers from a string's
 /// decomposed or precomposed form, so a name typed as `e` + U+0301 and one typed as `é` give
-/// the same identifier. The data, ``unicodeCanonicalDecompositions`` and
-/// ``unicodeCanonicalCompositions``, was generated from the Unicode Character Database by
+/// the same identifier. The data, ``unicodeCanonicalCompositions`` (from which the
+/// composites' decompositions are rebuilt) and ``unicodeNonComposingDecompositions``, was
+/// generated from the Unicode Character Database by
 /// `TestData/InfoPlist/unicode/generate-normalization-data.py`; canonical combining classes
 /// come from the standard library (`Unicode.Scalar.Properties.canonicalCombiningClass`), and
 /// Hangul syllables are decomposed and composed by the algorithm of Unicode's chapter 3.12.
@@ -139,17 +140,34 @@ enum UnicodeNormalization {
 
     private static let tables: Tables = {
         var tables = Tables()
-        for entry in unicodeCanonicalDecompositions.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-            let halves = entry.split(separator: ":")
-            guard halves.count == 2, let key = UInt32(halves[0], radix: 16) else { continue }
-            tables.decompositions[key] = halves[1].split(separator: ",").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
-        }
+        var pairs: [UInt32: (first: UInt32, second: UInt32)] = [:]
         for entry in unicodeCanonicalCompositions.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
             let halves = entry.split(separator: ":")
             let pair = halves.first?.split(separator: ",").compactMap { UInt32($0, radix: 16) } ?? []
             guard halves.count == 2, pair.count == 2, let composite = UInt32(halves[1], radix: 16) else { continue }
             tables.compositions[UInt64(pair[0]) << 32 | UInt64(pair[1])] = composite
+            pairs[composite] = (pair[0], pair[1])
         }
+        var next: UInt32 = 0
+        for entry in unicodeNonComposingDecompositions.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let halves = entry.split(separator: ":")
+            // An entry without its scalar is the next scalar's.
+            guard halves.count <= 2, let key = halves.count == 2 ? UInt32(halves[0], radix: 16) : next else { continue }
+            tables.decompositions[key] = halves[halves.count - 1].split(separator: ",").compactMap {
+                UInt32($0, radix: 16).flatMap(Unicode.Scalar.init)
+            }
+            next = key + 1
+        }
+        // A composite decomposes fully as its pair's first scalar does, then its second; the
+        // data nests a few levels at most (U+1E08 is U+00C7 + U+0301, U+00C7 is C + U+0327).
+        func decomposition(of value: UInt32) -> [Unicode.Scalar] {
+            if let known = tables.decompositions[value] { return known }
+            guard let (first, second) = pairs[value] else { return Unicode.Scalar(value).map { [$0] } ?? [] }
+            let full = decomposition(of: first) + decomposition(of: second)
+            tables.decompositions[value] = full
+            return full
+        }
+        for composite in pairs.keys { _ = decomposition(of: composite) }
         return tables
     }()
 }

@@ -47,6 +47,14 @@ extension PlistError {
         PlistError(.invalidArgument, "Cannot read '\(url)': it is not a file URL")
     }
 
+    /// Runs a text reader's parse over its input as UTF-8 (see
+    /// ``TextInput/withUTF8(of:formatName:_:)``), reporting the base layer's failures as
+    /// ``reportingReadFailures(_:)`` does: how every reader of a text format that parses from
+    /// a cursor begins.
+    static func readingText<R>(_ bytes: Data, formatName: String, _ parse: (consuming ByteCursor) throws -> R) throws -> R {
+        try reportingReadFailures { try TextInput.withUTF8(of: bytes, formatName: formatName, parse) }
+    }
+
     /// Runs a reader's work over the base layer (``ByteCursor``, ``TextInput``), whose errors
     /// know nothing of the value model, and reports their failures as ``PlistError``s.
     static func reportingReadFailures<R>(_ body: () throws -> R) throws -> R {

@@ -4,7 +4,7 @@
 /// the same facts in fields for programs: a ``Code`` naming the kind of failure and a
 /// ``Location`` (a byte offset and object index for binary plists, a line and column for text
 /// formats, a key path for values).
-public struct PlistError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct PlistError: LocatedError {
     /// The kind of failure.
     public enum Code: String, Hashable, Sendable {
         /// The bytes are not a well-formed property list of the format being read.
@@ -87,11 +87,5 @@ public struct PlistError: Error, Hashable, Sendable, CustomStringConvertible {
         self.code = code
         self.reason = reason
         self.location = location
-    }
-
-    /// The error as one full sentence: the reason, then the location.
-    public var description: String {
-        if let location { return "\(reason) \(location)." }
-        return "\(reason)."
     }
 }
