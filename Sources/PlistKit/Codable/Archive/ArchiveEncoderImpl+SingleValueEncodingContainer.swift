@@ -1,26 +1,13 @@
 import FoundationEssentials
 
-extension ArchiveEncoderImpl: SingleValueEncodingContainer, PlistScalarEncodingContainer {
-    private func store(_ newNode: ArchiveEncodingNode) {
-        if node != nil {
-            state.recordMisuse(.singleValue, path: path)
-            return
-        }
-        node = newNode
-    }
+extension ArchiveEncoderImpl: PlistSingleValueEncoder {
+    static var nullNode: ArchiveEncodingNode { .null }
 
-    func encodeNil() throws { store(.null) }
-    @inline(__always) func encodeScalar(_ value: PlistValue) throws { store(.scalar(value)) }
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    func encode(_ value: Int128) throws { store(.scalar(try value.plistValue(at: path))) }
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    func encode(_ value: UInt128) throws { store(.scalar(try value.plistValue(at: path))) }
+    @inline(__always) static func scalarNode(_ value: PlistValue) -> ArchiveEncodingNode { .scalar(value) }
 
-    func encode<T: Encodable>(_ value: T) throws {
-        if node != nil {
-            state.recordMisuse(.singleValue, path: path)
-            return
-        }
-        store(try encodeChild(value, path: path))
+    func recordMisuse(_ misuse: EncodingMisuse) { state.recordMisuse(misuse, path: path) }
+
+    func encodeChildHere<Value: Encodable>(_ value: Value) throws -> ArchiveEncodingNode {
+        try encodeChild(value, path: path)
     }
 }

@@ -37,32 +37,18 @@ final class ArchiveEncoderImpl: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let storage: ArchiveEncodingFields
-        switch node {
-        case .fields(let existing)?:
-            storage = existing
-        case nil:
-            storage = ArchiveEncodingFields(classChain: classChain)
-            node = .fields(storage)
-        case .some:
-            state.recordMisuse(.keyedContainer, path: path)
-            storage = ArchiveEncodingFields(classChain: classChain)
-        }
+        let storage = requestedContainer(
+            at: node, existing: { if case .fields(let fields) = $0 { fields } else { nil } },
+            make: { ArchiveEncodingFields(classChain: classChain) }, store: { node = .fields($0) },
+            misuse: { recordMisuse(.keyedContainer); return ArchiveEncodingFields(classChain: classChain) })
         return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<Key>(encoder: self, storage: storage, path: path))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let storage: ArchiveEncodingArray
-        switch node {
-        case .array(let existing)?:
-            storage = existing
-        case nil:
-            storage = ArchiveEncodingArray(isSet: encodesSet)
-            node = .array(storage)
-        case .some:
-            state.recordMisuse(.unkeyedContainer, path: path)
-            storage = ArchiveEncodingArray(isSet: encodesSet)
-        }
+        let storage = requestedContainer(
+            at: node, existing: { if case .array(let array) = $0 { array } else { nil } },
+            make: { ArchiveEncodingArray(isSet: encodesSet) }, store: { node = .array($0) },
+            misuse: { recordMisuse(.unkeyedContainer); return ArchiveEncodingArray(isSet: encodesSet) })
         return ArchiveUnkeyedEncodingContainer(encoder: self, storage: storage, path: path)
     }
 

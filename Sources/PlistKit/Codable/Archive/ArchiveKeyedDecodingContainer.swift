@@ -25,32 +25,23 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: PlistIntegerKeyedDecodingC
         return (try decoder.state.resolve(raw, path: keyPath), keyPath)
     }
 
+    /// Reads the value for `key` with `unbox` (given the value and its path).
+    @inline(__always)
+    private func read<T>(_ key: Key, _ unbox: (ArchiveDecodingItem, PlistCodingPath) throws -> T) throws -> T {
+        let (item, keyPath) = try item(for: key)
+        return try unbox(item, keyPath)
+    }
+
     func decodeNil(forKey key: Key) throws -> Bool { try item(for: key).0.isNil }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        let (item, keyPath) = try item(for: key)
-        return try decoder.state.unboxBool(item, path: keyPath)
-    }
-
-    func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        let (item, keyPath) = try item(for: key)
-        return try decoder.state.unboxString(item, path: keyPath)
-    }
-
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        let (item, keyPath) = try item(for: key)
-        return try decoder.state.unboxDouble(item, path: keyPath)
-    }
-
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        let (item, keyPath) = try item(for: key)
-        return try decoder.state.unboxFloat(item, path: keyPath)
-    }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try read(key, decoder.state.unboxBool) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try read(key, decoder.state.unboxString) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try read(key, decoder.state.unboxDouble) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try read(key, decoder.state.unboxFloat) }
 
     @inline(__always)
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
-        let (item, keyPath) = try item(for: key)
-        return try decoder.state.unboxInteger(item, as: type, path: keyPath)
+        try read(key) { try decoder.state.unboxInteger($0, as: type, path: $1) }
     }
 
     /// What the standard library's `decodeIfPresent` does: `nil` for an absent key or a nil
@@ -62,20 +53,17 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: PlistIntegerKeyedDecodingC
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let (item, keyPath) = try item(for: key)
-        return try decoder.state.unbox(item, as: type, path: keyPath)
+        try read(key) { try decoder.state.unbox($0, as: type, path: $1) }
     }
 
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        let (item, keyPath) = try item(for: key)
-        return try ArchiveDecoderImpl(state: decoder.state, item: item, path: keyPath).container(keyedBy: type)
+        try read(key) { try ArchiveDecoderImpl(state: decoder.state, item: $0, path: $1).container(keyedBy: type) }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        let (item, keyPath) = try item(for: key)
-        return try ArchiveDecoderImpl(state: decoder.state, item: item, path: keyPath).unkeyedContainer()
+        try read(key) { try ArchiveDecoderImpl(state: decoder.state, item: $0, path: $1).unkeyedContainer() }
     }
 
     func superDecoder() throws -> any Decoder {

@@ -27,34 +27,25 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: PlistScalarKeyedEncodingCo
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let nested: ArchiveEncodingFields
-        switch storage[key.stringValue] {
-        case .fields(let existing)?:
-            nested = existing
-        case nil:
-            nested = ArchiveEncodingFields(classChain: nil)
-            set(.fields(nested), key)
-        case .some:
-            // Replacing the value would drop it: reported, and the container writes nowhere.
-            encoder.state.recordMisuse(.nestedKeyedContainer(key: key.stringValue), path: path.appending(key))
-            nested = ArchiveEncodingFields(classChain: nil)
-        }
+        let nested = requestedContainer(
+            at: storage[key.stringValue], existing: { if case .fields(let fields) = $0 { fields } else { nil } },
+            make: { ArchiveEncodingFields(classChain: nil) }, store: { set(.fields($0), key) },
+            misuse: {
+                encoder.state.recordMisuse(.nestedKeyedContainer(key: key.stringValue), path: path.appending(key))
+                return ArchiveEncodingFields(classChain: nil)
+            })
         return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<NestedKey>(
             encoder: encoder, storage: nested, path: path.appending(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested: ArchiveEncodingArray
-        switch storage[key.stringValue] {
-        case .array(let existing)?:
-            nested = existing
-        case nil:
-            nested = ArchiveEncodingArray()
-            set(.array(nested), key)
-        case .some:
-            encoder.state.recordMisuse(.nestedUnkeyedContainer(key: key.stringValue), path: path.appending(key))
-            nested = ArchiveEncodingArray()
-        }
+        let nested = requestedContainer(
+            at: storage[key.stringValue], existing: { if case .array(let array) = $0 { array } else { nil } },
+            make: { ArchiveEncodingArray() }, store: { set(.array($0), key) },
+            misuse: {
+                encoder.state.recordMisuse(.nestedUnkeyedContainer(key: key.stringValue), path: path.appending(key))
+                return ArchiveEncodingArray()
+            })
         return ArchiveUnkeyedEncodingContainer(encoder: encoder, storage: nested, path: path.appending(key))
     }
 

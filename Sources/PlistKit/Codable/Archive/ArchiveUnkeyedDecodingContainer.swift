@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Reads the elements of an NSArray or NSSet (or a field's inline array) in order.
-struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
+struct ArchiveUnkeyedDecodingContainer: PlistIntegerUnkeyedDecodingContainer {
     let decoder: ArchiveDecoderImpl
     let elements: [PlistValue]
     let path: PlistCodingPath
@@ -33,6 +33,13 @@ struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return value
     }
 
+    /// Reads the next element with `unbox` (given the element and its path) and moves past it.
+    @inline(__always)
+    private mutating func decodeNext<T>(_ type: Any.Type, _ unbox: (ArchiveDecodingItem, PlistCodingPath) throws -> T) throws -> T {
+        let (item, elementPath) = try next(type)
+        return advance(try unbox(item, elementPath))
+    }
+
     mutating func decodeNil() throws -> Bool {
         let (item, _) = try next(Any?.self)
         if item.isNil {
@@ -42,49 +49,20 @@ struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return false
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool {
-        let (item, elementPath) = try next(type)
-        return advance(try decoder.state.unboxBool(item, path: elementPath))
-    }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try decodeNext(type, decoder.state.unboxBool) }
+    mutating func decode(_ type: String.Type) throws -> String { try decodeNext(type, decoder.state.unboxString) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try decodeNext(type, decoder.state.unboxDouble) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try decodeNext(type, decoder.state.unboxFloat) }
 
-    mutating func decode(_ type: String.Type) throws -> String {
-        let (item, elementPath) = try next(type)
-        return advance(try decoder.state.unboxString(item, path: elementPath))
+    @inline(__always)
+    mutating func decodeInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        let state = decoder.state
+        return try decodeNext(type) { try state.unboxInteger($0, as: type, path: $1) }
     }
-
-    mutating func decode(_ type: Double.Type) throws -> Double {
-        let (item, elementPath) = try next(type)
-        return advance(try decoder.state.unboxDouble(item, path: elementPath))
-    }
-
-    mutating func decode(_ type: Float.Type) throws -> Float {
-        let (item, elementPath) = try next(type)
-        return advance(try decoder.state.unboxFloat(item, path: elementPath))
-    }
-
-    private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-        let (item, elementPath) = try next(type)
-        return advance(try decoder.state.unboxInteger(item, as: type, path: elementPath))
-    }
-
-    mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer(type) }
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (item, elementPath) = try next(type)
-        return advance(try decoder.state.unbox(item, as: type, path: elementPath))
+        let state = decoder.state
+        return try decodeNext(type) { try state.unbox($0, as: type, path: $1) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {

@@ -1,29 +1,10 @@
 import FoundationEssentials
 
-extension PlistEncoderImpl: SingleValueEncodingContainer, PlistScalarEncodingContainer {
-    private func store(_ newNode: PlistEncodingNode) {
-        if node != nil {
-            state.recordMisuse(.singleValue, path: path)
-            return
-        }
-        node = newNode
-    }
+extension PlistEncoderImpl: PlistSingleValueEncoder {
+    /// Foundation's marker for `nil` in a property list.
+    static var nullNode: PlistEncodingNode { .value(.string("$null")) }
 
-    func encodeNil() throws { store(.value(.string("$null"))) }
-    @inline(__always) func encodeScalar(_ value: PlistValue) throws { store(.value(value)) }
+    @inline(__always) static func scalarNode(_ value: PlistValue) -> PlistEncodingNode { .value(value) }
 
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    func encode(_ value: Int128) throws { store(.value(try value.plistValue(at: path))) }
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    func encode(_ value: UInt128) throws { store(.value(try value.plistValue(at: path))) }
-
-    func encode<T: Encodable>(_ value: T) throws {
-        if node != nil {
-            state.recordMisuse(.singleValue, path: path)
-            return
-        }
-        // The value is encoded by a new encoder at the same path: it may itself ask that
-        // encoder for containers.
-        store(try encodeChildHere(value))
-    }
+    func recordMisuse(_ misuse: EncodingMisuse) { state.recordMisuse(misuse, path: path) }
 }

@@ -42,33 +42,18 @@ final class PlistEncoderImpl: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let storage: PlistEncodingDictionary
-        switch node {
-        case .dictionary(let existing)?:
-            // Asking again for a keyed container adds to the same dictionary, as Foundation does.
-            storage = existing
-        case nil:
-            storage = state.makeDictionary(for: Key.self)
-            node = .dictionary(storage)
-        case .some:
-            state.recordMisuse(.keyedContainer, path: path)
-            storage = PlistEncodingDictionary()
-        }
+        let storage = requestedContainer(
+            at: node, existing: { if case .dictionary(let dictionary) = $0 { dictionary } else { nil } },
+            make: { state.makeDictionary(for: Key.self) }, store: { node = .dictionary($0) },
+            misuse: { recordMisuse(.keyedContainer); return PlistEncodingDictionary() })
         return KeyedEncodingContainer(PlistKeyedEncodingContainer<Key>(encoder: self, storage: storage, nestedPath: nil))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let storage: PlistEncodingArray
-        switch node {
-        case .array(let existing)?:
-            storage = existing
-        case nil:
-            storage = PlistEncodingArray()
-            node = .array(storage)
-        case .some:
-            state.recordMisuse(.unkeyedContainer, path: path)
-            storage = PlistEncodingArray()
-        }
+        let storage = requestedContainer(
+            at: node, existing: { if case .array(let array) = $0 { array } else { nil } },
+            make: { PlistEncodingArray() }, store: { node = .array($0) },
+            misuse: { recordMisuse(.unkeyedContainer); return PlistEncodingArray() })
         return PlistUnkeyedEncodingContainer(encoder: self, storage: storage, nestedPath: nil)
     }
 

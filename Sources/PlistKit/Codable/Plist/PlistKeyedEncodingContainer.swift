@@ -39,36 +39,26 @@ struct PlistKeyedEncodingContainer<Key: CodingKey>: PlistScalarKeyedEncodingCont
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         let name = converted(key)
-        let nested: PlistEncodingDictionary
-        switch storage[name] {
-        case .dictionary(let existing)?:
-            // Asking again adds to the same dictionary, as Foundation does.
-            nested = existing
-        case nil:
-            nested = encoder.state.makeDictionary(for: NestedKey.self)
-            storage[name] = .dictionary(nested)
-        case .some:
-            // Replacing the value would drop it: reported, and the container writes nowhere.
-            encoder.state.recordMisuse(.nestedKeyedContainer(key: name), path: path.appending(key))
-            nested = PlistEncodingDictionary()
-        }
+        let nested = requestedContainer(
+            at: storage[name], existing: { if case .dictionary(let dictionary) = $0 { dictionary } else { nil } },
+            make: { encoder.state.makeDictionary(for: NestedKey.self) }, store: { storage[name] = .dictionary($0) },
+            misuse: {
+                encoder.state.recordMisuse(.nestedKeyedContainer(key: name), path: path.appending(key))
+                return PlistEncodingDictionary()
+            })
         return KeyedEncodingContainer(PlistKeyedEncodingContainer<NestedKey>(
             encoder: encoder, storage: nested, nestedPath: path.appending(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let name = converted(key)
-        let nested: PlistEncodingArray
-        switch storage[name] {
-        case .array(let existing)?:
-            nested = existing
-        case nil:
-            nested = PlistEncodingArray()
-            storage[name] = .array(nested)
-        case .some:
-            encoder.state.recordMisuse(.nestedUnkeyedContainer(key: name), path: path.appending(key))
-            nested = PlistEncodingArray()
-        }
+        let nested = requestedContainer(
+            at: storage[name], existing: { if case .array(let array) = $0 { array } else { nil } },
+            make: { PlistEncodingArray() }, store: { storage[name] = .array($0) },
+            misuse: {
+                encoder.state.recordMisuse(.nestedUnkeyedContainer(key: name), path: path.appending(key))
+                return PlistEncodingArray()
+            })
         return PlistUnkeyedEncodingContainer(encoder: encoder, storage: nested, nestedPath: path.appending(key))
     }
 

@@ -123,3 +123,27 @@ extension PlistIntegerKeyedDecodingContainer {
     @inline(__always) func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeIntegerIfPresent(type, forKey: key) }
     @inline(__always) func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeIntegerIfPresent(type, forKey: key) }
 }
+
+/// An unkeyed decoding container that reads every integer width the same way.
+protocol PlistIntegerUnkeyedDecodingContainer: UnkeyedDecodingContainer {
+    /// The next element as an integer of type `T`, as `decode(_:)` reads it; on success the
+    /// container moves past it.
+    mutating func decodeInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T
+}
+
+extension PlistIntegerUnkeyedDecodingContainer {
+    @inline(__always) mutating func decode(_ type: Int.Type) throws -> Int { try decodeInteger(type) }
+    @inline(__always) mutating func decode(_ type: Int8.Type) throws -> Int8 { try decodeInteger(type) }
+    @inline(__always) mutating func decode(_ type: Int16.Type) throws -> Int16 { try decodeInteger(type) }
+    @inline(__always) mutating func decode(_ type: Int32.Type) throws -> Int32 { try decodeInteger(type) }
+    @inline(__always) mutating func decode(_ type: Int64.Type) throws -> Int64 { try decodeInteger(type) }
+    @inline(__always) mutating func decode(_ type: UInt.Type) throws -> UInt { try decodeInteger(type) }
+    @inline(__always) mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeInteger(type) }
+    @inline(__always) mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeInteger(type) }
+    @inline(__always) mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeInteger(type) }
+    @inline(__always) mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeInteger(type) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @inline(__always) mutating func decode(_ type: Int128.Type) throws -> Int128 { try decodeInteger(type) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @inline(__always) mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try decodeInteger(type) }
+}

@@ -18,24 +18,15 @@ extension PlistValue: Codable {
             return
         }
         switch self {
-        case .string(let text):
-            var container = encoder.singleValueContainer()
-            try container.encode(text)
+        case .string(let text): try Self.encodeSingleValue(to: encoder) { try $0.encode(text) }
         case .integer(let integer):
-            var container = encoder.singleValueContainer()
-            if let signed = integer.int64Value { try container.encode(signed) } else { try container.encode(integer.uint64Value ?? 0) }
-        case .real(let real):
-            var container = encoder.singleValueContainer()
-            try container.encode(real)
-        case .boolean(let flag):
-            var container = encoder.singleValueContainer()
-            try container.encode(flag)
-        case .date(let date):
-            var container = encoder.singleValueContainer()
-            try container.encode(date)
-        case .data(let bytes):
-            var container = encoder.singleValueContainer()
-            try container.encode(bytes)
+            try Self.encodeSingleValue(to: encoder) {
+                if let signed = integer.int64Value { try $0.encode(signed) } else { try $0.encode(integer.uint64Value ?? 0) }
+            }
+        case .real(let real): try Self.encodeSingleValue(to: encoder) { try $0.encode(real) }
+        case .boolean(let flag): try Self.encodeSingleValue(to: encoder) { try $0.encode(flag) }
+        case .date(let date): try Self.encodeSingleValue(to: encoder) { try $0.encode(date) }
+        case .data(let bytes): try Self.encodeSingleValue(to: encoder) { try $0.encode(bytes) }
         case .uid(let uid):
             var container = encoder.container(keyedBy: PlistCodingKey.self)
             try container.encode(uid, forKey: PlistCodingKey(stringValue: PlistValue.uidKey))
@@ -48,6 +39,15 @@ extension PlistValue: Codable {
                 try container.encode(value, forKey: PlistCodingKey(stringValue: key))
             }
         }
+    }
+
+    /// Encodes a scalar through a single-value container of `encoder`; `encode` calls the
+    /// container's method for the scalar's own type.
+    private static func encodeSingleValue(
+        to encoder: any Encoder, _ encode: (inout any SingleValueEncodingContainer) throws -> Void
+    ) throws {
+        var container = encoder.singleValueContainer()
+        try encode(&container)
     }
 
     /// Decodes a value; from ``PlistDecoder``, exactly the value the file holds.

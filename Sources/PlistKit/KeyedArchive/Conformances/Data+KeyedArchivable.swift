@@ -14,14 +14,8 @@ extension Data: KeyedArchivable, InlineArchivable {
     ///
     /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` for any other value.
     public init(from unarchiver: KeyedUnarchiver) throws {
-        if let scalar = unarchiver.currentScalar {
-            guard case .data(let data) = scalar else {
-                throw unarchiver.mismatch("Expected data, found \(KeyedArchive.describe(scalar))")
-            }
-            self = data
-        } else {
-            self = try unarchiver.decodeData(forKey: unarchiver.containsValue(forKey: "NS.data") ? "NS.data" : "NS.bytes")
-        }
+        self = try unarchiver.currentScalar(expecting: "data") { $0.data }
+            ?? unarchiver.decodeData(forKey: unarchiver.containsValue(forKey: "NS.data") ? "NS.data" : "NS.bytes")
     }
 
     /// Writes the bytes inline.

@@ -15,10 +15,7 @@ extension String: KeyedArchivable, InlineArchivable {
     ///
     /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` for any other value.
     public init(from unarchiver: KeyedUnarchiver) throws {
-        if let scalar = unarchiver.currentScalar {
-            guard case .string(let string) = scalar else {
-                throw unarchiver.mismatch("Expected a string, found \(KeyedArchive.describe(scalar))")
-            }
+        if let string = try unarchiver.currentScalar(expecting: "a string", { $0.string }) {
             self = string
         } else if unarchiver.containsValue(forKey: "NS.string") {
             self = try unarchiver.decodeString(forKey: "NS.string")

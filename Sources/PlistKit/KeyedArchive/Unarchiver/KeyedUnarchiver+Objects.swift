@@ -173,11 +173,7 @@ extension KeyedUnarchiver {
         for (i, element) in elements.enumerated() {
             state.pathComponents.append(.element(label, i))
             defer { state.pathComponents.removeLast() }
-            if case .uid(let uid) = element, uid == 0 {
-                throw KeyedArchiveError(
-                    .typeMismatch, "Element \(i) of '\(label)' is $null, but an object is required",
-                    objectIndex: currentObjectIndex, keyPath: state.path)
-            }
+            if case .uid(let uid) = element, uid == 0 { throw nullElement(i, of: label, required: "an object") }
             _ = try chooseType(among: types, for: element)
         }
     }
@@ -190,13 +186,18 @@ extension KeyedUnarchiver {
             state.pathComponents.append(.element(label, i))
             defer { state.pathComponents.removeLast() }
             guard let value = try decodeOpened(try chooseType(among: types, for: element), from: element) else {
-                throw KeyedArchiveError(
-                    .typeMismatch, "Element \(i) of '\(label)' is $null, but an object is required",
-                    objectIndex: currentObjectIndex, keyPath: state.path)
+                throw nullElement(i, of: label, required: "an object")
             }
             result.append(value)
         }
         return result
+    }
+
+    /// The error for element `i` of `label` that is `$null` where `required` is.
+    private func nullElement(_ i: Int, of label: String, required: String) -> KeyedArchiveError {
+        KeyedArchiveError(
+            .typeMismatch, "Element \(i) of '\(label)' is $null, but \(required) is required",
+            objectIndex: currentObjectIndex, keyPath: state.path)
     }
 
     // MARK: Collections, for built-in conformances
@@ -221,9 +222,7 @@ extension KeyedUnarchiver {
             state.pathComponents.append(.element(label, i))
             defer { state.pathComponents.removeLast() }
             if case .uid(let uid) = element, Int(uid) < archive.objects.count, case .null = archive.objects[Int(uid)] {
-                throw KeyedArchiveError(
-                    .typeMismatch, "Element \(i) of '\(label)' is $null, but \(T.self) is required",
-                    objectIndex: currentObjectIndex, keyPath: state.path)
+                throw nullElement(i, of: label, required: "\(T.self)")
             }
             result.append(try decodePresent(type, from: element))
         }
@@ -236,11 +235,7 @@ extension KeyedUnarchiver {
         for (i, element) in elements.enumerated() {
             state.pathComponents.append(.element(label, i))
             defer { state.pathComponents.removeLast() }
-            if case .uid(let uid) = element, uid == 0 {
-                throw KeyedArchiveError(
-                    .typeMismatch, "Element \(i) of '\(label)' is $null, but \(T.self) is required",
-                    objectIndex: currentObjectIndex, keyPath: state.path)
-            }
+            if case .uid(let uid) = element, uid == 0 { throw nullElement(i, of: label, required: "\(T.self)") }
             try precheck(type, raw: element)
         }
     }

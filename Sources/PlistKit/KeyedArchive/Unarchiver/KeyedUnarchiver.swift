@@ -206,6 +206,17 @@ public final class KeyedUnarchiver {
         return nil
     }
 
+    /// The inline scalar being decoded, as `read` takes it (a built-in type that reads an
+    /// inline scalar or an object), or `nil` when an object with a class is being decoded.
+    ///
+    /// - Throws: ``KeyedArchiveError/Code/typeMismatch`` ("Expected `expected`, found …") for
+    ///   an inline scalar that `read` refuses.
+    func currentScalar<T>(expecting expected: String, _ read: (PlistValue) -> T?) throws -> T? {
+        guard let scalar = currentScalar else { return nil }
+        guard let value = read(scalar) else { throw mismatch("Expected \(expected), found \(KeyedArchive.describe(scalar))") }
+        return value
+    }
+
     /// The instance being decoded, or `nil` at the top level and for inline values.
     var currentInstance: ArchivedInstance? {
         guard case .instance(let index, _) = state.position, case .instance(let instance) = archive.objects[index] else { return nil }
