@@ -8,7 +8,7 @@
 /// Key paths list the keys followed from `$top`: `root.friends.NS.objects[2]` for the third
 /// element of the array stored under `friends` in the root object. Typed decoding names the
 /// keys its calls asked for (`root.friends[2]`).
-public struct KeyedArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct KeyedArchiveError: DescribedError {
     /// The kind of failure.
     public enum Code: String, Hashable, Sendable {
         /// The archive's structure is broken: `$archiver`, `$version`, `$top` or `$objects`
