@@ -501,6 +501,14 @@ static void release(reader *r) {
     r->owner = NULL;
     r->consume = NULL;
     r->input = NULL;
+    // libxml2 makes a document of its own to hold the declarations of a DTD's internal subset
+    // (an entity declaration, before the SAX handler refuses it), and neither the end of a
+    // parse nor xmlFreeParserCtxt frees it: a parser freed below would leak it, one kept
+    // would hold it until its next parse.
+    if (context->myDoc != NULL) {
+        xmlFreeDoc(context->myDoc);
+        context->myDoc = NULL;
+    }
     if (xmlDictSize(context->dict) > KEPT_DICTIONARY_NAMES || context->nameMax > KEPT_STACK_DEPTH
         || context->nodeMax > KEPT_STACK_DEPTH || context->spaceMax > KEPT_STACK_DEPTH || context->inputMax > 8) {
         free_reader(r);
