@@ -18,14 +18,14 @@ final class PlistEncodingState {
     /// Types that encode through their own `encode(to:)`, not as a scalar, `Date` or `Data`,
     /// by the bits of their metatype (type metadata is never freed, so the bits stay the
     /// type's): a direct-mapped cache, so a collision only costs the casts again.
-    @exclusivity(unchecked) private var indirectTypes = [UInt](repeating: 0, count: 64)
+    private var indirectTypes = [UInt](repeating: 0, count: 64)
     /// Per coding-key type of a keyed container (direct-mapped by metatype bits, like
     /// `indirectTypes`): the dictionary made last for it, and the most entries an earlier one
     /// ended up with. Values of one type encode the same keys, or a few fewer when optional
     /// ones are absent, so the larger of the two sizes is the room the next one reserves (the
     /// previous size alone made every record with more optional keys than its predecessor
     /// grow its arrays).
-    @exclusivity(unchecked) private var lastDictionaryByKeyType =
+    private var lastDictionaryByKeyType =
         [(type: UInt, count: Int, dictionary: PlistEncodingDictionary?)](repeating: (0, 0, nil), count: 64)
 
     init(options: PlistEncoder) {
@@ -117,7 +117,7 @@ final class PlistEncodingState {
     /// The last type found not to be a `[String: Value]` (see
     /// ``PlistEncoderImpl/encodeNode(_:)``): the dynamic cast looks the conformance up each
     /// time, and an array or dictionary of models asks about the same type for every element.
-    @exclusivity(unchecked) var lastTypeNotKeyedByString: ObjectIdentifier?
+    var lastTypeNotKeyedByString: ObjectIdentifier?
 
     /// Records the first misuse of the Codable API.
     func recordMisuse(_ kind: EncodingMisuse, path: PlistCodingPath) {
