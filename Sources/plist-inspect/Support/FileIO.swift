@@ -15,13 +15,16 @@ enum FileIO {
     /// a regular file, standard input, a pipe or a device.
     static let maximumInputBytes = PlistReadingOptions().maximumInputBytes
 
+    /// The option a refusal names when `maximumInputBytes` set the limit.
+    static let inputLimitName = "PlistReadingOptions.maximumInputBytes"
+
     /// Reads a whole file, or standard input for `-`, of at most `maximumBytes`: a pipe or a
     /// device of endless bytes is refused once it has given one more (see ``FileReader``).
     ///
     /// - Throws: ``CommandError``: exit 66 when the file is missing, a directory or
     ///   unreadable; 65 when it holds more than `maximumBytes`.
     /// `limitName` names the option that set `maximumBytes`, for the refusal.
-    static func read(_ path: String, maximumBytes: Int = maximumInputBytes, limitName: String = "PlistReadingOptions.maximumInputBytes") throws -> Data {
+    static func read(_ path: String, maximumBytes: Int = maximumInputBytes, limitName: String = inputLimitName) throws -> Data {
         do {
             if path == "-" { return try FileReader.read(descriptor: STDIN_FILENO, path: displayName(path), maximumBytes: maximumBytes) }
             return try FileReader.read(path, maximumBytes: maximumBytes)
@@ -33,7 +36,7 @@ enum FileIO {
     /// A failure to read `path` as the tool reports it: exit 65 for an input past the limit
     /// (as the library's readers refuse one), 66 for anything else.
     /// `limitName` names the option that set the limit.
-    static func readFailure(_ path: String, _ error: FileOperationError, limitName: String = "PlistReadingOptions.maximumInputBytes") -> CommandError {
+    static func readFailure(_ path: String, _ error: FileOperationError, limitName: String = inputLimitName) -> CommandError {
         guard error.errorNumber == EFBIG else { return inputError(path, error.errorNumber, otherwise: error.systemMessage) }
         let reason = "\(error.systemMessage) (\(limitName))"
         return CommandError(

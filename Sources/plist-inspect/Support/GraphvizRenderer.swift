@@ -94,10 +94,8 @@ enum GraphvizRenderer {
             throw CommandError("Cannot run Graphviz's dot (\(program)): \(String(cString: strerror(spawned))).", exitCode: .unavailable)
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else {
-                throw CommandError("Cannot wait for Graphviz's dot: \(String(cString: strerror(errno))).", exitCode: .unavailable)
-            }
+        guard retryingInterruptions({ waitpid(pid, &status, 0) }) >= 0 else {
+            throw CommandError("Cannot wait for Graphviz's dot: \(String(cString: strerror(errno))).", exitCode: .unavailable)
         }
         // The wait status's encoding (WIFEXITED and friends are macros Swift does not import).
         let signal = status & 0x7F
