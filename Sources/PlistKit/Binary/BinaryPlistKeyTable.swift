@@ -31,9 +31,12 @@ struct BinaryPlistKeyTable {
     mutating func intern(_ text: String, forObject object: Int, objectCount: Int) -> Int {
         if idByObject.isEmpty {
             idByObject = [Int32](repeating: 0, count: objectCount)
-            // Room for the distinct keys of a small file at once (a large one grows these).
-            texts.reserveCapacity(min(objectCount, Self.initialTextCapacity))
-            lastDictionary.reserveCapacity(min(objectCount, Self.initialTextCapacity))
+            // Room for the distinct keys of a small file at once (a large one grows these):
+            // the hash table too, which would otherwise grow twice for an Info.plist's keys.
+            let room = min(objectCount, Self.initialTextCapacity)
+            texts.reserveCapacity(room)
+            lastDictionary.reserveCapacity(room)
+            idByText.reserveCapacity(room)
         }
         let id = idByText.number(for: ExactKey(text), orInsert: texts.count)
         if id == texts.count {

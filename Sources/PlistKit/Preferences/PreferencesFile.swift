@@ -301,7 +301,7 @@ final class PreferencesFile: Sendable {
             // The writing limits are the readers' (depth 512 among them), so what passes can
             // be read back.
             try ExpandedSizeCounter.check(.dictionary(dictionary), limits: PlistWritingOptions(), for: .binaryWriter)
-        } catch let error as PlistError {
+        } catch {
             throw PreferencesError(.limitExceeded, path: path, reason: "cannot be written, and nothing was: \(error.description)", underlyingError: error)
         }
     }
