@@ -50,7 +50,7 @@ extension BinaryPlistDecoder {
         guard !overflow else {
             throw error("A dictionary claims \(count) entries, more than can exist", object: index, at: offset)
         }
-        let what = isDictionary ? "A dictionary" : (kind == 0xC ? "A set" : "An array")
+        let what: StaticString = isDictionary ? "A dictionary" : (kind == 0xC ? "A set" : "An array")
         try checkExtent(refCount, width: trailer.objectRefSize, from: start, what: what, object: index, at: offset)
         return BinaryPlistContainer(
             index: index, offset: offset, isDictionary: isDictionary, count: count,
@@ -70,8 +70,9 @@ extension BinaryPlistDecoder {
     }
 
     /// Checks that `count` items of `width` bytes starting at `start` end before the offset
-    /// table, without overflow.
-    func checkExtent(_ count: Int, width: Int, from start: Int, what: String, object index: Int, at offset: Int) throws {
+    /// table, without overflow. `what` names the object in the error: static text, which
+    /// costs no reference counting on the way in (this runs for every object read).
+    func checkExtent(_ count: Int, width: Int, from start: Int, what: StaticString, object index: Int, at offset: Int) throws {
         let (bytes, overflow) = count.multipliedReportingOverflow(by: width)
         guard !overflow, bytes <= trailer.offsetTableOffset - start else {
             throw error("\(what) claims \(count) items of \(width) bytes, more than the \(trailer.offsetTableOffset - start) bytes left before the offset table", object: index, at: offset)
