@@ -1,11 +1,11 @@
 /// How many bytes each object occupies in the object table: what the size map counts.
 extension BinaryPlistDecoder {
-    /// Where object `index` lies and what it is: its byte offset, its length (marker, any
-    /// count, payload or references), its type, and for a container its layout.
+    /// How long object `index` is and what it is: its length in bytes (marker, any count,
+    /// payload or references), its type, and for a container its header.
     ///
     /// - Throws: ``PlistError/Code/corruptData`` for a marker that is no object, or a length
     ///   that runs past the object table.
-    mutating func extent(of index: Int) throws -> (offset: Int, length: Int, kind: PlistValue.Kind, container: (isDictionary: Bool, count: Int, start: Int)?) {
+    mutating func extent(of index: Int) throws -> (length: Int, kind: PlistValue.Kind, container: BinaryPlistContainer?) {
         let (marker, offset) = try header(of: index)
         let nibble = marker & 0x0F
         let fixed: (length: Int, kind: PlistValue.Kind)?
@@ -19,7 +19,7 @@ extension BinaryPlistDecoder {
         }
         if let (length, kind) = fixed {
             try checkExtent(1, width: length, from: offset, what: "An object", object: index, at: offset)
-            return (offset, length, kind, nil)
+            return (length, kind, nil)
         }
         let kind: PlistValue.Kind
         let width: Int
@@ -28,14 +28,13 @@ extension BinaryPlistDecoder {
         case 0x5: (kind, width) = (.string, 1)
         case 0x6: (kind, width) = (.string, 2)
         case 0xA, 0xC, 0xD:
-            let layout = try containerLayout(marker: marker, object: index, at: offset)
-            let references = (layout.isDictionary ? 2 : 1) * layout.count  // checked by containerLayout
-            return (offset, layout.start - offset + references * trailer.objectRefSize, layout.isDictionary ? .dictionary : .array, layout)
+            let container = try self.container(index, marker: marker, at: offset)
+            return (end(of: container) - offset, container.isDictionary ? .dictionary : .array, container)
         default:
             throw error("Invalid object marker 0x\(hexByte(marker))", object: index, at: offset)
         }
         let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
         try checkExtent(count, width: width, from: start, what: kind == .data ? "Data" : "A string", object: index, at: offset)
-        return (offset, start - offset + count * width, kind, nil)
+        return (start - offset + count * width, kind, nil)
     }
 }

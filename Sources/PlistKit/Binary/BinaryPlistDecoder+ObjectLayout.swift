@@ -40,11 +40,9 @@ extension BinaryPlistDecoder {
         return (Int(raw), position + 1 + size)
     }
 
-    /// The layout of the container whose marker (an array's, set's or dictionary's) is
-    /// `marker`: whether it is a dictionary, its count, and the byte offset of its first
-    /// reference (a dictionary's keys come first, then as many values), checked to end before
-    /// the offset table.
-    mutating func containerLayout(marker: UInt8, object index: Int, at offset: Int) throws -> (isDictionary: Bool, count: Int, start: Int) {
+    /// The header of container `index` (an array, set or dictionary: its marker is `marker`,
+    /// its byte offset `offset`), its references checked to end before the offset table.
+    mutating func container(_ index: Int, marker: UInt8, at offset: Int) throws -> BinaryPlistContainer {
         let kind = marker >> 4
         let isDictionary = kind == 0xD
         let (count, start) = try self.count(nibble: marker & 0x0F, after: offset + 1, object: index, at: offset)
@@ -52,14 +50,29 @@ extension BinaryPlistDecoder {
         guard !overflow else {
             throw error("A dictionary claims \(count) entries, more than can exist", object: index, at: offset)
         }
-        let what = isDictionary ? "A dictionary" : (kind == 0xC ? "A set" : "An array")
+        let what: StaticString = isDictionary ? "A dictionary" : (kind == 0xC ? "A set" : "An array")
         try checkExtent(refCount, width: trailer.objectRefSize, from: start, what: what, object: index, at: offset)
-        return (isDictionary, count, start)
+        return BinaryPlistContainer(
+            index: index, offset: offset, isDictionary: isDictionary, count: count,
+            references: start, values: isDictionary ? start + count * trailer.objectRefSize : start)
+    }
+
+    /// The header of object `index` when it is a container, or `nil` for any other object.
+    mutating func container(_ index: Int) throws -> BinaryPlistContainer? {
+        let (marker, offset) = try header(of: index)
+        guard BinaryPlistContainer.isContainer(marker: marker) else { return nil }
+        return try container(index, marker: marker, at: offset)
+    }
+
+    /// The byte offset just past the last reference of `container`.
+    func end(of container: BinaryPlistContainer) -> Int {
+        container.values + container.count * trailer.objectRefSize  // checked by container(_:marker:at:)
     }
 
     /// Checks that `count` items of `width` bytes starting at `start` end before the offset
-    /// table, without overflow.
-    func checkExtent(_ count: Int, width: Int, from start: Int, what: String, object index: Int, at offset: Int) throws {
+    /// table, without overflow. `what` names the object in the error: static text, which
+    /// costs no reference counting on the way in (this runs for every object read).
+    func checkExtent(_ count: Int, width: Int, from start: Int, what: StaticString, object index: Int, at offset: Int) throws {
         let (bytes, overflow) = count.multipliedReportingOverflow(by: width)
         guard !overflow, bytes <= trailer.offsetTableOffset - start else {
             throw error("\(what) claims \(count) items of \(width) bytes, more than the \(trailer.offsetTableOffset - start) bytes left before the offset table", object: index, at: offset)
@@ -74,6 +87,18 @@ extension BinaryPlistDecoder {
             throw error("A reference at byte \(position) names object \(ref), but there are only \(trailer.objectCount) objects", object: index, at: offset)
         }
         return Int(ref)
+    }
+
+    /// The object index of the key at `position` (below the count) of dictionary `container`.
+    @inline(__always)
+    mutating func keyObject(_ position: Int, of container: BinaryPlistContainer) throws -> Int {
+        try reference(at: container.references + position * trailer.objectRefSize, object: container.index, at: container.offset)
+    }
+
+    /// The object index of the value (element) at `position` (below the count) of `container`.
+    @inline(__always)
+    mutating func valueObject(_ position: Int, of container: BinaryPlistContainer) throws -> Int {
+        try reference(at: container.values + position * trailer.objectRefSize, object: container.index, at: container.offset)
     }
 
     /// Two uppercase hexadecimal digits.

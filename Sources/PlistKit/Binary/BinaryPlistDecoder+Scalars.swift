@@ -56,22 +56,13 @@ extension BinaryPlistDecoder {
             if isFirstRead { try objects.cover(9, object: index, at: offset) }
             return .date(Date(timeIntervalSinceReferenceDate: try cursor.readDouble()))
         case 0x4:
-            let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
-            try checkExtent(count, width: 1, from: start, what: "Data", object: index, at: offset)
-            if isFirstRead { try objects.cover(start - offset + count, object: index, at: offset) }
-            try cursor.seek(to: start)
+            let count = try items(of: index, at: offset, nibble: nibble, width: 1, what: "Data", isFirstRead: isFirstRead)
             return objects.remember(index, .data(try cursor.readData(count: count)))
         case 0x5:
-            let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
-            try checkExtent(count, width: 1, from: start, what: "An ASCII string", object: index, at: offset)
-            if isFirstRead { try objects.cover(start - offset + count, object: index, at: offset) }
-            try cursor.seek(to: start)
+            let count = try items(of: index, at: offset, nibble: nibble, width: 1, what: "An ASCII string", isFirstRead: isFirstRead)
             return objects.remember(index, .string(try cursor.readASCIIString(count: count)))
         case 0x6:
-            let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
-            try checkExtent(count, width: 2, from: start, what: "A UTF-16 string", object: index, at: offset)
-            if isFirstRead { try objects.cover(start - offset + 2 * count, object: index, at: offset) }
-            try cursor.seek(to: start)
+            let count = try items(of: index, at: offset, nibble: nibble, width: 2, what: "A UTF-16 string", isFirstRead: isFirstRead)
             var bad = 0
             guard let text = try cursor.readUTF16BEString(count: count, badOffset: &bad) else {
                 let unit = try cursor.peekUInt(at: bad, size: 2)
@@ -96,6 +87,20 @@ extension BinaryPlistDecoder {
         default:
             throw error("Invalid object marker 0x\(hexByte(marker))", object: index, at: offset)
         }
+    }
+
+    /// The number of items of data or string object `index` (at byte `offset`, the low nibble
+    /// of its marker `nibble`), each `width` bytes: checks that they end before the offset
+    /// table (`what` names the object in the error), covers the object at its first read, and
+    /// leaves the cursor at the first item.
+    private mutating func items(
+        of index: Int, at offset: Int, nibble: UInt8, width: Int, what: StaticString, isFirstRead: Bool
+    ) throws -> Int {
+        let (count, start) = try self.count(nibble: nibble, after: offset + 1, object: index, at: offset)
+        try checkExtent(count, width: width, from: start, what: what, object: index, at: offset)
+        if isFirstRead { try objects.cover(start - offset + width * count, object: index, at: offset) }
+        try cursor.seek(to: start)
+        return count
     }
 
     /// Reads an integer object: 1-, 2- and 4-byte integers are unsigned, 8-byte ones signed

@@ -83,13 +83,7 @@ struct BinaryPlistDecoder: ~Copyable {
     /// children decoded so far. Containers are decoded with an explicit stack of frames rather
     /// than by recursion, so no nesting depth the options allow can exhaust the thread's stack.
     struct Frame {
-        let index: Int
-        /// The container's byte offset, for error locations.
-        let offset: Int
-        let isDictionary: Bool
-        let count: Int
-        /// The byte offset of the first (value) reference.
-        let references: Int
+        let container: BinaryPlistContainer
         var next = 0
         /// An array's elements, or a dictionary's values in the order of `keys`.
         var elements: [PlistValue] = []
@@ -114,7 +108,7 @@ struct BinaryPlistDecoder: ~Copyable {
             var value: PlistValue
             if let leaf = try start(pending, depth: depth + frames.count, frames: &frames) {
                 value = leaf
-            } else if frames[frames.count - 1].count > 0 {
+            } else if frames[frames.count - 1].container.count > 0 {
                 pending = try childReference(frames.count - 1, in: frames)
                 continue
             } else {
@@ -124,7 +118,7 @@ struct BinaryPlistDecoder: ~Copyable {
             while let last = frames.indices.last {
                 frames[last].elements.append(value)
                 frames[last].next += 1
-                if frames[last].next < frames[last].count {
+                if frames[last].next < frames[last].container.count {
                     pending = try childReference(last, in: frames)
                     break
                 }
@@ -139,9 +133,7 @@ struct BinaryPlistDecoder: ~Copyable {
     private mutating func childReference(_ position: Int, in frames: borrowing [Frame]) throws -> Int {
         let next = frames[position].next
         pathSteps[pathSteps.count - 1].child = next
-        return try reference(
-            at: frames[position].references + next * trailer.objectRefSize,
-            object: frames[position].index, at: frames[position].offset)
+        return try valueObject(next, of: frames[position].container)
     }
 
     private mutating func finish(_ frame: Frame) -> PlistValue {
@@ -150,8 +142,8 @@ struct BinaryPlistDecoder: ~Copyable {
         // A dictionary is built in one go from its keys and values: one pass, no per-key
         // lookups while it grows.
         return objects.remember(
-            frame.index,
-            frame.isDictionary
+            frame.container.index,
+            frame.container.isDictionary
                 ? .dictionary(PlistDictionary(readingKeys: frame.keys, values: frame.elements, keysKnownDistinct: frame.keysKnownDistinct))
                 : .array(frame.elements))
     }
@@ -163,12 +155,11 @@ struct BinaryPlistDecoder: ~Copyable {
         if state >= 0 { return objects.value(in: state) }
         let (marker, offset) = try header(of: index)
         try objects.count(index, state: state, at: offset)
-        let kind = marker >> 4
-        guard kind == 0xA || kind == 0xC || kind == 0xD else {
+        guard BinaryPlistContainer.isContainer(marker: marker) else {
             return try scalar(index, marker: marker, offset: offset)
         }
         var frame = try openContainer(index, marker: marker, offset: offset, state: state, depth: depth)
-        frame.elements.reserveCapacity(frame.count)
+        frame.elements.reserveCapacity(frame.container.count)
         if frame.isRepeat { repeatDepth += 1 }
         pathSteps.append((index, 0))
         frames.append(frame)
@@ -179,7 +170,8 @@ struct BinaryPlistDecoder: ~Copyable {
     /// given, `state` its slot, already counted): checks its layout, its depth and the bytes
     /// it covers, reports a set, marks it in progress and decodes a dictionary's keys.
     mutating func openContainer(_ index: Int, marker: UInt8, offset: Int, state: BinaryPlistDecodedObjects.Slot, depth: Int) throws -> Frame {
-        let (isDictionary, count, start) = try containerLayout(marker: marker, object: index, at: offset)
+        let container = try self.container(index, marker: marker, at: offset)
+        let (isDictionary, count) = (container.isDictionary, container.count)
         // What a decode that remembers values checks once per object (it never decodes one
         // twice) is checked at the first decode only.
         let isFirstRead = state == BinaryPlistDecodedObjects.notSeen
@@ -187,19 +179,17 @@ struct BinaryPlistDecoder: ~Copyable {
             guard depth <= options.maximumDepth else {
                 throw error("Containers are nested deeper than the limit of \(options.maximumDepth) levels", object: index, at: offset, code: .limitExceeded)
             }
-            let refCount = isDictionary ? 2 * count : count  // checked by containerLayout
-            try objects.cover(start - offset + refCount * trailer.objectRefSize, object: index, at: offset)
+            try objects.cover(end(of: container) - offset, object: index, at: offset)
             if marker >> 4 == 0xC {
                 try warn(.setReadAsArray, "a set of \(count) elements was read as an array (a property list value has no set type)")
             }
         }
         objects.setSlot(index, BinaryPlistDecodedObjects.inProgress)
-        var frame = Frame(index: index, offset: offset, isDictionary: isDictionary, count: count,
-                          references: isDictionary ? start + count * trailer.objectRefSize : start)
+        var frame = Frame(container: container)
         frame.isRepeat = !isFirstRead
         if isDictionary {
             // The keys come first; they are strings, so decoding them never opens a frame.
-            var position = start
+            var position = container.references
             if isDense {
                 scratchKeyIDs.removeAll(keepingCapacity: true)
                 scratchKeyIDs.reserveCapacity(count)

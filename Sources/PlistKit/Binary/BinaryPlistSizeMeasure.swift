@@ -28,11 +28,7 @@ enum BinaryPlistSizeMeasure {
     /// A container whose children are being walked.
     private struct Frame {
         let node: Int
-        let object: Int
-        let offset: Int
-        let count: Int
-        /// The byte offset of the first value (element) reference.
-        let values: Int
+        let container: BinaryPlistContainer
         /// A dictionary's keys, in order; empty for an array.
         let keys: [String]
         var next = 0
@@ -41,7 +37,6 @@ enum BinaryPlistSizeMeasure {
     private static func measure(with decoder: inout BinaryPlistDecoder, fileBytes: Int) throws -> PlistSizeMap {
         let trailer = decoder.trailer
         let entryBytes = trailer.offsetIntSize
-        let referenceBytes = trailer.objectRefSize
         var nodes: [PlistSizeMap.Node] = []
         // The node where each object is counted, -1 while it is not.
         var countedAt = [Int](repeating: -1, count: trailer.objectCount)
@@ -52,7 +47,7 @@ enum BinaryPlistSizeMeasure {
         /// counted already; returns the frame of a container to walk.
         func place(_ object: Int, key: String, parent: Int?) throws -> Frame? {
             let id = nodes.count
-            let (offset, length, kind, container) = try decoder.extent(of: object)
+            let (length, kind, container) = try decoder.extent(of: object)
             if let parent { nodes[parent].children.append(id) }
             if countedAt[object] >= 0 {
                 nodes.append(PlistSizeMap.Node(key: key, parent: parent, kind: kind, bytes: 0, sharedWith: countedAt[object]))
@@ -63,12 +58,12 @@ enum BinaryPlistSizeMeasure {
             var bytes = length + entryBytes
             defer { nodes[id].bytes = bytes }
             nodes.append(PlistSizeMap.Node(key: key, parent: parent, kind: kind, bytes: 0))
-            guard let (isDictionary, count, start) = container else { return nil }
+            guard let container else { return nil }
             var keys: [String] = []
-            if isDictionary {
-                keys.reserveCapacity(count)
-                for position in 0..<count {
-                    let keyObject = try decoder.reference(at: start + position * referenceBytes, object: object, at: offset)
+            if container.isDictionary {
+                keys.reserveCapacity(container.count)
+                for position in 0..<container.count {
+                    let keyObject = try decoder.keyObject(position, of: container)
                     keys.append(try decoder.key(keyObject))
                     // Apple's writer stores each key text once: it counts where first met.
                     guard countedAt[keyObject] < 0 else { continue }
@@ -78,20 +73,18 @@ enum BinaryPlistSizeMeasure {
                     bytes += keyLength + entryBytes
                 }
             }
-            return Frame(
-                node: id, object: object, offset: offset, count: count,
-                values: isDictionary ? start + count * referenceBytes : start, keys: keys)
+            return Frame(node: id, container: container, keys: keys)
         }
 
         if let frame = try place(trailer.topObject, key: "", parent: nil) { frames.append(frame) }
         while let last = frames.indices.last {
             let frame = frames[last]
-            guard frame.next < frame.count else {
+            guard frame.next < frame.container.count else {
                 frames.removeLast()
                 continue
             }
             frames[last].next += 1
-            let child = try decoder.reference(at: frame.values + frame.next * referenceBytes, object: frame.object, at: frame.offset)
+            let child = try decoder.valueObject(frame.next, of: frame.container)
             let key = frame.keys.isEmpty ? String(frame.next) : frame.keys[frame.next]
             // An object already counted is not walked again, so the stack holds each
             // container at most once and a cycle (which the reader refused anyway) ends.

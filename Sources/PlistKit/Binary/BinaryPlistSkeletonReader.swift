@@ -34,10 +34,7 @@ struct BinaryPlistSkeletonReader: ~Copyable {
 
     /// A large container being walked.
     private struct Frame {
-        let index: Int
-        let offset: Int
-        let count: Int
-        let references: Int
+        let container: BinaryPlistContainer
         let depth: Int
         /// The order the children are visited in, as positions; `nil`: stored order.
         var order: [Int]? = nil
@@ -92,19 +89,18 @@ struct BinaryPlistSkeletonReader: ~Copyable {
             return try visit(decoder.trailer.topObject, depth: 1, position: nil)
         }
         guard let top = frames.indices.last else { return nil }
-        guard frames[top].next < frames[top].count else {
+        guard frames[top].next < frames[top].container.count else {
             let done = frames.removeLast()
             decoder.pathSteps.removeLast()
             // Decoded, counted and covered: a second reference to it is a shared container.
-            decoder.objects.setSlot(done.index, BinaryPlistDecodedObjects.decodedUnkept)
+            decoder.objects.setSlot(done.container.index, BinaryPlistDecodedObjects.decodedUnkept)
             return .close
         }
         let next = frames[top].next
         let position = frames[top].order?[next] ?? next
         frames[top].next += 1
         decoder.pathSteps[decoder.pathSteps.count - 1].child = position
-        let child = try decoder.reference(
-            at: frames[top].references + position * decoder.trailer.objectRefSize, object: frames[top].index, at: frames[top].offset)
+        let child = try decoder.valueObject(position, of: frames[top].container)
         return try visit(child, depth: frames[top].depth + 1, position: position)
     }
 
@@ -118,11 +114,11 @@ struct BinaryPlistSkeletonReader: ~Copyable {
         // A cycle fails here as in the eager reader.
         try decoder.objects.count(index, state: state, at: offset)
         guard state == BinaryPlistDecodedObjects.notSeen else { throw NeedsWholeTree() }
-        let container = try decoder.openContainer(index, marker: marker, offset: offset, state: state, depth: depth)
-        guard !container.isDictionary || container.keysKnownDistinct else { throw NeedsWholeTree() }
+        let opened = try decoder.openContainer(index, marker: marker, offset: offset, state: state, depth: depth)
+        let container = opened.container
+        guard !container.isDictionary || opened.keysKnownDistinct else { throw NeedsWholeTree() }
         decoder.pathSteps.append((index, 0))
-        frames.append(
-            Frame(index: index, offset: offset, count: container.count, references: container.references, depth: depth))
-        return .open(isDictionary: container.isDictionary, keys: container.keys, count: container.count, position: position)
+        frames.append(Frame(container: container, depth: depth))
+        return .open(isDictionary: container.isDictionary, keys: opened.keys, count: container.count, position: position)
     }
 }

@@ -34,10 +34,7 @@ struct BinaryPlistSubtreeSizes {
 
     /// A container on the walk's stack.
     private struct Frame {
-        let index: Int
-        let offset: Int
-        let values: Int
-        let count: Int
+        let container: BinaryPlistContainer
         var next = 0
         var total: Int
     }
@@ -61,7 +58,7 @@ struct BinaryPlistSubtreeSizes {
         }
         // Ends the walk: every open container is `mark` (large, or unknown again).
         func finish(marking mark: UInt16) -> Bool {
-            for frame in frames { counts[frame.index] = mark }
+            for frame in frames { counts[frame.container.index] = mark }
             return mark == Self.large
         }
         var pending = index
@@ -78,17 +75,17 @@ struct BinaryPlistSubtreeSizes {
                     break
                 }
                 // Each value counts at least one more.
-                if frame.total + frame.count > threshold {
+                if frame.total + frame.container.count > threshold {
                     counts[pending] = Self.large
                     return finish(marking: Self.large)
                 }
-                if frame.count == 0 {
+                if frame.container.count == 0 {
                     counts[pending] = UInt16(frame.total)
                     known = frame.total
                     break
                 }
                 counts[pending] = Self.measuring
-                guard let first = try? decoder.reference(at: frame.values, object: pending, at: frame.offset) else {
+                guard let first = try? decoder.valueObject(0, of: frame.container) else {
                     counts[pending] = Self.unknown
                     return finish(marking: Self.unknown)
                 }
@@ -104,16 +101,15 @@ struct BinaryPlistSubtreeSizes {
                 frames[top].total += known
                 if frames[top].total > threshold { return finish(marking: Self.large) }
                 frames[top].next += 1
-                if frames[top].next < frames[top].count {
-                    let position = frames[top].values + frames[top].next * decoder.trailer.objectRefSize
-                    guard let child = try? decoder.reference(at: position, object: frames[top].index, at: frames[top].offset) else {
+                if frames[top].next < frames[top].container.count {
+                    guard let child = try? decoder.valueObject(frames[top].next, of: frames[top].container) else {
                         return finish(marking: Self.unknown)
                     }
                     pending = child
                     break
                 }
                 let done = frames.removeLast()
-                counts[done.index] = UInt16(done.total)
+                counts[done.container.index] = UInt16(done.total)
                 known = done.total
             }
             if frames.isEmpty { return false }
@@ -125,12 +121,7 @@ struct BinaryPlistSubtreeSizes {
     ///
     /// - Throws: what the decoder throws for a malformed header or layout.
     private func open(_ index: Int, decoder: inout BinaryPlistDecoder) throws -> Frame? {
-        let (marker, offset) = try decoder.header(of: index)
-        let kind = marker >> 4
-        guard kind == 0xA || kind == 0xC || kind == 0xD else { return nil }
-        let (isDictionary, count, start) = try decoder.containerLayout(marker: marker, object: index, at: offset)
-        return Frame(
-            index: index, offset: offset, values: isDictionary ? start + count * decoder.trailer.objectRefSize : start,
-            count: count, total: 1 + (isDictionary ? count : 0))
+        guard let container = try decoder.container(index) else { return nil }
+        return Frame(container: container, total: 1 + (container.isDictionary ? container.count : 0))
     }
 }

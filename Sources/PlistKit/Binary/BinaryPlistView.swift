@@ -163,7 +163,7 @@ public struct BinaryPlistView: Sendable {
                 }
             } else {
                 for position in 0..<container.count {
-                    let child = try decoder.reference(at: container.references + position * trailer.objectRefSize, object: index, at: container.offset)
+                    let child = try decoder.valueObject(position, of: container)
                     result.append(Child(index: position, key: nil, kind: try kind(of: child, depth: depth + 1, with: &decoder)))
                 }
             }
@@ -183,30 +183,17 @@ public struct BinaryPlistView: Sendable {
         return try storage.withCursor(run)
     }
 
-    /// A container's header: where its references start and how many entries it has.
-    private struct Container {
-        let index: Int
-        let offset: Int
-        let isDictionary: Bool
-        let count: Int
-        /// The first key reference of a dictionary, the first element reference otherwise.
-        let references: Int
-    }
-
     /// Reads and checks the header of object `index` as a container, or returns `nil` when it
     /// is not one.
-    private func container(_ index: Int, depth: Int, with decoder: inout BinaryPlistDecoder) throws -> Container? {
-        let (marker, offset) = try decoder.header(of: index)
-        let kind = marker >> 4
-        guard kind == 0xA || kind == 0xC || kind == 0xD else { return nil }
-        let (isDictionary, count, start) = try decoder.containerLayout(marker: marker, object: index, at: offset)
+    private func container(_ index: Int, depth: Int, with decoder: inout BinaryPlistDecoder) throws -> BinaryPlistContainer? {
+        guard let container = try decoder.container(index) else { return nil }
         guard depth <= options.maximumDepth else {
-            throw decoder.error("Containers are nested deeper than the limit of \(options.maximumDepth) levels", object: index, at: offset, code: .limitExceeded)
+            throw decoder.error("Containers are nested deeper than the limit of \(options.maximumDepth) levels", object: index, at: container.offset, code: .limitExceeded)
         }
-        return Container(index: index, offset: offset, isDictionary: isDictionary, count: count, references: start)
+        return container
     }
 
-    private func open(_ index: Int, depth: Int, path: PlistKeyPath, with decoder: inout BinaryPlistDecoder) throws -> Container {
+    private func open(_ index: Int, depth: Int, path: PlistKeyPath, with decoder: inout BinaryPlistDecoder) throws -> BinaryPlistContainer {
         guard let container = try container(index, depth: depth, with: &decoder) else {
             let kind = try self.kind(of: index, depth: depth, with: &decoder)
             throw PlistError(.keyPathTypeMismatch, "Expected an array or a dictionary, found \(kind.rawValue)", at: .keyPath(path))
@@ -225,14 +212,13 @@ public struct BinaryPlistView: Sendable {
 
     /// A dictionary's distinct keys in first-appearance order, each with the object index of
     /// its last value.
-    private func distinctKeys(of container: Container, with decoder: inout BinaryPlistDecoder) throws -> [(key: String, value: Int)] {
+    private func distinctKeys(of container: BinaryPlistContainer, with decoder: inout BinaryPlistDecoder) throws -> [(key: String, value: Int)] {
         var result: [(key: String, value: Int)] = []
         result.reserveCapacity(container.count)
         var positions: [String: Int] = [:]
-        let refSize = trailer.objectRefSize
         for i in 0..<container.count {
-            let keyIndex = try decoder.reference(at: container.references + i * refSize, object: container.index, at: container.offset)
-            let valueIndex = try decoder.reference(at: container.references + (container.count + i) * refSize, object: container.index, at: container.offset)
+            let keyIndex = try decoder.keyObject(i, of: container)
+            let valueIndex = try decoder.valueObject(i, of: container)
             let key = try decoder.key(keyIndex)
             if let existing = positions[key] {
                 result[existing].value = valueIndex
@@ -272,7 +258,7 @@ public struct BinaryPlistView: Sendable {
                 guard index < container.count else {
                     throw PlistError(.keyPathNotFound, "Index \(index) is beyond the end of an array of \(container.count) elements", at: .keyPath(here))
                 }
-                current = try decoder.reference(at: container.references + index * trailer.objectRefSize, object: container.index, at: container.offset)
+                current = try decoder.valueObject(index, of: container)
             }
         }
         if ancestors.contains(current) {
@@ -289,12 +275,11 @@ public struct BinaryPlistView: Sendable {
     /// The keys are searched from the last: a repeated key's last value is the one readers
     /// keep, so the first match from the end is the answer and the keys before it need not be
     /// read (on average half of a large dictionary).
-    private func lookUp(_ wanted: String, in container: Container, with decoder: inout BinaryPlistDecoder) throws -> Int? {
+    private func lookUp(_ wanted: String, in container: BinaryPlistContainer, with decoder: inout BinaryPlistDecoder) throws -> Int? {
         let wantedBytes = Array(wanted.utf8)
         let wantedIsASCII = wantedBytes.allSatisfy { $0 < 0x80 }
-        let refSize = trailer.objectRefSize
         for i in stride(from: container.count - 1, through: 0, by: -1) {
-            let keyIndex = try decoder.reference(at: container.references + i * refSize, object: container.index, at: container.offset)
+            let keyIndex = try decoder.keyObject(i, of: container)
             let (marker, offset) = try decoder.header(of: keyIndex)
             let matches: Bool
             if wantedIsASCII, marker >> 4 == 0x5 {
@@ -305,7 +290,7 @@ public struct BinaryPlistView: Sendable {
                 matches = try decoder.key(keyIndex) == wanted
             }
             if matches {
-                return try decoder.reference(at: container.references + (container.count + i) * refSize, object: container.index, at: container.offset)
+                return try decoder.valueObject(i, of: container)
             }
         }
         return nil

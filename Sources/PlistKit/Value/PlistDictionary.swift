@@ -127,6 +127,12 @@ public struct PlistDictionary: Sendable {
     /// Whether `key` is present.
     @inlinable public func contains(key: String) -> Bool { position(of: key) != nil }
 
+    /// Lets `body` change the value at `position` (below the count) where it stands, so that
+    /// a container held there is edited without being copied (copy-on-write).
+    mutating func editValue<R>(at position: Int, _ body: (inout PlistValue) throws -> R) rethrows -> R {
+        try body(&orderedValues[position])
+    }
+
     /// The position of `key` in ``keys``, or `nil`.
     @inlinable public func index(forKey key: String) -> Int? { position(of: key) }
 

@@ -23,21 +23,7 @@ extension PlistValue {
     /// - Throws: ``PlistError`` when a container on the way is missing or of the wrong type, or
     ///   when an index is beyond the end; the root cannot be replaced through a path.
     public mutating func setValue(_ newValue: PlistValue, at path: PlistKeyPath) throws {
-        try edit(at: path) { container, last, path in
-            switch container {
-            case .dictionary(var dictionary):
-                container = .placeholder
-                dictionary[last] = newValue
-                container = .dictionary(dictionary)
-            case .array(var array):
-                let index = try Self.arrayIndex(last, in: array, path: path, allowingEnd: true)
-                container = .placeholder
-                if index == array.count { array.append(newValue) } else { array[index] = newValue }
-                container = .array(array)
-            default:
-                throw Self.notAContainer(at: path.parent)
-            }
-        }
+        try put(newValue, at: path, replacing: true)
     }
 
     /// Inserts a value at `path` (plutil's `-insert`): a new key in a dictionary, which must
@@ -46,24 +32,7 @@ extension PlistValue {
     /// - Throws: ``PlistError`` with ``PlistError/Code/invalidEdit`` when the key exists, or the
     ///   errors of ``setValue(_:at:)``.
     public mutating func insertValue(_ newValue: PlistValue, at path: PlistKeyPath) throws {
-        try edit(at: path) { container, last, path in
-            switch container {
-            case .dictionary(var dictionary):
-                guard !dictionary.contains(key: last) else {
-                    throw PlistError(.invalidEdit, "Key '\(last)' already exists", at: .keyPath(path))
-                }
-                container = .placeholder
-                dictionary[last] = newValue
-                container = .dictionary(dictionary)
-            case .array(var array):
-                let index = try Self.arrayIndex(last, in: array, path: path, allowingEnd: true)
-                container = .placeholder
-                array.insert(newValue, at: index)
-                container = .array(array)
-            default:
-                throw Self.notAContainer(at: path.parent)
-            }
-        }
+        try put(newValue, at: path, replacing: false)
     }
 
     /// Appends a value to the array at `path` (plutil's `-insert … -append`).
@@ -113,6 +82,30 @@ extension PlistValue {
     /// A placeholder used while a container is moved out of `self` to edit it without a copy.
     fileprivate static let placeholder = PlistValue.boolean(false)
 
+    /// Puts `newValue` at `path`, a key or an index from 0 through the array's count: when
+    /// `replacing`, in place of the value there (``setValue(_:at:)``), otherwise as a new key
+    /// or an element inserted before the one at the index (``insertValue(_:at:)``).
+    private mutating func put(_ newValue: PlistValue, at path: PlistKeyPath, replacing: Bool) throws {
+        try edit(at: path) { container, last, path in
+            switch container {
+            case .dictionary(var dictionary):
+                guard replacing || !dictionary.contains(key: last) else {
+                    throw PlistError(.invalidEdit, "Key '\(last)' already exists", at: .keyPath(path))
+                }
+                container = .placeholder
+                dictionary[last] = newValue
+                container = .dictionary(dictionary)
+            case .array(var array):
+                let index = try Self.arrayIndex(last, in: array, path: path, allowingEnd: true)
+                container = .placeholder
+                if replacing && index < array.count { array[index] = newValue } else { array.insert(newValue, at: index) }
+                container = .array(array)
+            default:
+                throw Self.notAContainer(at: path.parent)
+            }
+        }
+    }
+
     private func child(_ component: String, path: PlistKeyPath, depth: Int) throws -> PlistValue {
         let here = PlistKeyPath(components: Array(path.components.prefix(depth + 1)))
         switch self {
@@ -155,26 +148,18 @@ extension PlistValue {
         let depth = fullPath.components.count - 1 - components.count
         let here = PlistKeyPath(components: Array(fullPath.components.prefix(depth + 1)))
         switch self {
+        // The container is moved out of `self`, and the child edited where it stands in it, so
+        // that neither is copied (copy-on-write).
         case .dictionary(var dictionary):
-            guard var child = dictionary[first] else { throw Self.missingKey(in: dictionary, path: fullPath, depth: depth) }
-            // Move the child out so the edit below does not copy it (copy-on-write).
-            dictionary[first] = Self.placeholder
+            guard let position = dictionary.position(of: first) else { throw Self.missingKey(in: dictionary, path: fullPath, depth: depth) }
             self = Self.placeholder
-            defer {
-                dictionary[first] = child
-                self = .dictionary(dictionary)
-            }
-            try child.editContainer(components: components.dropFirst(), fullPath: fullPath, body)
+            defer { self = .dictionary(dictionary) }
+            try dictionary.editValue(at: position) { try $0.editContainer(components: components.dropFirst(), fullPath: fullPath, body) }
         case .array(var array):
             let index = try Self.arrayIndex(first, in: array, path: here, allowingEnd: false)
-            var child = array[index]
-            array[index] = Self.placeholder
             self = Self.placeholder
-            defer {
-                array[index] = child
-                self = .array(array)
-            }
-            try child.editContainer(components: components.dropFirst(), fullPath: fullPath, body)
+            defer { self = .array(array) }
+            try array[index].editContainer(components: components.dropFirst(), fullPath: fullPath, body)
         default:
             throw Self.notAContainer(at: here.parent)
         }
