@@ -61,7 +61,13 @@ struct ConversionLossAnalyzer {
     /// frame's current child is the one before its `next`. (Building it for every value turned
     /// each array index into a String and cost a fifth of an XML write.)
     private func path(_ frames: [Frame]) -> [String] {
-        baseContainerPath + (baseStep.map { [$0] } ?? []) + frames.map { frame in frame.keys?[frame.next - 1] ?? String(frame.next - 1) }
+        Self.path(frames, below: baseContainerPath, at: baseStep)
+    }
+
+    /// The key path of `frames`' current value in a document part at `step` of the
+    /// container at `containerPath`.
+    private static func path(_ frames: [Frame], below containerPath: [String], at step: String?) -> [String] {
+        containerPath + (step.map { [$0] } ?? []) + frames.map { frame in frame.keys?[frame.next - 1] ?? String(frame.next - 1) }
     }
 
     /// Walks `value`, throwing for values the format cannot hold and collecting losses.
@@ -162,10 +168,10 @@ struct ConversionLossAnalyzer {
             default:
                 break
             }
-        case .array:
-            try inspectContainer(keys: nil, at: path(frames))
-        case .dictionary(let dictionary):
-            try inspectContainer(keys: dictionary.keys, at: path(frames))
+        case .array, .dictionary:
+            // Captured apart from `self`, which the check may change (its reporter).
+            let containerPath = baseContainerPath, step = baseStep
+            try inspectContainer(keys: value.dictionary?.keys, at: Self.path(frames, below: containerPath, at: step))
         }
     }
 
@@ -180,15 +186,17 @@ struct ConversionLossAnalyzer {
         try inspectContainer(keys: keys, at: path)
     }
 
-    /// The checks of an array or dictionary itself (see ``checkContainer(keys:at:)``).
-    private mutating func inspectContainer(keys: [String]?, at path: [String]) throws {
+    /// The checks of an array or dictionary itself (see ``checkContainer(keys:at:)``). The
+    /// path is made only for a finding: most containers have none, and joining a path for
+    /// each record was a tenth of checking a tree before writing it as XML.
+    private mutating func inspectContainer(keys: [String]?, at path: @autoclosure () -> [String]) throws {
         let kind: PlistValue.Kind = keys == nil ? .array : .dictionary
-        if format == .openStep && options.writesStringsFile && (keys == nil || !path.isEmpty) {
-            throw unrepresentable(kind, path, "a .strings file holds only a flat dictionary of strings")
+        if format == .openStep && options.writesStringsFile && (keys == nil || !path().isEmpty) {
+            throw unrepresentable(kind, path(), "a .strings file holds only a flat dictionary of strings")
         }
         if let keys, !reporter.ignoredKinds.contains(.keyOrderChanged), options.sortsKeys(for: format) && !isSorted(keys, for: format) {
             try reporter.report(
-                .keyOrderChanged, at: PlistKeyPath(components: path),
+                .keyOrderChanged, at: PlistKeyPath(components: path()),
                 "the dictionary's keys are written in sorted order, not the order they had")
         }
     }
