@@ -37,12 +37,15 @@ import Testing
         return outcome
     }
 
-    /// The streaming conversion, walking containers of more than `threshold` values.
-    static func streamed(_ bytes: Data, reading: PlistReadingOptions, writing: PlistWritingOptions, threshold: Int) -> Outcome {
+    /// The streaming conversion, walking containers of more than `threshold` values in an
+    /// input of more than `wholeBytes` bytes (by default every input, however small).
+    static func streamed(
+        _ bytes: Data, reading: PlistReadingOptions, writing: PlistWritingOptions, threshold: Int, wholeBytes: Int = 0
+    ) -> Outcome {
         var outcome = Outcome()
         do {
             try BinaryPlistXMLConverter.convert(
-                .bytes(bytes), readingOptions: reading, writingOptions: writing, threshold: threshold,
+                .bytes(bytes), readingOptions: reading, writingOptions: writing, threshold: threshold, readingWholeUpTo: wholeBytes,
                 acceptingLosses: { outcome.readWarnings = $0; outcome.writeWarnings = $1 }, to: { outcome.output.append($0) })
         } catch {
             #expect(outcome.output.isEmpty, "output before the error \(error)")
