@@ -175,7 +175,7 @@ public enum BinaryPlistXMLConverter {
         let inputBytes = cursor.count
         var reader = try BinaryPlistSkeletonReader(cursor: cursor, options: readingOptions, threshold: threshold)
         let valueLimit = writingOptions.maximumValueCount, byteLimit = writingOptions.maximumExpandedByteCount
-        var analyzer = ConversionLossAnalyzer(format: .xml, options: writingOptions, ignoring: ignoredLosses)
+        var analyzer = ConversionLossAnalyzer(format: .xml, options: writingOptions, ignoring: ignoredLosses, findingUnwritable: true)
         // The first finding of each kind; the walk goes on to the end, since an error the
         // reader finds later comes first. Except when the walk meets more values than the
         // file has bytes, which a tree without shared containers cannot hold (each value but
@@ -187,7 +187,6 @@ public enum BinaryPlistXMLConverter {
         var walked = 0
         var rootSize: ExpandedSizeCounter.Size?
         var lossError: (any Error)?
-        var unrepresentable: PlistError?
         var open: [OpenContainer] = []
 
         func add(_ size: ExpandedSizeCounter.Size) throws {
@@ -219,9 +218,6 @@ public enum BinaryPlistXMLConverter {
                 if lossError == nil {
                     do { try analyzer.check(value, in: open[open.count - 1].path, at: step(at: position)) } catch { lossError = error }
                 }
-                if unrepresentable == nil, let (inner, found, reason) = XMLPlistWriter.firstUnrepresentable(in: value) {
-                    unrepresentable = XMLPlistWriter.unrepresentableError(path: path(at: position) + inner, kind: found.kind, reason: reason)
-                }
             case .open(let isDictionary, let keys, _, let position):
                 let containerPath = path(at: position)
                 let own = ExpandedSizeCounter.ownSize(ofContainerWithKeys: keys)
@@ -231,9 +227,6 @@ public enum BinaryPlistXMLConverter {
                 }
                 if lossError == nil {
                     do { try analyzer.checkContainer(keys: isDictionary ? keys : nil, at: containerPath) } catch { lossError = error }
-                }
-                if unrepresentable == nil, isDictionary, let reason = XMLPlistWriter.unrepresentableReason(forKeys: keys) {
-                    unrepresentable = XMLPlistWriter.unrepresentableError(path: containerPath, kind: .dictionary, reason: reason)
                 }
                 open.append(OpenContainer(size: own, keys: isDictionary ? keys : nil, path: containerPath))
             case .close:
@@ -248,7 +241,7 @@ public enum BinaryPlistXMLConverter {
         try ExpandedSizeCounter.check(.success(rootSize), limits: writingOptions, for: .textWriter(PlistFormat.xml.plutilName))
         if let lossError { throw lossError }
         return .streamed(
-            readWarnings: reader.warnings, writeWarnings: analyzer.reporter.warnings, unrepresentable: unrepresentable,
+            readWarnings: reader.warnings, writeWarnings: analyzer.reporter.warnings, unrepresentable: analyzer.firstUnwritable,
             sizes: reader.sizes)
     }
 

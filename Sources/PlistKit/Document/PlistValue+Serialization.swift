@@ -64,7 +64,7 @@ extension PlistValue {
     private func encoded(
         as format: PlistFormat, options: PlistWritingOptions, reportingLosses: Bool, ignoring ignored: Set<PlistWarning.Kind> = []
     ) throws -> (data: Data, warnings: [PlistWarning]) {
-        let (size, warnings) = try checkedForWriting(
+        let (size, warnings, _) = try checkedForWriting(
             as: format, options: options, reportingLosses: reportingLosses, ignoring: ignored)
         let data: Data
         switch format {
@@ -113,11 +113,14 @@ extension PlistValue {
     ) throws {
         switch format {
         case .xml:
-            let (_, warnings) = try checkedForWriting(as: format, options: options, ignoring: ignored)
+            // The checking walk found the first value XML cannot hold, thrown as the writer
+            // throws it, after the losses.
+            let (_, warnings, unwritable) = try checkedForWriting(as: format, options: options, ignoring: ignored, findingUnwritable: true)
             try accept(warnings)
-            try options.limitingOutput(output) { try XMLPlistWriter.write(self, options: options, to: $0) }
+            if let unwritable { throw unwritable }
+            try options.limitingOutput(output) { try XMLPlistWriter.write(self, options: options, isKnownWritable: true, to: $0) }
         case .binary:
-            let (size, warnings) = try checkedForWriting(as: format, options: options, ignoring: ignored)
+            let (size, warnings, _) = try checkedForWriting(as: format, options: options, ignoring: ignored)
             try accept(warnings)
             let data = try BinaryPlistWriter.write(consume self, options: options, valueCount: size.count, releasingNumbered: releasingTree)
             try options.checkOutput(data.count)
@@ -130,15 +133,19 @@ extension PlistValue {
     }
 
     /// The checks before a write in `format`: the limits on the expanded tree (whose size
-    /// is returned), what the format cannot hold (thrown), and with `reportingLosses` the
-    /// losses it imposes (returned; thrown under strict writing).
+    /// is returned), what the format cannot hold (thrown; for XML outside strict writing,
+    /// with `findingUnwritable` and `reportingLosses`, returned: see
+    /// ``ConversionLossAnalyzer/firstUnwritable``), and with `reportingLosses` the losses it
+    /// imposes (returned; thrown under strict writing).
     private func checkedForWriting(
-        as format: PlistFormat, options: PlistWritingOptions, reportingLosses: Bool = true, ignoring ignored: Set<PlistWarning.Kind> = []
-    ) throws -> (size: ExpandedSizeCounter.Size, warnings: [PlistWarning]) {
+        as format: PlistFormat, options: PlistWritingOptions, reportingLosses: Bool = true, ignoring ignored: Set<PlistWarning.Kind> = [],
+        findingUnwritable: Bool = false
+    ) throws -> (size: ExpandedSizeCounter.Size, warnings: [PlistWarning], unwritable: PlistError?) {
         let size = try ExpandedSizeCounter.check(
             self, limits: options, for: format == .binary ? .binaryWriter : .textWriter(format.plutilName))
-        var analyzer = ConversionLossAnalyzer(format: format, options: options, reportsLosses: reportingLosses, ignoring: ignored)
+        var analyzer = ConversionLossAnalyzer(
+            format: format, options: options, reportsLosses: reportingLosses, ignoring: ignored, findingUnwritable: findingUnwritable)
         try analyzer.check(self)
-        return (size, analyzer.reporter.warnings)
+        return (size, analyzer.reporter.warnings, analyzer.firstUnwritable)
     }
 }
