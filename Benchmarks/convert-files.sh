@@ -13,6 +13,8 @@
 #   --pin      run every timed call on one processor (`taskset -c 0`)
 #   TRACKS=N   the largest rung (default 50000)
 #   REPEATS=N  calls per tool, direction and file (default 5)
+#   PLIST_INSPECT, PLIST_BENCH  binaries already built, used instead of building them (to
+#              compare two builds of plist-inspect on the same files in one session)
 # Needs plistutil (apt-get install -y libplist-utils libplist-dev), python3, and about 1 GB of
 # disk for the 50,000-track files.
 set -euo pipefail
@@ -33,11 +35,17 @@ if ! command -v plistutil > /dev/null; then
     exit 69
 fi
 
-echo "== building plist-inspect and plist-bench (release)" >&2
-swift build -c release --product plist-inspect > /dev/null
-(cd Benchmarks && swift build -c release --product plist-bench > /dev/null)
-tool="$PWD/.build/release/plist-inspect"
-bench="$PWD/Benchmarks/.build/release/plist-bench"
+tool="${PLIST_INSPECT:-}" bench="${PLIST_BENCH:-}"
+if [[ -z "$tool" ]]; then
+    echo "== building plist-inspect (release)" >&2
+    swift build -c release --product plist-inspect > /dev/null
+    tool="$PWD/.build/release/plist-inspect"
+fi
+if [[ -z "$bench" ]]; then
+    echo "== building plist-bench (release)" >&2
+    (cd Benchmarks && swift build -c release --product plist-bench > /dev/null)
+    bench="$PWD/Benchmarks/.build/release/plist-bench"
+fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

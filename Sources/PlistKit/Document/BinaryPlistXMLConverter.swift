@@ -12,12 +12,20 @@ import FoundationEssentials
 /// expanded tree, what XML cannot hold, the losses), each part decoded, checked and dropped;
 /// the second writes. A file whose tree shares containers (made by hand: writers do not
 /// share containers) so that it holds more values than the file has bytes, or shares a
-/// large one, or passes a limit of the writing options, is read whole instead.
+/// large one, or passes a limit of the writing options, is read whole instead, as is any
+/// file of up to ``wholeReadBytes``, whose tree is small beside the converting process.
 public enum BinaryPlistXMLConverter {
     /// The most values a container may hold, expanded, to be decoded whole rather than
     /// walked: enough that the walk's own cost per container is spread thin, few enough that
     /// such a tree is small beside any file worth streaming.
     static let defaultThreshold = 1024
+
+    /// The largest input read whole, as a tree, rather than in two passes: its tree (three to
+    /// five times a binary file of records) stays below what the tool that converts it takes
+    /// for itself (about 14 MB), while reading once instead of checking and then writing saves
+    /// about a fifth of the conversion. Larger inputs are walked, so that memory stays within
+    /// a small multiple of the file however large it is.
+    static let wholeReadBytes = 2 << 20
 
     /// Converts the binary plist in the file at `url`, memory-mapped (so its pages are the
     /// file's, not copies), to XML handed to `output` in pieces of about a megabyte.
@@ -87,46 +95,51 @@ public enum BinaryPlistXMLConverter {
             to: output)
     }
 
-    /// The conversion, walking containers of more than `threshold` values (tests lower it to
-    /// walk small documents).
+    /// The conversion, walking containers of more than `threshold` values in an input of more
+    /// than `wholeBytes` bytes (tests lower both to walk small documents).
     static func convert(
         _ input: BinaryPlistSource, readingOptions: PlistReadingOptions, writingOptions: PlistWritingOptions,
-        threshold: Int = defaultThreshold, ignoring ignoredLosses: Set<PlistWarning.Kind> = [],
+        threshold: Int = defaultThreshold, readingWholeUpTo wholeBytes: Int = wholeReadBytes,
+        ignoring ignoredLosses: Set<PlistWarning.Kind> = [],
         acceptingLosses accept: (_ read: [PlistWarning], _ written: [PlistWarning]) throws -> Void,
         to unlimitedOutput: (Data) throws -> Void
     ) throws {
         try writingOptions.limitingOutput(unlimitedOutput) { output in
             try convert(
-                input, readingOptions: readingOptions, writingOptions: writingOptions, threshold: threshold, ignoring: ignoredLosses,
-                acceptingLosses: accept, limitedOutput: output)
+                input, readingOptions: readingOptions, writingOptions: writingOptions, threshold: threshold, wholeBytes: wholeBytes,
+                ignoring: ignoredLosses, acceptingLosses: accept, limitedOutput: output)
         }
     }
 
     /// The conversion, handing the XML to `output`, which refuses more than the writing limit.
     private static func convert(
         _ input: BinaryPlistSource, readingOptions: PlistReadingOptions, writingOptions: PlistWritingOptions,
-        threshold: Int, ignoring ignoredLosses: Set<PlistWarning.Kind>,
+        threshold: Int, wholeBytes: Int, ignoring ignoredLosses: Set<PlistWarning.Kind>,
         acceptingLosses accept: (_ read: [PlistWarning], _ written: [PlistWarning]) throws -> Void,
         limitedOutput output: (Data) throws -> Void
     ) throws {
-        let checked: Checked
-        do {
-            checked = try input.withCursor {
-                try check(
-                    $0, readingOptions: readingOptions, writingOptions: writingOptions, threshold: threshold, ignoring: ignoredLosses)
-            }
-        } catch is BinaryPlistSkeletonReader.NeedsWholeTree {
+        func readWhole() throws -> Checked {
             let (value, readWarnings) = try input.withCursor { try BinaryPlistReader.read($0, options: readingOptions) }
-            checked = .whole(value, readWarnings: readWarnings)
+            return .whole(value, readWarnings: readWarnings)
+        }
+        let checked: Checked
+        if try input.withCursor({ $0.count }) <= wholeBytes {
+            checked = try readWhole()
+        } else {
+            do {
+                checked = try input.withCursor {
+                    try check(
+                        $0, readingOptions: readingOptions, writingOptions: writingOptions, threshold: threshold,
+                        ignoring: ignoredLosses)
+                }
+            } catch is BinaryPlistSkeletonReader.NeedsWholeTree {
+                checked = try readWhole()
+            }
         }
         switch checked {
         case .whole(let value, let readWarnings):
             try value.write(
-                as: .xml, options: writingOptions,
-                acceptingLosses: { written in
-                    try accept(readWarnings, written.filter { !ignoredLosses.contains($0.kind) })
-                },
-                to: output)
+                as: .xml, options: writingOptions, ignoring: ignoredLosses, acceptingLosses: { try accept(readWarnings, $0) }, to: output)
         case .streamed(let readWarnings, let writeWarnings, let unrepresentable, let sizes):
             try accept(readWarnings, writeWarnings)
             if let unrepresentable { throw unrepresentable }
@@ -162,7 +175,7 @@ public enum BinaryPlistXMLConverter {
         let inputBytes = cursor.count
         var reader = try BinaryPlistSkeletonReader(cursor: cursor, options: readingOptions, threshold: threshold)
         let valueLimit = writingOptions.maximumValueCount, byteLimit = writingOptions.maximumExpandedByteCount
-        var analyzer = ConversionLossAnalyzer(format: .xml, options: writingOptions, ignoring: ignoredLosses)
+        var analyzer = ConversionLossAnalyzer(format: .xml, options: writingOptions, ignoring: ignoredLosses, findingUnwritable: true)
         // The first finding of each kind; the walk goes on to the end, since an error the
         // reader finds later comes first. Except when the walk meets more values than the
         // file has bytes, which a tree without shared containers cannot hold (each value but
@@ -174,7 +187,6 @@ public enum BinaryPlistXMLConverter {
         var walked = 0
         var rootSize: ExpandedSizeCounter.Size?
         var lossError: (any Error)?
-        var unrepresentable: PlistError?
         var open: [OpenContainer] = []
 
         func add(_ size: ExpandedSizeCounter.Size) throws {
@@ -206,9 +218,6 @@ public enum BinaryPlistXMLConverter {
                 if lossError == nil {
                     do { try analyzer.check(value, in: open[open.count - 1].path, at: step(at: position)) } catch { lossError = error }
                 }
-                if unrepresentable == nil, let (inner, found, reason) = XMLPlistWriter.firstUnrepresentable(in: value) {
-                    unrepresentable = XMLPlistWriter.unrepresentableError(path: path(at: position) + inner, kind: found.kind, reason: reason)
-                }
             case .open(let isDictionary, let keys, _, let position):
                 let containerPath = path(at: position)
                 let own = ExpandedSizeCounter.ownSize(ofContainerWithKeys: keys)
@@ -218,9 +227,6 @@ public enum BinaryPlistXMLConverter {
                 }
                 if lossError == nil {
                     do { try analyzer.checkContainer(keys: isDictionary ? keys : nil, at: containerPath) } catch { lossError = error }
-                }
-                if unrepresentable == nil, isDictionary, let reason = XMLPlistWriter.unrepresentableReason(forKeys: keys) {
-                    unrepresentable = XMLPlistWriter.unrepresentableError(path: containerPath, kind: .dictionary, reason: reason)
                 }
                 open.append(OpenContainer(size: own, keys: isDictionary ? keys : nil, path: containerPath))
             case .close:
@@ -235,7 +241,7 @@ public enum BinaryPlistXMLConverter {
         try ExpandedSizeCounter.check(.success(rootSize), limits: writingOptions, for: .textWriter(PlistFormat.xml.plutilName))
         if let lossError { throw lossError }
         return .streamed(
-            readWarnings: reader.warnings, writeWarnings: analyzer.reporter.warnings, unrepresentable: unrepresentable,
+            readWarnings: reader.warnings, writeWarnings: analyzer.reporter.warnings, unrepresentable: analyzer.firstUnwritable,
             sizes: reader.sizes)
     }
 

@@ -14,6 +14,17 @@ struct ConversionLossAnalyzer {
     /// writing): a caller that drops the warnings need not pay for finding them.
     let reportsLosses: Bool
 
+    /// Whether, for XML outside strict writing, the walk looks for what XML cannot hold (see
+    /// ``firstUnwritable``). A writer that keeps its whole output finds it while escaping,
+    /// and scanning every string twice would cost a tenth of its write.
+    let findsUnwritable: Bool
+
+    /// With ``findsUnwritable``, the first value the walk met that XML cannot hold, in
+    /// walking order: the caller throws it once the losses are accepted, as the XML writer
+    /// would, and a writer handing its output on in pieces need not walk the tree again to
+    /// find it before the first piece. (Under strict writing it throws at once.)
+    private(set) var firstUnwritable: PlistError?
+
     /// Where the value being checked sits in its document: a streaming conversion checks a
     /// document one part at a time (see ``check(_:in:at:)``). Kept as its container's path
     /// and its own step, joined only when a finding needs the path.
@@ -22,22 +33,26 @@ struct ConversionLossAnalyzer {
 
     /// An analyzer of writing in `format` with `options`; losses of the `ignored` kinds are
     /// neither reported nor, under strict writing, refused (see ``LossReporter``).
-    init(format: PlistFormat, options: PlistWritingOptions, reportsLosses: Bool = true, ignoring ignored: Set<PlistWarning.Kind> = []) {
+    init(
+        format: PlistFormat, options: PlistWritingOptions, reportsLosses: Bool = true, ignoring ignored: Set<PlistWarning.Kind> = [],
+        findingUnwritable: Bool = false
+    ) {
         self.format = format
         self.options = options
         self.reportsLosses = reportsLosses
+        self.findsUnwritable = findingUnwritable
         self.reporter = LossReporter(isStrict: options.isStrict, ignoring: ignored)
     }
 
     /// Whether the walk can find anything that matters: binary holds everything and loses
-    /// only the key order, when asked to sort; XML's writer finds what XML cannot hold while
-    /// escaping, outside strict writing, so only losses are left (see ``inspect(_:in:)``);
-    /// OpenStep and JSON refuse values the walk finds.
+    /// only the key order, when asked to sort; for XML the walk finds the losses and what
+    /// XML cannot hold (see ``inspect(_:in:)``), which its writer otherwise finds while
+    /// escaping; OpenStep and JSON refuse values the walk finds.
     var needsWalk: Bool {
         let findsLosses = reportsLosses || options.isStrict
         switch format {
         case .binary: return findsLosses && options.sortsKeys(for: .binary)
-        case .xml: return findsLosses
+        case .xml: return findsLosses || findsUnwritable
         case .openStep, .json: return true
         }
     }
@@ -61,7 +76,13 @@ struct ConversionLossAnalyzer {
     /// frame's current child is the one before its `next`. (Building it for every value turned
     /// each array index into a String and cost a fifth of an XML write.)
     private func path(_ frames: [Frame]) -> [String] {
-        baseContainerPath + (baseStep.map { [$0] } ?? []) + frames.map { frame in frame.keys?[frame.next - 1] ?? String(frame.next - 1) }
+        Self.path(frames, below: baseContainerPath, at: baseStep)
+    }
+
+    /// The key path of `frames`' current value in a document part at `step` of the
+    /// container at `containerPath`.
+    private static func path(_ frames: [Frame], below containerPath: [String], at step: String?) -> [String] {
+        containerPath + (step.map { [$0] } ?? []) + frames.map { frame in frame.keys?[frame.next - 1] ?? String(frame.next - 1) }
     }
 
     /// Walks `value`, throwing for values the format cannot hold and collecting losses.
@@ -99,12 +120,14 @@ struct ConversionLossAnalyzer {
     /// Checks one value, and for a container its own properties (not its children).
     private mutating func inspect(_ value: PlistValue, in frames: [Frame]) throws {
         // XML 1.0 cannot carry some characters (C0 controls but tab, LF, CR; U+FFFE, U+FFFF) in
-        // strings or keys, nor a non-finite date; Apple's writer emits them anyway. Outside
-        // strict writing the XML writer finds these itself while escaping and reports them in
-        // the same words and walking order; under strict writing the first finding of any
-        // kind must win, so they are checked here in order with the losses.
-        if format == .xml, options.isStrict, let reason = XMLPlistWriter.unrepresentableReason(for: value) {
-            throw unrepresentable(value, path(frames), reason)
+        // strings or keys, nor a non-finite date; Apple's writer emits them anyway. Under
+        // strict writing the first finding of any kind must win, so they are checked here in
+        // order with the losses; outside it the first is kept for a caller that asks (see
+        // `firstUnwritable`), else left to the writer's escaping.
+        if format == .xml, options.isStrict || (findsUnwritable && firstUnwritable == nil), let reason = XMLPlistWriter.unrepresentableReason(for: value) {
+            let error = unrepresentable(value, path(frames), reason)
+            if options.isStrict { throw error }
+            firstUnwritable = error
         }
         switch value {
         case .string:
@@ -162,10 +185,10 @@ struct ConversionLossAnalyzer {
             default:
                 break
             }
-        case .array:
-            try inspectContainer(keys: nil, at: path(frames))
-        case .dictionary(let dictionary):
-            try inspectContainer(keys: dictionary.keys, at: path(frames))
+        case .array, .dictionary:
+            // Captured apart from `self`, which the check may change (its reporter).
+            let containerPath = baseContainerPath, step = baseStep
+            try inspectContainer(keys: value.dictionary?.keys, at: Self.path(frames, below: containerPath, at: step))
         }
     }
 
@@ -174,21 +197,25 @@ struct ConversionLossAnalyzer {
     /// a large container's children one at a time, and checks each with ``check(_:at:)``.
     mutating func checkContainer(keys: [String]?, at path: [String]) throws {
         guard needsWalk else { return }
-        if format == .xml, options.isStrict, let keys, let reason = XMLPlistWriter.unrepresentableReason(forKeys: keys) {
-            throw unrepresentable(.dictionary, path, reason)
+        if format == .xml, options.isStrict || (findsUnwritable && firstUnwritable == nil), let keys, let reason = XMLPlistWriter.unrepresentableReason(forKeys: keys) {
+            let error = unrepresentable(.dictionary, path, reason)
+            if options.isStrict { throw error }
+            firstUnwritable = error
         }
         try inspectContainer(keys: keys, at: path)
     }
 
-    /// The checks of an array or dictionary itself (see ``checkContainer(keys:at:)``).
-    private mutating func inspectContainer(keys: [String]?, at path: [String]) throws {
+    /// The checks of an array or dictionary itself (see ``checkContainer(keys:at:)``). The
+    /// path is made only for a finding: most containers have none, and joining a path for
+    /// each record was a tenth of checking a tree before writing it as XML.
+    private mutating func inspectContainer(keys: [String]?, at path: @autoclosure () -> [String]) throws {
         let kind: PlistValue.Kind = keys == nil ? .array : .dictionary
-        if format == .openStep && options.writesStringsFile && (keys == nil || !path.isEmpty) {
-            throw unrepresentable(kind, path, "a .strings file holds only a flat dictionary of strings")
+        if format == .openStep && options.writesStringsFile && (keys == nil || !path().isEmpty) {
+            throw unrepresentable(kind, path(), "a .strings file holds only a flat dictionary of strings")
         }
         if let keys, !reporter.ignoredKinds.contains(.keyOrderChanged), options.sortsKeys(for: format) && !isSorted(keys, for: format) {
             try reporter.report(
-                .keyOrderChanged, at: PlistKeyPath(components: path),
+                .keyOrderChanged, at: PlistKeyPath(components: path()),
                 "the dictionary's keys are written in sorted order, not the order they had")
         }
     }

@@ -62,9 +62,10 @@ extension PlistValue {
     /// The bytes in `format`, with the losses when `reportingLosses` (otherwise none are
     /// looked for where only a report would come of it).
     private func encoded(
-        as format: PlistFormat, options: PlistWritingOptions, reportingLosses: Bool
+        as format: PlistFormat, options: PlistWritingOptions, reportingLosses: Bool, ignoring ignored: Set<PlistWarning.Kind> = []
     ) throws -> (data: Data, warnings: [PlistWarning]) {
-        let (size, warnings) = try checkedForWriting(as: format, options: options, reportingLosses: reportingLosses)
+        let (size, warnings, _) = try checkedForWriting(
+            as: format, options: options, reportingLosses: reportingLosses, ignoring: ignored)
         let data: Data
         switch format {
         case .binary: data = try BinaryPlistWriter.write(self, options: options, valueCount: size.count)
@@ -97,34 +98,54 @@ extension PlistValue {
         releasingTree: Bool = false,
         to output: (Data) throws -> Void
     ) throws {
+        try (consume self).write(as: format, options: options, ignoring: [], acceptingLosses: accept, releasingTree: releasingTree, to: output)
+    }
+
+    /// Writes the value as ``write(as:options:acceptingLosses:releasingTree:to:)`` does, with
+    /// losses of the `ignored` kinds neither reported nor refused (see ``LossReporter``): a
+    /// conversion that drops the reordering of keys need not find it in every dictionary.
+    ///
+    /// - Throws: as ``write(as:options:acceptingLosses:releasingTree:to:)``.
+    consuming func write(
+        as format: PlistFormat, options: PlistWritingOptions, ignoring ignored: Set<PlistWarning.Kind>,
+        acceptingLosses accept: ([PlistWarning]) throws -> Void, releasingTree: Bool = false,
+        to output: (Data) throws -> Void
+    ) throws {
         switch format {
         case .xml:
-            let (_, warnings) = try checkedForWriting(as: format, options: options)
+            // The checking walk found the first value XML cannot hold, thrown as the writer
+            // throws it, after the losses.
+            let (_, warnings, unwritable) = try checkedForWriting(as: format, options: options, ignoring: ignored, findingUnwritable: true)
             try accept(warnings)
-            try options.limitingOutput(output) { try XMLPlistWriter.write(self, options: options, to: $0) }
+            if let unwritable { throw unwritable }
+            try options.limitingOutput(output) { try XMLPlistWriter.write(self, options: options, isKnownWritable: true, to: $0) }
         case .binary:
-            let (size, warnings) = try checkedForWriting(as: format, options: options)
+            let (size, warnings, _) = try checkedForWriting(as: format, options: options, ignoring: ignored)
             try accept(warnings)
             let data = try BinaryPlistWriter.write(consume self, options: options, valueCount: size.count, releasingNumbered: releasingTree)
             try options.checkOutput(data.count)
             try output(data)
         case .openStep, .json:
-            let (data, warnings) = try encoded(as: format, options: options, reportingLosses: true)
+            let (data, warnings) = try encoded(as: format, options: options, reportingLosses: true, ignoring: ignored)
             try accept(warnings)
             try output(data)
         }
     }
 
     /// The checks before a write in `format`: the limits on the expanded tree (whose size
-    /// is returned), what the format cannot hold (thrown), and with `reportingLosses` the
-    /// losses it imposes (returned; thrown under strict writing).
+    /// is returned), what the format cannot hold (thrown; for XML outside strict writing,
+    /// with `findingUnwritable` and `reportingLosses`, returned: see
+    /// ``ConversionLossAnalyzer/firstUnwritable``), and with `reportingLosses` the losses it
+    /// imposes (returned; thrown under strict writing).
     private func checkedForWriting(
-        as format: PlistFormat, options: PlistWritingOptions, reportingLosses: Bool = true
-    ) throws -> (size: ExpandedSizeCounter.Size, warnings: [PlistWarning]) {
+        as format: PlistFormat, options: PlistWritingOptions, reportingLosses: Bool = true, ignoring ignored: Set<PlistWarning.Kind> = [],
+        findingUnwritable: Bool = false
+    ) throws -> (size: ExpandedSizeCounter.Size, warnings: [PlistWarning], unwritable: PlistError?) {
         let size = try ExpandedSizeCounter.check(
             self, limits: options, for: format == .binary ? .binaryWriter : .textWriter(format.plutilName))
-        var analyzer = ConversionLossAnalyzer(format: format, options: options, reportsLosses: reportingLosses)
+        var analyzer = ConversionLossAnalyzer(
+            format: format, options: options, reportsLosses: reportingLosses, ignoring: ignored, findingUnwritable: findingUnwritable)
         try analyzer.check(self)
-        return (size, analyzer.reporter.warnings)
+        return (size, analyzer.reporter.warnings, analyzer.firstUnwritable)
     }
 }

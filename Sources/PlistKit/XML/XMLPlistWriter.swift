@@ -53,11 +53,15 @@ enum XMLPlistWriter {
     /// memory (a binary input's XML is several times its size).
     ///
     /// Nothing reaches `sink` before the whole tree is known to be writable: the check for
-    /// what XML cannot hold, which ``write(_:options:)`` leaves to the escaping, runs first.
+    /// what XML cannot hold, which ``write(_:options:)`` leaves to the escaping, runs first,
+    /// unless `isKnownWritable` says the caller's own walk over every value already made it
+    /// (``ConversionLossAnalyzer``'s `firstUnwritable`).
     ///
     /// - Throws: as ``write(_:options:)``, or what `sink` throws.
-    static func write(_ value: PlistValue, options: PlistWritingOptions, to sink: (Data) throws -> Void) throws {
-        if let (path, found, reason) = firstUnrepresentable(in: value) {
+    static func write(
+        _ value: PlistValue, options: PlistWritingOptions, isKnownWritable: Bool = false, to sink: (Data) throws -> Void
+    ) throws {
+        if !isKnownWritable, let (path, found, reason) = firstUnrepresentable(in: value) {
             throw unrepresentableError(path: path, kind: found.kind, reason: reason)
         }
         try withoutActuallyEscaping(sink) { sink in

@@ -128,8 +128,9 @@ enum ConvertCommand: Subcommand {
                 }
                 guard FileIO.replacesInPlace(destination, source: file) else {
                     if format == .plist(.xml), file != "-", try FileIO.startsLikeBinaryPlist(file) {
-                        // Binary to XML never builds the tree, which is several times the
-                        // size of a compact binary file: the mapped file is walked instead.
+                        // Binary to XML builds the tree, several times the size of a
+                        // compact binary file, only for a small file: a larger mapped file
+                        // is walked instead.
                         inputFormat = .binary
                         try FileIO.write(to: destination) { put in
                             do {

@@ -37,12 +37,15 @@ import Testing
         return outcome
     }
 
-    /// The streaming conversion, walking containers of more than `threshold` values.
-    static func streamed(_ bytes: Data, reading: PlistReadingOptions, writing: PlistWritingOptions, threshold: Int) -> Outcome {
+    /// The streaming conversion, walking containers of more than `threshold` values in an
+    /// input of more than `wholeBytes` bytes (by default every input, however small).
+    static func streamed(
+        _ bytes: Data, reading: PlistReadingOptions, writing: PlistWritingOptions, threshold: Int, wholeBytes: Int = 0
+    ) -> Outcome {
         var outcome = Outcome()
         do {
             try BinaryPlistXMLConverter.convert(
-                .bytes(bytes), readingOptions: reading, writingOptions: writing, threshold: threshold,
+                .bytes(bytes), readingOptions: reading, writingOptions: writing, threshold: threshold, readingWholeUpTo: wholeBytes,
                 acceptingLosses: { outcome.readWarnings = $0; outcome.writeWarnings = $1 }, to: { outcome.output.append($0) })
         } catch {
             #expect(outcome.output.isEmpty, "output before the error \(error)")
@@ -119,6 +122,41 @@ import Testing
         #expect(outcome.output.isEmpty)
         #expect(outcome.error?.contains("items.50.0") == true, "\(outcome)")
         #expect(outcome == Self.viaTree(bytes, reading: PlistReadingOptions(), writing: PlistWritingOptions()))
+    }
+
+    /// Keys stored out of sorted order, in a file small enough to be read whole: the losses
+    /// the caller ignores are neither reported nor refused under strict writing, on that path
+    /// as on the walk.
+    @Test func ignoresTheIgnoredLossesInAFileReadWhole() throws {
+        let builder = BinaryPlistBuilder([
+            [0xD2, 1, 2, 3, 4],  // {b: 1, a: 2}, stored unsorted
+            [0x51, 0x62], [0x51, 0x61],
+            [0x10, 1], [0x10, 2],
+        ])
+        let bytes = Data(builder.build())
+        let strict = PlistWritingOptions(isStrict: true)
+        var output = Data()
+        var written: [PlistWarning] = [PlistWarning(.typeChanged, at: .root, "not called")]
+        try BinaryPlistXMLConverter.convert(
+            bytes, writingOptions: strict, ignoring: [.keyOrderChanged], acceptingLosses: { written = $1 }, to: { output.append($0) })
+        #expect(written.isEmpty)
+        #expect(output == (try PlistValue(decoding: bytes).encoded(as: .xml)))
+        // Not ignored, the reordering is refused under strict writing.
+        #expect(throws: PlistError.self) { try BinaryPlistXMLConverter.convert(bytes, writingOptions: strict, to: { _ in }) }
+    }
+
+    /// A value XML cannot hold, deep in a file read whole and in the same file walked: the
+    /// same error, at the same key path, after the losses are accepted and before any output.
+    @Test func refusesWhatXMLCannotHoldReadWholeAsWalked() throws {
+        let records: [PlistValue] = (0..<40).map { .dictionary(["n": .integer(PlistInteger(Int64($0))), "s": .string("r\($0)")]) }
+        let value: PlistValue = .dictionary(["records": .array(records + [.dictionary(["s": .string("bell \u{7}")])])])
+        let bytes = try value.encoded(as: .binary)
+        let whole = Self.streamed(bytes, reading: PlistReadingOptions(), writing: PlistWritingOptions(), threshold: 4, wholeBytes: bytes.count)
+        let walked = Self.streamed(bytes, reading: PlistReadingOptions(), writing: PlistWritingOptions(), threshold: 4)
+        #expect(whole.output.isEmpty)
+        #expect(whole.error?.contains("records.40.s") == true, "\(whole)")
+        #expect(whole == walked)
+        #expect(whole == Self.viaTree(bytes, reading: PlistReadingOptions(), writing: PlistWritingOptions()))
     }
 
     @Test func readsAMappedFile() throws {
