@@ -43,7 +43,8 @@ fi
 
 if stale "$library" "$root_dir/Sources/PlistKit" "$root_dir/Sources/CLibXML2" "$support_dir" "$fuzz_dir/build.sh"; then
     echo "== fuzz build: PlistKit (${#library_sources[@]} files)" >&2
-    "$swiftc" "${common[@]}" -parse-as-library -module-name PlistKit -wmo -num-threads 2 \
+    # -package-name: PlistKit shares `package` declarations with plist-inspect, as SwiftPM builds it.
+    "$swiftc" "${common[@]}" -parse-as-library -module-name PlistKit -package-name PlistKit -wmo -num-threads 2 \
         -emit-library -static -emit-module -emit-module-path "$out_dir/PlistKit.swiftmodule" \
         -o "$library.tmp" "${library_sources[@]}"
     mv "$library.tmp" "$library"

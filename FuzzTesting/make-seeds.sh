@@ -12,6 +12,6 @@ mapfile -t library_sources < <(find "$root_dir/Sources/PlistKit" -name '*.swift'
 # The C helpers (CPlistKitSupport), as a plain object.
 support_dir="$root_dir/Sources/CPlistKitSupport"
 "$(dirname "$(command -v swiftc)")/clang" -c -O2 -I "$xml_include" -I "$support_dir/include" "$support_dir"/*.c -o "$out_dir/make-seeds-support.o"
-swiftc -Onone -module-name PlistKit -Xcc "-I$xml_include" -I "$root_dir/Sources/CLibXML2" -I "$support_dir/include" -lxml2 \
+swiftc -Onone -module-name PlistKit -package-name PlistKit -Xcc "-I$xml_include" -I "$root_dir/Sources/CLibXML2" -I "$support_dir/include" -lxml2 \
     "${library_sources[@]}" "$fuzz_dir/Seeds/main.swift" "$out_dir/make-seeds-support.o" -o "$out_dir/make-seeds"
 "$out_dir/make-seeds" "$fuzz_dir/Corpus"

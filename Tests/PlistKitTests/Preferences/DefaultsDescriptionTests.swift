@@ -242,7 +242,7 @@ import Testing
     /// NSNumber's documented `%0.16g` for a double, as Foundation's formatter prints it. (Linux
     /// Foundation's `NSNumber.description` itself differs from macOS: it prints `100.0` and
     /// `0.30000000000000004` where macOS prints `100` and `0.3`.)
-    @Test(arguments: [0.1, 0.1 + 0.2, 100, 1.0 / 3, 624858776.48499298, -147.5, 5e-324, 1e-7, 123456789012345678])
+    @Test(arguments: [0.1, 0.1 + 0.2, 100, 1.0 / 3, 624858776.48499298, -147.5, Double.leastNonzeroMagnitude, 1e-7, 123456789012345678])
     func realsMatchFoundationsSixteenDigitFormat(real: Double) throws {
         #expect(try DefaultsDescription.text(of: .real(real)) == String(format: "%0.16g", real))
     }
