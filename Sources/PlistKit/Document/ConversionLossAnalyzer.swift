@@ -117,6 +117,20 @@ struct ConversionLossAnalyzer {
         }
     }
 
+    /// Whether the walk looks for what XML cannot hold at this point: always under strict
+    /// writing, where the first finding of any kind is thrown, else until it has the first
+    /// one for a caller that asked (``findsUnwritable``).
+    private var looksForUnwritable: Bool {
+        format == .xml && (options.isStrict || (findsUnwritable && firstUnwritable == nil))
+    }
+
+    /// Throws `error`, a value XML cannot hold, under strict writing; else keeps it as
+    /// ``firstUnwritable``.
+    private mutating func found(unwritable error: PlistError) throws {
+        if options.isStrict { throw error }
+        firstUnwritable = error
+    }
+
     /// Checks one value, and for a container its own properties (not its children).
     private mutating func inspect(_ value: PlistValue, in frames: [Frame]) throws {
         // XML 1.0 cannot carry some characters (C0 controls but tab, LF, CR; U+FFFE, U+FFFF) in
@@ -124,10 +138,8 @@ struct ConversionLossAnalyzer {
         // strict writing the first finding of any kind must win, so they are checked here in
         // order with the losses; outside it the first is kept for a caller that asks (see
         // `firstUnwritable`), else left to the writer's escaping.
-        if format == .xml, options.isStrict || (findsUnwritable && firstUnwritable == nil), let reason = XMLPlistWriter.unrepresentableReason(for: value) {
-            let error = unrepresentable(value, path(frames), reason)
-            if options.isStrict { throw error }
-            firstUnwritable = error
+        if looksForUnwritable, let reason = XMLPlistWriter.unrepresentableReason(for: value) {
+            try found(unwritable: unrepresentable(value, path(frames), reason))
         }
         switch value {
         case .string:
@@ -197,10 +209,8 @@ struct ConversionLossAnalyzer {
     /// a large container's children one at a time, and checks each with ``check(_:at:)``.
     mutating func checkContainer(keys: [String]?, at path: [String]) throws {
         guard needsWalk else { return }
-        if format == .xml, options.isStrict || (findsUnwritable && firstUnwritable == nil), let keys, let reason = XMLPlistWriter.unrepresentableReason(forKeys: keys) {
-            let error = unrepresentable(.dictionary, path, reason)
-            if options.isStrict { throw error }
-            firstUnwritable = error
+        if looksForUnwritable, let keys, let reason = XMLPlistWriter.unrepresentableReason(forKeys: keys) {
+            try found(unwritable: unrepresentable(.dictionary, path, reason))
         }
         try inspectContainer(keys: keys, at: path)
     }
