@@ -102,10 +102,11 @@ enum ConvertCommand: Subcommand {
         let jobs = try BatchRunner.jobs(arguments)
         let plan = try OutputPlan(inputs, outputs: destinations, outputDirectory: outputDirectory, spec: spec)
 
-        let outcomes = BatchRunner.run(inputs, jobs: jobs, verb: "converted", showsSummary: files.count > 1) { file in
+        let outcomes = BatchRunner.run(inputs, jobs: jobs, verb: "converted", showsSummary: files.count > 1) { index in
+            let file = inputs[index].path
             do {
-                if let reason = plan.skips[file] { return .skipped(file, because: reason) }
-                let destination = plan.destinations[file] ?? "-"
+                if let reason = plan.skips[index] { return .skipped(file, because: reason) }
+                let destination = plan.destinations[index]
                 if update, OutputPlan.isUpToDate(destination, comparedWith: file) {
                     return FileOutcome(skipped: .upToDate)
                 }

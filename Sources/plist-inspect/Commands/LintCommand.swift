@@ -43,7 +43,8 @@ enum LintCommand: Subcommand {
         }
         let checker = InfoPlistChecker(stage: arguments.flag("--allow-build-settings") ? .source : .detected, limits: limits)
         // Results are also kept per file for the JSON report.
-        let outcomes = BatchRunner.run(inputs, jobs: jobs, verb: "passed", showsSummary: files.count > 1 && !json) { file in
+        let outcomes = BatchRunner.run(inputs, jobs: jobs, verb: "passed", showsSummary: files.count > 1 && !json) { index in
+            let file = files[index]
             do {
                 let document = try Documents.load(file)
                 let format = document.format.plutilName

@@ -49,9 +49,10 @@ enum UnarchiveCommand: Subcommand {
         }
         let plan = try OutputPlan(inputs, outputs: destinations, outputDirectory: outputDirectory, spec: spec)
         let colors = Console.shared.usesColor && output == nil && outputDirectory == nil, outputFormat = format
-        let outcomes = BatchRunner.run(inputs, jobs: try BatchRunner.jobs(arguments), verb: "unarchived", showsSummary: inputs.count > 1) { file in
+        let outcomes = BatchRunner.run(inputs, jobs: try BatchRunner.jobs(arguments), verb: "unarchived", showsSummary: inputs.count > 1) { index in
+            let file = inputs[index].path
             do {
-                if let reason = plan.skips[file] { return .skipped(file, because: reason) }
+                if let reason = plan.skips[index] { return .skipped(file, because: reason) }
                 let document = try Documents.load(file)
                 let tree = try ArchiveView.tree(document.value, file: file, allowedClasses: allowed)
                 let data: Data
@@ -66,7 +67,7 @@ enum UnarchiveCommand: Subcommand {
                         throw Failure.wrap(error, file: file)
                     }
                 }
-                let destination = plan.destinations[file] ?? "-"
+                let destination = plan.destinations[index]
                 if outputDirectory != nil { try FileTree.makeParentDirectory(of: destination) }
                 if destination == "-" { return FileOutcome(stdout: data, format: document.format.plutilName) }
                 try FileIO.write(data, to: destination)

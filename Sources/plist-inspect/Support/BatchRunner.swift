@@ -93,17 +93,17 @@ enum BatchRunner {
 
     /// Runs `job` for every input that is not a link leading outside the trees given, and
     /// returns the outcomes in input order (for those links, the outcome that says so).
+    /// `job` is given the input's index in `inputs`, by which subcommands find what they
+    /// planned for it (see ``OutputPlan``).
     static func run(
         _ inputs: [FileTree.Input], jobs: Int, verb: String, showsSummary: Bool,
-        _ job: @escaping @Sendable (String) -> FileOutcome
+        _ job: @escaping @Sendable (_ index: Int) -> FileOutcome
     ) -> [FileOutcome] {
-        let outside = Dictionary(
-            inputs.compactMap { input in input.linkTargetOutside.map { (input.path, $0) } }, uniquingKeysWith: { first, _ in first })
-        return run(inputs.map(\.path), jobs: jobs, verb: verb, showsSummary: showsSummary) { file in
-            if let target = outside[file] {
-                return .skipped(file, because: "It is a symbolic link to '\(StringEscaping.singleLine(target))', outside the directories given; it was skipped.")
+        run(count: inputs.count, jobs: jobs, verb: verb, showsSummary: showsSummary) { index in
+            if let target = inputs[index].linkTargetOutside {
+                return .skipped(inputs[index].path, because: "It is a symbolic link to '\(StringEscaping.singleLine(target))', outside the directories given; it was skipped.")
             }
-            return job(file)
+            return job(index)
         }
     }
 
@@ -117,18 +117,27 @@ enum BatchRunner {
         _ files: [String], jobs: Int, verb: String, showsSummary: Bool,
         _ job: @escaping @Sendable (String) -> FileOutcome
     ) -> [FileOutcome] {
+        run(count: files.count, jobs: jobs, verb: verb, showsSummary: showsSummary) { job(files[$0]) }
+    }
+
+    /// Runs `job` for each index below `count`, on up to `jobs` threads: what both `run`
+    /// methods above do, for inputs or for paths.
+    private static func run(
+        count: Int, jobs: Int, verb: String, showsSummary: Bool,
+        _ job: @escaping @Sendable (_ index: Int) -> FileOutcome
+    ) -> [FileOutcome] {
         let console = Console.shared
-        let state = BatchState(count: files.count)
-        let workers = max(1, min(jobs, files.count))
+        let state = BatchState(count: count)
+        let workers = max(1, min(jobs, count))
         let draw: @Sendable (Int) -> Void = { done in
-            guard files.count > 1 else { return }
-            console.progress(progressLine(done: done, total: files.count))
+            guard count > 1 else { return }
+            console.progress(progressLine(done: done, total: count))
         }
         draw(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = state.nextIndex() {
                 let start = ContinuousClock.now
-                var outcome = job(files[index])
+                var outcome = job(index)
                 let elapsed = ContinuousClock.now - start
                 outcome.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                 // Printing happens inside the state's lock so that files appear in input order.

@@ -21,30 +21,34 @@ import PlistKit
 /// in a tree (`-e`, `--in-place`) to a file in the trees given; an input whose output would
 /// leave them is skipped and reported, as ``FileTree`` skips links that lead out.
 struct OutputPlan {
-    /// Where each input's result goes (`-` for standard output), by the input's path.
-    let destinations: [String: String]
-    /// The inputs left alone, and why, as a sentence without the file's name.
-    let skips: [String: String]
+    /// Where each input's result goes (`-` for standard output), by the input's index.
+    let destinations: [String]
+    /// For each input left alone, why, as a sentence without the file's name; `nil` for the
+    /// others. By the input's index.
+    let skips: [String?]
 
     /// Plans `outputs[i]` for `inputs[i]`.
     ///
     /// - Throws: ``CommandError`` (usage, exit 64) naming each input whose output another
     ///   input also writes, or whose output would replace another input.
     init(_ inputs: [FileTree.Input], outputs: [String], outputDirectory: String?, spec: CommandSpec) throws {
-        let trees = Set(inputs.compactMap(\.tree))
+        // The trees given, each once (their inputs come one tree after another).
+        var trees: [String] = []
+        for tree in inputs.lazy.compactMap(\.tree) where trees.last != tree && !trees.contains(tree) {
+            trees.append(tree)
+        }
         let directory = outputDirectory.map(Self.resolvedPath)
-        var destinations: [String: String] = [:], skips: [String: String] = [:]
+        var skips = [String?](repeating: nil, count: inputs.count)
         var writes: [(input: String, output: String)] = []
-        for (input, output) in zip(inputs, outputs) where input.linkTargetOutside == nil {
-            if output != "-" {
+        for (index, (input, output)) in zip(inputs, outputs).enumerated() where input.linkTargetOutside == nil {
+            let bounds = directory.map { [$0] } ?? (input.tree == nil ? [] : trees)
+            if output != "-" && !bounds.isEmpty {
                 let reached = Self.resolvedPath(output)
-                let bounds = directory.map { [$0] } ?? (input.tree == nil ? [] : Array(trees))
-                if !bounds.isEmpty && !bounds.contains(where: { FileTree.isWithin(reached, $0) }) {
-                    skips[input.path] = "Its output '\(Self.shown(output))' leads to '\(Self.shown(reached))', outside the directories given; it was skipped."
+                if !bounds.contains(where: { FileTree.isWithin(reached, $0) }) {
+                    skips[index] = "Its output '\(Self.shown(output))' leads to '\(Self.shown(reached))', outside the directories given; it was skipped."
                     continue
                 }
             }
-            if destinations[input.path] == nil { destinations[input.path] = output }
             writes.append((input.path, output))
         }
         // Links that lead out are read by no one, but writing to one would write where it
@@ -55,13 +59,15 @@ struct OutputPlan {
             throw CommandError.usage(
                 "Nothing was written: each output must be its input's alone.\n  " + collisions.joined(separator: "\n  "), spec)
         }
-        self.destinations = destinations
+        self.destinations = outputs
         self.skips = skips
     }
 
     /// The sentences naming each collision, one per input that loses. Reading from standard
-    /// input and writing to standard output never collide.
+    /// input and writing to standard output never collide, and a single path collides with
+    /// nothing (its output may be the input itself: `--in-place`).
     private static func collisions(_ writes: [(input: String, output: String)], protecting others: [String]) -> [String] {
+        guard writes.count + others.count > 1 else { return [] }
         var sentences: [String] = []
         var firstWriter: [String: String] = [:]  // resolved output -> the input that writes it
         var inputs: [String: String] = [:]       // resolved input -> the input as given
@@ -108,16 +114,29 @@ struct OutputPlan {
         let components = absolute.split(separator: "/", omittingEmptySubsequences: true)
         // realpath("/") always succeeds, so the loop ends.
         for count in stride(from: components.count, through: 0, by: -1) {
-            guard let real = realpath("/" + components[..<count].joined(separator: "/"), nil) else { continue }
+            guard let real = realpath(joinedPath(components[..<count]), nil) else { continue }
             var parts = String(cString: real).split(separator: "/", omittingEmptySubsequences: true)
             free(real)
             for component in components[count...] {
                 if component == "." { continue }
                 if component == ".." { _ = parts.popLast() } else { parts.append(component) }
             }
-            return "/" + parts.joined(separator: "/")
+            return joinedPath(parts[...])
         }
         return absolute
+    }
+
+    /// `/a/b/c` from `a`, `b` and `c`. (The standard library's `joined(separator:)` over
+    /// substrings is not specialized here: its first call looks up protocol conformances at
+    /// run time, which cost a one-file conversion a quarter of its instructions.)
+    private static func joinedPath(_ components: ArraySlice<Substring>) -> String {
+        guard !components.isEmpty else { return "/" }
+        var path = ""
+        for component in components {
+            path += "/"
+            path += component
+        }
+        return path
     }
 
     private static func shown(_ path: String) -> String {
