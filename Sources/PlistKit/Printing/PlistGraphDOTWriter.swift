@@ -106,20 +106,16 @@ public struct PlistGraphDOTWriter: Hashable, Sendable {
         return lines.map { Self.escaped($0) + "\\l" }.joined()
     }
 
-    /// A scalar as a field shows it.
+    /// A scalar as a field shows it: data by its size and first bytes, a UID as the object it
+    /// names, anything else as a diff's line shows it (strings quoted, numbers and dates in
+    /// full).
     static func text(of value: PlistValue) -> String {
         switch value {
-        case .string(let string): return StringEscaping.quoted(string)
-        case .integer(let integer): return integer.description
-        case .real(let real): return "\(real)"
-        case .boolean(let boolean): return boolean ? "true" : "false"
-        case .date(let date): return ValueText.rfc3339(date)
         case .data(let data):
             let preview = ValueText.hex(data.prefix(8)) + (data.count > 8 ? "…" : "")
             return "<\(data.count) \(data.count == 1 ? "byte" : "bytes")> \(preview)"
         case .uid(let uid): return "→ $objects[\(uid)]"
-        case .array(let elements): return "array (\(elements.count))"
-        case .dictionary(let entries): return "dictionary (\(entries.count))"
+        default: return PlistDiff.Change.summary(value)
         }
     }
 

@@ -40,7 +40,8 @@ public struct PlistDiff: Hashable, Sendable {
         }
 
         /// A one-line rendering: scalars in full (strings quoted, their own quotes, backslashes
-        /// and line ends escaped), containers by type and count.
+        /// and line ends escaped), containers by type and count. A graph's fields show their
+        /// strings, numbers and dates with it too (``PlistGraphDOTWriter``).
         static func summary(_ value: PlistValue) -> String {
             switch value {
             case .string(let s): return StringEscaping.quoted(s)

@@ -153,6 +153,21 @@ import Testing
         #expect(statements.graph["label"]?.hasPrefix(#"a"b\\u{a}c\l"#) == true)
     }
 
+    /// A field shows a scalar as a diff's line does, so a date no calendar holds reads
+    /// `date nan`, not a bare number that passes for a real; data by its size and first bytes.
+    @Test func fieldsShowEachKindOfScalar() throws {
+        let value: PlistValue = [
+            "flag": true, "count": 3, "ratio": 1.5, "name": "a\"b", "when": .date(Date(timeIntervalSinceReferenceDate: 0.5)),
+            "never": .date(Date(timeIntervalSinceReferenceDate: .nan)), "blob": .data(Data([1, 2])),
+        ]
+        let label = try #require(try Statements(PlistGraphDOTWriter().dot(of: value.graph(), title: "t")).nodes[0]?["label"])
+        let fields = label.replacingOccurrences(of: #"\n"#, with: #"\l"#).components(separatedBy: #"\l"#).dropFirst().filter { !$0.isEmpty }
+        #expect(fields == [
+            "flag = true", "count = 3", "ratio = 1.5", #"name = "a\\"b""#, "when = 2001-01-01T00:00:00.500Z", "never = date nan",
+            "blob = <2 bytes> 0102",
+        ])
+    }
+
     @Test func longLinesAreCut() throws {
         let graph = try Self.graphs().first { $0.name == "long names" }!.graph
         let label = try #require(try Statements(PlistGraphDOTWriter(maximumLineLength: 40).dot(of: graph, title: "t")).nodes[1]?["label"])
