@@ -44,7 +44,10 @@ final class PlistEncodingArray {
     /// The number of elements appended so far.
     var count: Int { storedElements?.count ?? 0 }
 
-    func append(_ node: PlistEncodingNode) {
+    // Inlined into the unkeyed container's witnesses: a call per element cost 0.3 % of a
+    // Codable encode of an Info.plist.
+    @inline(__always)
+    func append(_ node: consuming PlistEncodingNode) {
         var elements = storedElements.take() ?? []
         elements.append(node)
         var left: [PlistEncodingNode]? = elements
