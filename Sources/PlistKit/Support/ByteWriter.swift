@@ -9,8 +9,9 @@ import Musl
 import Darwin
 #endif
 
-/// Bytes written into memory the writer owns: the one place PlistKit's writers store through
-/// a raw pointer.
+/// Bytes written into memory the writer owns: the one place PlistKit's writers, and its file
+/// reader (``FileReader``, which reads into the room left with ``putRead(from:)``), store
+/// through a raw pointer.
 ///
 /// Every put checks the room left first (one comparison) and grows the storage when it is
 /// short, so a caller that sized it too small pays a reallocation, never a write out of
@@ -28,7 +29,8 @@ import Darwin
 /// The writer is non-copyable (it owns its storage, freed when it ends) and not `Sendable`.
 struct ByteWriter: ~Copyable {
     private var storage: UnsafeMutableRawPointer
-    private var capacity: Int
+    /// The bytes the storage holds, written or not.
+    private(set) var capacity: Int
     /// The number of bytes written so far.
     private(set) var count = 0
     /// Whether a put was dropped because the room it needed could not be computed or had.
@@ -270,6 +272,37 @@ struct ByteWriter: ~Copyable {
             }
             count &+= o
         }
+    }
+
+    // MARK: Reading into the output
+
+    /// Makes the storage exactly `newCapacity` bytes (at least ``count``), for a caller with
+    /// its own growth policy (``FileReader``, which must not pass its byte limit) or one that
+    /// shrinks the storage to what was written before ``finish()``. Nothing changes when the
+    /// memory cannot be had.
+    ///
+    /// - Returns: `false` when `newCapacity` is below ``count``, or the memory cannot be had.
+    mutating func resize(to newCapacity: Int) -> Bool {
+        guard newCapacity >= count, !hasOverflowed else { return false }
+        guard newCapacity != capacity else { return true }
+        guard let moved = realloc(storage, Swift.max(newCapacity, 1)) else { return false }
+        storage = moved
+        capacity = newCapacity
+        return true
+    }
+
+    /// Fills the room left in the storage (``capacity`` minus ``count``) from `descriptor`
+    /// with one `read(2)`, retried when a signal interrupts it; the bytes read count as put.
+    ///
+    /// - Returns: what `read(2)` returned: the number of bytes added (0 at the end of the
+    ///   input, or when no room is left), or -1 when it failed, with `errno` saying why.
+    mutating func putRead(from descriptor: Int32) -> Int {
+        let room = capacity &- count
+        guard room > 0, !hasOverflowed else { return 0 }
+        let target = storage + count
+        let got = retryingInterruptions { read(descriptor, target, room) }
+        if got > 0 { count &+= got }
+        return got
     }
 
     // MARK: Taking the bytes

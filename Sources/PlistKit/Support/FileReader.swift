@@ -14,9 +14,9 @@ import Darwin
 /// terminal, or a file that claims no size (as files of `/proc` do), has no size to check: it
 /// is read until its end or until it has given one byte more than the limit, and then refused,
 /// so `/dev/zero` or an endless pipe fails after `maximumBytes + 1` bytes instead of filling
-/// memory. The buffer grows by `realloc`, which moves a large block by remapping its pages
-/// rather than copying them, so the peak is the input's size, not twice it; and a failed
-/// allocation is reported rather than trapped.
+/// memory. The bytes are read into a ``ByteWriter``, whose storage grows by `realloc`, which
+/// moves a large block by remapping its pages rather than copying them, so the peak is the
+/// input's size, not twice it; and a failed allocation is reported rather than trapped.
 public enum FileReader {
     /// Every byte the file at `path` holds.
     ///
@@ -45,43 +45,26 @@ public enum FileReader {
         // One byte past the limit is what shows that an input is over it.
         let ceiling = limit == Int.max ? limit : limit + 1
         // A regular file gets room for its size and the one byte that shows it grew; anything
-        // else starts small and doubles.
-        var capacity = Swift.min(ceiling, Swift.max((size ?? 0) + 1, 1 << 16))
-        guard var buffer = malloc(capacity) else { throw outOfMemory(path, capacity) }
-        var count = 0
+        // else starts small and doubles, never past the ceiling.
+        let initial = Swift.min(ceiling, Swift.max((size ?? 0) + 1, 1 << 16))
+        var bytes = ByteWriter(capacity: initial)
+        if bytes.hasOverflowed { throw outOfMemory(path, initial) }
         while true {
-            if count == capacity {
-                if capacity == ceiling {
-                    free(buffer)
-                    throw tooLarge(path, limit: limit)
-                }
-                let grown = capacity > ceiling / 2 ? ceiling : capacity * 2
-                guard let moved = realloc(buffer, grown) else {
-                    free(buffer)
-                    throw outOfMemory(path, grown)
-                }
-                buffer = moved
-                capacity = grown
+            if bytes.count == bytes.capacity {
+                if bytes.capacity == ceiling { throw tooLarge(path, limit: limit) }
+                let grown = bytes.capacity > ceiling / 2 ? ceiling : bytes.capacity * 2
+                guard bytes.resize(to: grown) else { throw outOfMemory(path, grown) }
             }
-            let got = retryingInterruptions { systemRead(descriptor, buffer + count, capacity - count) }
-            if got < 0 {
-                let failure = FileOperationError.current(.read, path)
-                free(buffer)
-                throw failure
-            }
+            let got = bytes.putRead(from: descriptor)
+            if got < 0 { throw FileOperationError.current(.read, path) }
             if got == 0 { break }
-            count += got
         }
-        if count > limit {
-            free(buffer)
-            throw tooLarge(path, limit: limit)
-        }
-        if count == 0 {
-            free(buffer)
-            return Data()
-        }
-        if count < capacity, let shrunk = realloc(buffer, count) { buffer = shrunk }
-        return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
+        if bytes.count > limit { throw tooLarge(path, limit: limit) }
+        if bytes.count == 0 { return Data() }
+        // The storage shrinks to what was read (moved by `realloc`, which gives back pages
+        // rather than copying); when it cannot, the slack stays, harmlessly.
+        _ = bytes.resize(to: bytes.count)
+        return bytes.finish() ?? Data()
     }
 
     /// The bytes of the file at `path` for a reader: a regular file that claims a size is
@@ -145,11 +128,8 @@ public enum FileReader {
     }
 }
 
-/// `open(2)` and `read(2)`, under names the type's own `open` and `read` methods do not hide.
+/// `open(2)`, under a name the type's own `open` method does not hide.
 private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
     open(path, flags)
 }
 
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
-}
