@@ -20,6 +20,7 @@ regression_folder() {
         detect) echo detect ;;
         keyedarchive|unarchive) echo keyedarchive ;;
         decoder) echo codable ;;
+        infoplist) echo infoplist ;;
         *) echo "$1" ;;
     esac
 }

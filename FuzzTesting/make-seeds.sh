@@ -11,7 +11,13 @@ mkdir -p "$out_dir"
 mapfile -t library_sources < <(find "$root_dir/Sources/PlistKit" -name '*.swift' | sort)
 # The C helpers (CPlistKitSupport), as a plain object.
 support_dir="$root_dir/Sources/CPlistKitSupport"
-"$(dirname "$(command -v swiftc)")/clang" -c -O2 -I "$xml_include" -I "$support_dir/include" "$support_dir"/*.c -o "$out_dir/make-seeds-support.o"
+# (one object per C file: the helpers are one C file per concern).
+support_objects=()
+for source in "$support_dir"/*.c; do
+    object="$out_dir/make-seeds-support-$(basename "$source" .c).o"
+    "$(dirname "$(command -v swiftc)")/clang" -c -O2 -I "$xml_include" -I "$support_dir/include" "$source" -o "$object"
+    support_objects+=("$object")
+done
 swiftc -Onone -module-name PlistKit -package-name PlistKit -Xcc "-I$xml_include" -I "$root_dir/Sources/CLibXML2" -I "$support_dir/include" -lxml2 \
-    "${library_sources[@]}" "$fuzz_dir/Seeds/main.swift" "$out_dir/make-seeds-support.o" -o "$out_dir/make-seeds"
+    "${library_sources[@]}" "$fuzz_dir/Seeds/main.swift" "${support_objects[@]}" -o "$out_dir/make-seeds"
 "$out_dir/make-seeds" "$fuzz_dir/Corpus"

@@ -225,3 +225,111 @@ for (name, format, shared) in [("record.bplist", PlistFormat.binary, false), ("r
 for (harness, count) in written.sorted(by: { $0.key < $1.key }) where harness == "keyedarchive" || harness == "unarchive" {
     print("\(harness): \(count) files")
 }
+
+// Info.plist engine (FuzzTesting/Harnesses/infoplist.swift): a settings file, a NUL, then a
+// property list. The project's Info.plists and settings files from TestData/InfoPlist (each
+// real Info.plist with the settings its MANIFEST.json names; `#include` lines dropped, since
+// the harness's settings have no file to resolve them against, except in one seed), and
+// hand-made settings reaching every operator, condition and reference form.
+let infoPlistData = corpusRoot.deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("TestData").appendingPathComponent("InfoPlist")
+func testData(_ path: String) -> Data {
+    guard let data = try? Data(contentsOf: infoPlistData.appendingPathComponent(path)) else {
+        FileHandle.standardError.write(Data("Error: cannot read TestData/InfoPlist/\(path)\n".utf8))
+        exit(66)
+    }
+    return data
+}
+func withoutIncludes(_ settings: Data) -> String {
+    String(decoding: settings, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { !$0.hasPrefix("#include") }.joined(separator: "\n")
+}
+func infoPlistSeed(_ name: String, settings: String, plist: Data?) {
+    seed("infoplist", name, Data(settings.utf8) + (plist.map { Data([0]) + $0 } ?? Data()))
+}
+struct RealInfoPlist: Decodable {
+    var file: String
+    var settings: [String]
+    var define: [String: String]
+}
+let realInfoPlists = try! JSONDecoder().decode([RealInfoPlist].self, from: testData("real/MANIFEST.json"))
+for real in realInfoPlists {
+    var settings = real.settings.map { withoutIncludes(testData("real/" + $0)) }.joined(separator: "\n")
+    for (name, value) in real.define.sorted(by: { $0.key < $1.key }) { settings += "\n\(name) = \(value)" }
+    infoPlistSeed("real-" + real.file.replacingOccurrences(of: "/", with: "-"), settings: settings, plist: testData("real/" + real.file))
+}
+let sourceSettings = String(decoding: testData("ios-app-source.xcconfig"), as: UTF8.self)
+let sourcePlist = testData("ios-app-source.plist")
+infoPlistSeed("ios-app-source", settings: sourceSettings, plist: sourcePlist)
+for file in ["app-extension.plist", "bad-info.plist", "framework.bplist", "framework.plist", "ios-app.plist", "macos-app.plist"] {
+    infoPlistSeed(file, settings: sourceSettings, plist: testData(file))
+}
+for file in ["conditional.xcconfig", "Async/Base.xcconfig", "SFBAudioEngine/Base.xcconfig", "iina/Shared.xcconfig", "kickstarter/Base.xcconfig"] {
+    infoPlistSeed("xcconfig-" + file.replacingOccurrences(of: "/", with: "-"), settings: withoutIncludes(testData("xcconfig/" + file)), plist: sourcePlist)
+}
+infoPlistSeed("include-unresolved", settings: "#include \"a.xcconfig\"\n#include? \"b.xcconfig\"\nA = 1\n", plist: sourcePlist)
+if let source = try? PlistValue(decoding: sourcePlist) {
+    for format in [PlistFormat.binary, .json, .openStep] {
+        if let data = try? source.encoded(as: format) { infoPlistSeed("ios-app-source-\(format)", settings: sourceSettings, plist: data) }
+    }
+}
+let operatorSettings = """
+    // every operator, condition form, continuation and reference form
+    PRODUCT_NAME = My App_2048 Straße
+    TARGET_NAME = Notes
+    PATH_VALUE = //tmp/./a/../b.c/
+    EMPTY =
+    Q = $(PRODUCT_NAME:quote) $(EMPTY:quote) $(PRODUCT_NAME:upper:lower)
+    I = $(PRODUCT_NAME:identifier)$(PRODUCT_NAME:rfc1034identifier)$(PRODUCT_NAME:c99extidentifier)
+    H = $(PRODUCT_NAME:__md5) $(PATH_VALUE:__stripslash) $(PATH_VALUE:standardizepath)
+    P = $(PATH_VALUE:dir) $(PATH_VALUE:file) $(PATH_VALUE:base) $(PATH_VALUE:suffix)
+    R = $(PATH_VALUE:dir=/x) $(PATH_VALUE:file=y.z) $(PATH_VALUE:base=w) $(PATH_VALUE:suffix=.o)
+    D = $(UNSET:default=fallback) $(PATH_VALUE:relativeto=/tmp) $(PATH_VALUE:isancestor=/tmp) $(YES_VALUE:not)
+    YES_VALUE = YES
+    LIST = a \\
+        b \\
+        c;
+    FLAGS = -ObjC
+    FLAGS[sdk=iphoneos*][arch=arm64] = $(inherited) -device
+    FLAGS[config=Rel?ase][arch=[!x]*] = $(value) -release
+    FLAGS[sdk=[a-z]*os1[0-9].?] = $(FLAGS) -sdk
+    NESTED = $(PRODUCT_$(SUFFIX)) ${TARGET_NAME} $[TARGET_NAME] $TARGET_NAME$(SUFFIX) $$(HOME) $
+    SUFFIX = NAME
+    CYCLE_A = $(CYCLE_B)
+    CYCLE_B = $(CYCLE_A)
+    DOUBLE_1 = $(DOUBLE_2)$(DOUBLE_2)
+    DOUBLE_2 = $(DOUBLE_3)$(DOUBLE_3)
+    DOUBLE_3 = ab
+    URL = https://example.org
+    GENERATE_INFOPLIST_FILE = YES
+    SDKROOT = iphoneos
+    TARGETED_DEVICE_FAMILY = 1,2
+    PRODUCT_BUNDLE_IDENTIFIER = org.example.$(PRODUCT_NAME:rfc1034identifier:lower)
+    MARKETING_VERSION = 1.0
+    CURRENT_PROJECT_VERSION = 7
+    INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad = UIInterfaceOrientationPortrait "UIInterfaceOrientationLandscapeLeft"
+    INFOPLIST_KEY_UIRequiredDeviceCapabilities = armv7 still-camera
+    INFOPLIST_KEY_LSUIElement = YES
+    INFOPLIST_KEY_NSCameraUsageDescription = Scans $(PRODUCT_NAME).
+    INFOPLIST_KEY_UILaunchScreen_Generation = YES
+    INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES
+    """
+let operatorPlist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict>
+    <key>CFBundleName</key><string>$(Q) $(I) $(H) $(P) $(R) $(D)</string>
+    <key>FN$(SUFFIX)</key><string>$(NESTED) $(FLAGS) $(LIST) $(URL) $(DOUBLE_1)</string>
+    <key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+    <key>CFBundleExecutable</key><string>${EXECUTABLE_NAME}</string>
+    <key>Cycle</key><string>$(CYCLE_A)</string>
+    <key>UIBackgroundModes</key><array><string>location</string><string>$(UNDEFINED)</string></array>
+    <key>UIRequiredDeviceCapabilities</key><dict><key>nfc</key><true/></dict>
+    </dict></plist>
+    """
+infoPlistSeed("operators", settings: operatorSettings, plist: Data(operatorPlist.utf8))
+infoPlistSeed("operators-no-plist", settings: operatorSettings, plist: nil)
+infoPlistSeed("operators-openstep", settings: operatorSettings,
+              plist: Data("{ CFBundleName = \"$(I:upper:quote)\"; \"$(SUFFIX)\" = ( \"$(A:default=$(B:default=c))\", <0fbd>, <*I3> ); }".utf8))
+for (harness, count) in written.sorted(by: { $0.key < $1.key }) where harness == "infoplist" {
+    print("\(harness): \(count) files")
+}

@@ -16,6 +16,9 @@ struct BuildSettingEvaluation {
     private var totalLength = 0
     /// The setting values evaluated so far (not counting remembered ones).
     private var evaluations = 0
+    /// The references to undefined settings carried so far, each counted once for itself and
+    /// once for every setting it is reached through, every time a text takes it in.
+    private var undefinedCarried = 0
 
     /// One assignment of one setting.
     private struct Assignment: Hashable {
@@ -102,7 +105,9 @@ struct BuildSettingEvaluation {
                 result.text += text
                 result.hasText = true
             case .reference(let reference):
-                result.append(try evaluate(reference))
+                let evaluated = try evaluate(reference)
+                try carry(evaluated.undefined)
+                result.append(evaluated)
             }
             guard result.text.utf8.count <= expander.maximumLength else {
                 throw InfoPlistError(.expansionTooLong, "An expansion gives a string of more than \(expander.maximumLength) bytes")
@@ -136,6 +141,7 @@ struct BuildSettingEvaluation {
                     throw unknownOperator(operatorName + "=", in: reference)
                 }
                 let operand = try evaluate(operandParts)
+                try carry(operand.undefined)
                 result.undefined += operand.undefined
                 result.outermostContext = min(result.outermostContext, operand.outermostContext)
                 if result.hasText {
@@ -164,6 +170,23 @@ struct BuildSettingEvaluation {
             var evaluated = result
             evaluated.undefined.append((name, []))
             return evaluated
+        }
+    }
+
+    /// Counts the references to undefined settings a text takes in.
+    ///
+    /// Where undefined settings fail the expansion, such a reference expands to nothing, so
+    /// no length limit sees settings that refer twice to the next, down to an undefined one:
+    /// 30 of them meet it 2³⁰ times. Each reference is remembered with the settings it is reached
+    /// through, so they are counted against ``BuildSettingExpander/maximumEvaluations``.
+    ///
+    /// - Throws: ``InfoPlistError/Code/expansionTooLong`` past the limit.
+    private mutating func carry(_ references: [(name: String, through: [String])]) throws(InfoPlistError) {
+        for reference in references { undefinedCarried += 1 + reference.through.count }
+        guard undefinedCarried <= expander.maximumEvaluations else {
+            throw InfoPlistError(
+                .expansionTooLong,
+                "The expansion meets references to undefined settings more than \(expander.maximumEvaluations) times, counting each setting they are reached through (BuildSettingExpander.maximumEvaluations)")
         }
     }
 

@@ -56,6 +56,12 @@ public struct BuildSettingExpander: Sendable {
     /// The most setting values one expansion may evaluate. A value is evaluated once and
     /// remembered unless it depends on the settings being evaluated around it (a setting that
     /// reaches its own lower assignment through others), so real settings stay far below.
+    ///
+    /// It bounds the references to undefined settings one expansion meets as well, each
+    /// counted once for itself and once for every setting it is reached through, each time a
+    /// text takes it in: where they fail the expansion they give no text that
+    /// ``maximumLength`` could bound, yet settings that each refer twice to the next, down to
+    /// an undefined one, meet it 2³⁰ times in 30 settings.
     public var maximumEvaluations = 1 << 20
 
     /// Whether a reference to an undefined setting is left as it is (and reported in the

@@ -174,6 +174,41 @@ import PlistKit
         }
     }
 
+    /// Settings that each refer twice to the next, down to an undefined one: where undefined
+    /// settings fail, each reference gives no text (so no length limit sees it) but is listed,
+    /// and "$(U0)" meets the undefined setting 2^levels times. Found by the `infoplist` fuzzer
+    /// (TestData/Regressions/infoplist/), where 22 levels took 2 GB.
+    private func undefinedBomb(levels: Int) -> BuildSettings {
+        var bomb = BuildSettings()
+        for level in 0..<levels { bomb["U\(level)"] = "$(U\(level + 1))$(U\(level + 1))" }
+        bomb["U\(levels)"] = "$(UNDEFINED)"
+        return bomb
+    }
+
+    @Test func undefinedSettingsMetTwiceAtEachLevelStopAtTheEvaluationLimit() {
+        var small = BuildSettingExpander(settings: undefinedBomb(levels: 12))
+        small.maximumEvaluations = 10_000
+        #expect {
+            _ = try small.expand("$(U0)")
+        } throws: { error in
+            (error as? InfoPlistError)?.description
+                == "The expansion meets references to undefined settings more than 10000 times, counting each setting they are reached through (BuildSettingExpander.maximumEvaluations) at the root."
+        }
+        // With the default limits, 2^30 references stop as quickly, in a property list too.
+        #expect {
+            _ = try BuildSettingExpander(settings: undefinedBomb(levels: 30)).expand(["CFBundleName": "$(U0)"])
+        } throws: { error in
+            (error as? InfoPlistError)?.code == .expansionTooLong && (error as? InfoPlistError)?.location == .keyPath("CFBundleName")
+        }
+        // Below the limit every reference is still listed, with the settings it is reached through.
+        #expect {
+            _ = try BuildSettingExpander(settings: undefinedBomb(levels: 3)).expand("$(U0)")
+        } throws: { error in
+            let references = (error as? InfoPlistError)?.undefinedSettings ?? []
+            return references.count == 8 && references.allSatisfy { $0.name == "UNDEFINED" && $0.through == ["U0", "U1", "U2", "U3"] }
+        }
+    }
+
     @Test func manyStringsTogetherStopAtTheTotalLimit() {
         var expander = BuildSettingExpander(settings: ["BIG": String(repeating: "x", count: 1000)])
         expander.maximumTotalLength = 10_000

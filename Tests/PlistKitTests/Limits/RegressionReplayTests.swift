@@ -131,6 +131,46 @@ struct RegressionFile: CustomStringConvertible, Codable, Sendable {
         }
     }
 
+    /// The `infoplist` harness's entry points on a settings file and, after the first NUL, a
+    /// property list: each gives a result or a typed error, within the child's time and memory.
+    @Test(arguments: RegressionFile.files(in: ["infoplist"]))
+    func expandingInfoPlistRegressionGivesResultOrTypedError(file: RegressionFile) async throws {
+        await Self.expectReplayEnds(file) {
+            await #expect(processExitsWith: .exitCode(Status.ok.rawValue), "Replaying \(file) (\(Self.statusMeanings))") { [file = file as RegressionFile] in
+                let data = try Data(contentsOf: file.url)
+                IsolatedRun.run(seconds: LimitExpectations.hangSeconds) { Self.replayInfoPlist(data).rawValue }
+            }
+        }
+    }
+
+    /// Parses, expands (every setting and the property list, each way of handling undefined
+    /// settings), processes, checks and summarizes; runs in the child.
+    static func replayInfoPlist(_ data: Data) -> Status {
+        let split = data.firstIndex(of: 0)
+        let settings = (try? BuildSettings(parsing: String(decoding: data[..<(split ?? data.endIndex)], as: UTF8.self))) ?? BuildSettings()
+        var source: PlistValue?
+        if let split {
+            do {
+                source = try PlistValue(decoding: Data(data[(split + 1)...]), options: .untrusted)
+            } catch {
+                guard error is PlistError else { return .wrongErrorType }
+            }
+        }
+        for handling in [BuildSettingExpander.UndefinedSettingHandling.fail, .keep, .expandToNothing] {
+            let expander = BuildSettingExpander(settings: settings, undefinedSettings: handling)
+            for name in settings.assignments.keys { _ = try? expander.expand("$(\(name))") }
+            if let source { _ = try? expander.expand(source) }
+        }
+        do {
+            let processed = try InfoPlistProcessor(settings: settings, generatesKeys: true).process(source)
+            _ = try InfoPlistChecker().check(processed.value)
+            _ = try InfoPlistSummary(processed.value)
+        } catch {
+            return error is InfoPlistError || error is PlistError ? .ok : .wrongErrorType
+        }
+        return .ok
+    }
+
     /// Reads, and writes back what was read; runs in the child.
     static func replay(_ data: Data, format: PlistFormat?) -> Status {
         let document: PlistDocument
