@@ -175,10 +175,9 @@ enum InfoPlistFuzzCheck {
                     fail("A property list without '$' changed in expansion:\n\(keeping.value)", value: value)
                 }
             }
-            // (`replacing([])` of a scalar root throws: a path-less edit list is not applied.)
             let replaced: PlistValue
             do {
-                replaced = keeping.replacements.isEmpty ? value : try value.replacing(keeping.replacements)
+                replaced = try value.replacing(keeping.replacements)
             } catch {
                 fail("The expansion's replacements do not apply to the original: \(error)", value: value)
             }

@@ -34,6 +34,8 @@ extension PlistValue {
     /// - Complexity: O(n) in the entries of the containers on the paths, plus the paths'
     ///   lengths.
     public func replacing(_ replacements: [PlistTextReplacement]) throws -> PlistValue {
+        // Nothing to replace is nothing to walk, whatever the root is (a string, say).
+        guard !replacements.isEmpty else { return self }
         let pending = replacements.map { (rest: $0.path.components[...], replacement: $0) }
         return try Self.replacing(pending, in: self, at: .root)
     }

@@ -38,6 +38,9 @@ import PlistKit
 
     @Test func noReplacementsGiveTheValueBack() throws {
         #expect(try tree.replacing([]) == tree)
+        // A root that is not a container has nothing to walk either.
+        #expect(try PlistValue.string("plain").replacing([]) == "plain")
+        #expect(try PlistValue.integer(7).replacing([]) == .integer(7))
     }
 
     @Test(arguments: [
