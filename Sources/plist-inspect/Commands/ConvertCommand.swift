@@ -106,7 +106,7 @@ enum ConvertCommand: Subcommand {
             let file = inputs[index].path
             do {
                 if let reason = plan.skips[index] { return .skipped(file, because: reason) }
-                let destination = plan.destinations[index]
+                let destination = destinations[index]
                 if update, OutputPlan.isUpToDate(destination, comparedWith: file) {
                     return FileOutcome(skipped: .upToDate)
                 }

@@ -67,7 +67,7 @@ enum UnarchiveCommand: Subcommand {
                         throw Failure.wrap(error, file: file)
                     }
                 }
-                let destination = plan.destinations[index]
+                let destination = destinations[index]
                 if outputDirectory != nil { try FileTree.makeParentDirectory(of: destination) }
                 if destination == "-" { return FileOutcome(stdout: data, format: document.format.plutilName) }
                 try FileIO.write(data, to: destination)

@@ -21,13 +21,12 @@ import PlistKit
 /// in a tree (`-e`, `--in-place`) to a file in the trees given; an input whose output would
 /// leave them is skipped and reported, as ``FileTree`` skips links that lead out.
 struct OutputPlan {
-    /// Where each input's result goes (`-` for standard output), by the input's index.
-    let destinations: [String]
     /// For each input left alone, why, as a sentence without the file's name; `nil` for the
     /// others. By the input's index.
     let skips: [String?]
 
-    /// Plans `outputs[i]` for `inputs[i]`.
+    /// Checks `outputs[i]` (`-` for standard output) as the output of `inputs[i]`; the caller
+    /// writes each input's result where `outputs` says, unless ``skips`` holds a reason.
     ///
     /// - Throws: ``CommandError`` (usage, exit 64) naming each input whose output another
     ///   input also writes, or whose output would replace another input.
@@ -59,7 +58,6 @@ struct OutputPlan {
             throw CommandError.usage(
                 "Nothing was written: each output must be its input's alone.\n  " + collisions.joined(separator: "\n  "), spec)
         }
-        self.destinations = outputs
         self.skips = skips
     }
 
