@@ -19,6 +19,11 @@ struct ConversionLossAnalyzer {
     /// and scanning every string twice would cost a tenth of its write.
     let findsUnwritable: Bool
 
+    /// Whether a dictionary whose keys are out of the writer's order is reported: decided
+    /// once, since the set of ignored kinds hashes each kind's name and would be asked for
+    /// every dictionary of the tree.
+    private let reportsKeyOrder: Bool
+
     /// With ``findsUnwritable``, the first value the walk met that XML cannot hold, in
     /// walking order: the caller throws it once the losses are accepted, as the XML writer
     /// would, and a writer handing its output on in pieces need not walk the tree again to
@@ -31,6 +36,11 @@ struct ConversionLossAnalyzer {
     private var baseContainerPath: [String] = []
     private var baseStep: String?
 
+    /// The last dictionary keys found to hold only characters XML can carry. The records of
+    /// a document share their key arrays, so consecutive records are scanned once rather than
+    /// once each. Held, so that the storage it is recognised by cannot be freed and reused.
+    private var writableKeys: [String] = []
+
     /// An analyzer of writing in `format` with `options`; losses of the `ignored` kinds are
     /// neither reported nor, under strict writing, refused (see ``LossReporter``).
     init(
@@ -42,6 +52,7 @@ struct ConversionLossAnalyzer {
         self.reportsLosses = reportsLosses
         self.findsUnwritable = findingUnwritable
         self.reporter = LossReporter(isStrict: options.isStrict, ignoring: ignored)
+        self.reportsKeyOrder = options.sortsKeys(for: format) && !ignored.contains(.keyOrderChanged)
     }
 
     /// Whether the walk can find anything that matters: binary holds everything and loses
@@ -138,7 +149,7 @@ struct ConversionLossAnalyzer {
         // strict writing the first finding of any kind must win, so they are checked here in
         // order with the losses; outside it the first is kept for a caller that asks (see
         // `firstUnwritable`), else left to the writer's escaping.
-        if looksForUnwritable, let reason = XMLPlistWriter.unrepresentableReason(for: value) {
+        if looksForUnwritable, let reason = unwritableReason(for: value) {
             try found(unwritable: unrepresentable(value, path(frames), reason))
         }
         switch value {
@@ -209,7 +220,7 @@ struct ConversionLossAnalyzer {
     /// a large container's children one at a time, and checks each with ``check(_:at:)``.
     mutating func checkContainer(keys: [String]?, at path: [String]) throws {
         guard needsWalk else { return }
-        if looksForUnwritable, let keys, let reason = XMLPlistWriter.unrepresentableReason(forKeys: keys) {
+        if looksForUnwritable, let keys, let reason = unwritableReason(forKeys: keys) {
             try found(unwritable: unrepresentable(.dictionary, path, reason))
         }
         try inspectContainer(keys: keys, at: path)
@@ -223,11 +234,26 @@ struct ConversionLossAnalyzer {
         if format == .openStep && options.writesStringsFile && (keys == nil || !path().isEmpty) {
             throw unrepresentable(kind, path(), "a .strings file holds only a flat dictionary of strings")
         }
-        if let keys, !reporter.ignoredKinds.contains(.keyOrderChanged), options.sortsKeys(for: format) && !isSorted(keys, for: format) {
+        if let keys, reportsKeyOrder, !isSorted(keys, for: format) {
             try reporter.report(
                 .keyOrderChanged, at: PlistKeyPath(components: path()),
                 "the dictionary's keys are written in sorted order, not the order they had")
         }
+    }
+
+    /// Why XML cannot hold `value` itself (``XMLPlistWriter/unrepresentableReason(for:)``),
+    /// with a dictionary's keys scanned only when they are not the ones last found writable.
+    private mutating func unwritableReason(for value: PlistValue) -> String? {
+        guard case .dictionary(let dictionary) = value else { return XMLPlistWriter.unrepresentableReason(for: value) }
+        return unwritableReason(forKeys: dictionary.keys)
+    }
+
+    /// Why XML cannot hold a dictionary with `keys` (see ``unwritableReason(for:)``).
+    private mutating func unwritableReason(forKeys keys: [String]) -> String? {
+        if let storage = ByteCursor.storageAddress(of: keys), storage == ByteCursor.storageAddress(of: writableKeys) { return nil }
+        let reason = XMLPlistWriter.unrepresentableReason(forKeys: keys)
+        if reason == nil { writableKeys = keys }
+        return reason
     }
 
     /// Strict JSON has no date, data, UID or non-finite real; tagged JSON writes them as tagged

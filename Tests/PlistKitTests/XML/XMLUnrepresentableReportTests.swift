@@ -33,4 +33,25 @@ import Testing
             #expect(written.description == analyzed.description)
         }
     }
+
+    /// Records that share one key array (as decoded records do) have their keys scanned once;
+    /// a record with other keys is still scanned, and a bad shared array is reported at its
+    /// first record.
+    @Test func recordsSharingKeysAreCheckedByTheirOwnKeys() throws {
+        let shared = ["name", "size"]
+        func record(_ keys: [String]) -> PlistValue {
+            .dictionary(PlistDictionary(readingKeys: keys, values: [.string("x"), .integer(1)]))
+        }
+        let strict = PlistWritingOptions(keyOrder: .preserved, isStrict: true)
+        let badLast = PlistValue.array([record(shared), record(shared), record(["name", "si\u{1}ze"])])
+        let last = try #require(throws: PlistError.self) { try badLast.encoded(as: .xml, options: strict) }
+        #expect(last.code == .unrepresentableValue)
+        #expect(last.location == .keyPath(PlistKeyPath(components: ["2"])))
+
+        let badShared = ["na\u{FFFF}me", "size"]
+        let badFirst = PlistValue.array([record(["name", "size"]), record(badShared), record(badShared)])
+        let first = try #require(throws: PlistError.self) { try badFirst.encoded(as: .xml, options: strict) }
+        #expect(first.location == .keyPath(PlistKeyPath(components: ["1"])))
+        #expect(first.description.contains("U+FFFF"))
+    }
 }
