@@ -99,6 +99,7 @@ public struct PlistGraphDOTWriter: Hashable, Sendable {
         lines.append(objects == total ? "\(objects) \(objects == 1 ? "node" : "nodes")" : "\(objects) of \(total) nodes drawn")
         if graph.omitted.beyondDepth > 0 { lines.append("\(graph.omitted.beyondDepth) beyond the depth limit not drawn") }
         if graph.omitted.overNodeLimit > 0 { lines.append("\(graph.omitted.overNodeLimit) over the node limit not drawn") }
+        if graph.omitted.pastEdgeLimit > 0 { lines.append("\(graph.omitted.pastEdgeLimit) past a node's arrow limit not drawn") }
         if graph.nodes.contains(where: \.isRefused) { lines.append("red: class outside the allowed classes") }
         if incoming.contains(where: { $0 > 1 }) { lines.append("double border: referred to from several places") }
         if graph.nodes.contains(where: \.isUnreachable) { lines.append("dashed: not reachable from $top") }
