@@ -299,7 +299,7 @@ enum GraphFuzzCheck {
             }
             // A character can hold any number of scalars (a letter and its combining marks):
             // a line stays bounded in scalars too.
-            guard shown.unicodeScalars.count <= 16 * widest else {
+            guard shown.unicodeScalars.count <= 4 * widest else {
                 fail("A DOT label line has \(shown.unicodeScalars.count) Unicode scalars in \(shown.count) characters: the cut does not bound it")
             }
         }
