@@ -61,6 +61,7 @@ enum SourceEditFuzzCheck {
             ? PlistWritingOptions(writesGNUstepTypedValues: true) : PlistWritingOptions()
         let isXcodeProject = document.format == .openStep && startsWithXcodeHeader(data)
             && document.value.dictionary?["objects"]?.dictionary != nil
+        checkWritersOwnText(header: header, value: document.value, format: document.format)
         var bytes = data, tree = document.value
         let commands = Int(flags & 3) % maximumCommands + 1
         for index in 0..<commands {
@@ -95,6 +96,25 @@ enum SourceEditFuzzCheck {
             utf16(bytes.starts(with: [0xFE, 0xFF]) ? bytes[2...] : bytes[...], bigEndian: true),
         ]
         return texts.contains { $0.hasPrefix(header) }
+    }
+
+    /// The XML and JSON writers' own text is a layout the scanners follow: the first command,
+    /// where it applies to the tree and the format can hold its value, splices into it.
+    static func checkWritersOwnText(header: [UInt8], value: PlistValue, format: PlistFormat) {
+        guard format == .xml || format == .json, FuzzSupport.isExpansionSmall(value, budget: 10_000),
+            let written = try? value.encoded(as: format),
+            let reread = try? PlistValue(decoding: written, format: format, options: FuzzSupport.readingOptions)
+        else { return }
+        let edit = makeEdit(Array(header[1..<6]), in: reread)
+        var edited = reread
+        guard (try? edited.apply(edit)) != nil,
+            expectedTree(reread, edit: edit, format: format, options: PlistWritingOptions(), isXcodeProject: false) != nil
+        else { return }
+        let result = PlistSourceEditor.splice(
+            edit, into: written, format: format, original: reread, readingOptions: FuzzSupport.readingOptions)
+        if case .failure(let unavailable) = result {
+            fail("The editor refuses the \(format) writer's own text: \(unavailable.reason)", edit: edit, bytes: written)
+        }
     }
 
     // MARK: - Commands
