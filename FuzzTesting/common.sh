@@ -19,6 +19,8 @@ regression_folder() {
         json) echo json ;;
         detect) echo detect ;;
         keyedarchive|unarchive) echo keyedarchive ;;
+        sourceedit) echo sourceedit ;;
+        graph) echo graph ;;
         decoder) echo codable ;;
         infoplist) echo infoplist ;;
         *) echo "$1" ;;

@@ -333,3 +333,101 @@ infoPlistSeed("operators-openstep", settings: operatorSettings,
 for (harness, count) in written.sorted(by: { $0.key < $1.key }) where harness == "infoplist" {
     print("\(harness): \(count) files")
 }
+
+// Surgical edits (FuzzTesting/Harnesses/sourceedit.swift): 16 bytes of edit commands, then a
+// text document. The project's text fixtures (hand-written layouts: comments, CR LF, UTF-16,
+// `.strings`, Xcode projects) and the writers' seeds above, each with a few command headers
+// (set, insert, replace, remove, append; existing and new paths; every value kind).
+let testDataRoot = corpusRoot.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("TestData")
+func fixture(_ path: String) -> Data {
+    guard let data = try? Data(contentsOf: testDataRoot.appendingPathComponent(path)) else {
+        FileHandle.standardError.write(Data("Error: cannot read TestData/\(path)\n".utf8))
+        exit(66)
+    }
+    return data
+}
+let editHeaders: [[UInt8]] = [
+    [2, 0, 1, 0, 0, 1, 2, 0x81, 5, 8, 3, 3, 1, 3, 0, 0],  // set an entry, insert a new key, remove
+    [1, 2, 2, 7, 6, 4, 4, 0x02, 9, 9, 2, 0, 0, 0, 0, 0],  // replace a value deep, append
+    [0x06, 0, 0x89, 3, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],  // set a new key holding a number (GNUstep typed)
+    [2, 3, 1, 0, 0, 0, 1, 0x81, 2, 5, 7, 0, 0x82, 0, 10, 3],  // remove, insert a date, set data past the end
+]
+var editDocuments: [(String, Data)] = [
+    ("xml-all-types.plist", fixture("XML/foundation-all-types.plist")),
+    ("xml-crlf.plist", fixture("XML/crlf-line-ends.plist")),
+    ("json-sample.json", fixture("JSON/sample.plist")),
+    ("openstep-sample.plist", fixture("OpenStep/sample.plist")),
+    ("openstep-gnustep.plist", fixture("OpenStep/gnustep.plist")),
+    ("Localizable.strings", fixture("OpenStep/Localizable.strings")),
+    ("project.pbxproj", fixture("OpenStep/project.pbxproj")),
+    ("Xcode16.pbxproj", fixture("OpenStep/pbxproj/Xcode16.pbxproj")),
+    ("Info.plist", fixture("Examples/Info.plist")),
+    ("strings-utf16.strings", Data([0xFF, 0xFE]) + "/* c */\n\"k\" = \"v\";\r\n\"é\" = \"日本\";\r\n".data(using: .utf16LittleEndian)!),
+    ("strings-shorthand.strings", Data("\"a\";\nb = c;\n// end\n".utf8)),
+    ("xml-empty-containers.plist", Data((xmlHead + "<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<dict/>\n\t<key>b</key>\n\t<array/>\n\t<key>c</key><array><integer>1</integer></array>\n</dict>\n</plist>\n").utf8)),
+    ("json-nested.json", Data("{\n  \"a\" : [1, 2, {\"b\": null}],\n  \"c\" : {}, \"d\": []\n}\n".utf8)),
+    ("json-one-line.json", Data("[\"x\",{\"y\":[]},3.25]".utf8)),
+    ("openstep-one-line.plist", Data("{a=(1,2);b={};c=\"q\";}".utf8)),
+]
+for format in ["xml", "openstep", "json"] {
+    for index in [0, 5, 11, 17] {
+        let file = corpusRoot.appendingPathComponent(format).appendingPathComponent("writer-\(index).\(format == "openstep" ? "plist" : format == "xml" ? "plist" : "json")")
+        if let data = try? Data(contentsOf: file) { editDocuments.append(("writer-\(format)-\(index)", data)) }
+    }
+}
+for (name, document) in editDocuments {
+    for (index, header) in editHeaders.enumerated() where index == 0 || document.count < 4096 || index == 1 {
+        seed("sourceedit", "\(index)-\(name)", Data(header) + document)
+    }
+}
+
+// Object graphs and size maps (FuzzTesting/Harnesses/graph.swift): the archives above, the
+// project's archive fixtures, binary writer trees, shared and cyclic-looking binary files, and
+// archives of fan-out, depth, shared objects and cycles built by hand.
+for name in ["strings.bplist", "dictionary.xml", "set.bplist", "date-data.bplist", "uuid-url.bplist", "record.bplist", "record.xml", "record-shared.bplist"] {
+    if let data = try? Data(contentsOf: corpusRoot.appendingPathComponent("keyedarchive").appendingPathComponent(name)) {
+        seed("graph", "archive-" + name, data)
+    }
+}
+for name in ["foundation-builtins.bplist", "foundation-notes.bplist"] { seed("graph", name, fixture("KeyedArchive/" + name)) }
+seed("graph", "notes-preferences.bplist", fixture("Examples/com.example.notes.plist"))
+seed("graph", "json-sample.json", fixture("JSON/sample.plist"))
+seed("graph", "hand-shared.bplist", bplist([[0xA3, 1, 1, 2], [0x53, 0x61, 0x62, 0x63], [0xD1, 1, 3], [0x09]]))
+seed("graph", "hand-shared-arrays.bplist", bplist([[0xA2, 1, 1], [0xA2, 2, 2], [0xA1, 3], [0x10, 7]]))
+for index in [1, 6, 13, 20] {
+    if let data = try? Data(contentsOf: corpusRoot.appendingPathComponent("binary").appendingPathComponent("writer-\(index).bplist")) {
+        seed("graph", "writer-binary-\(index).bplist", data)
+    }
+}
+/// A keyed archive of `objects` after `$null`, `$top` naming `root` at 1, class 2 `Node`.
+func graphArchive(_ objects: [PlistValue]) -> Data {
+    let archive: PlistValue = [
+        "$archiver": "NSKeyedArchiver", "$version": 100000, "$top": ["root": .uid(1)],
+        "$objects": .array(["$null"] + objects),
+    ]
+    return try! archive.encoded(as: .binary)
+}
+let nodeClass: PlistValue = ["$classname": "Node", "$classes": ["Node", "NSObject"]]
+let arrayClass: PlistValue = ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]]
+// A cycle of three, a self-loop and a shared child.
+seed("graph", "hand-cycle.bplist", graphArchive([
+    ["$class": .uid(2), "next": .uid(3), "me": .uid(1), "label": "a\"b\\c&\n"],
+    nodeClass,
+    ["$class": .uid(2), "next": .uid(4), "shared": .uid(5)],
+    ["$class": .uid(2), "next": .uid(1), "shared": .uid(5), "inline": [.uid(5), ["k": .uid(3)]]],
+    ["$class": .uid(2), "value": 3],
+]))
+// Fan-out: an NSArray of 150 distinct objects, past the default edges per node.
+// ($objects[1] the array, [2] its class, [3...152] the objects, [153] their class.)
+var fanOut: [PlistValue] = [["$class": .uid(2), "NS.objects": .array((0..<150).map { .uid(UInt32(3 + $0)) })], arrayClass]
+for index in 0..<150 { fanOut.append(["$class": .uid(153), "i": .integer(PlistInteger(Int64(index)))]) }
+fanOut.append(nodeClass)
+seed("graph", "hand-fan-out.bplist", graphArchive(fanOut))
+// A chain 300 deep.
+var chain: [PlistValue] = []
+for index in 0..<300 { chain.append(["$class": .uid(301), "next": .uid(index == 299 ? 0 : UInt32(index + 2))]) }
+chain.append(nodeClass)
+seed("graph", "hand-chain.bplist", graphArchive(chain))
+for (harness, count) in written.sorted(by: { $0.key < $1.key }) where harness == "sourceedit" || harness == "graph" {
+    print("\(harness): \(count) files")
+}

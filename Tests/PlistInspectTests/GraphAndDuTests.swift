@@ -47,6 +47,17 @@ import Testing
         #expect(edgeCount(shallow.stdoutText) == 1)
     }
 
+    /// An array of 101 arrays: the 101st is past the root's 100 arrows, so it is not drawn
+    /// (a box no arrow leads to), and the note says so.
+    @Test func objectsPastTheArrowLimitAreNotDrawn() throws {
+        let file = Self.testData.appendingPathComponent("Regressions/graph/array-past-edge-limit.json").path
+        let result = try CLIRunner.run(["graph", file])
+        #expect(result.status == 0)
+        #expect(result.stderrText == "note: \(file): drew 101 of 102 nodes; not drawn: 1 past 100 arrows out of one node.\n")
+        #expect(edgeCount(result.stdoutText) == 100)
+        #expect(result.stdoutText.contains("1 past a node's arrow limit not drawn"))
+    }
+
     @Test func rootStartsAtAKeyPathOrAnObject() throws {
         for root in ["root.0.author", "6", "$objects[6]"] {
             let result = try CLIRunner.run(["graph", "--root", root, Self.notes])

@@ -13,7 +13,7 @@ import FoundationEssentials
 /// strings, whatever it holds: `"` and `\` are escaped, `&` is written as `&amp;` (Graphviz
 /// reads HTML entities in labels), line breaks, other control characters and invisible
 /// format characters are shown as `\u{…}`, and each line is cut to
-/// ``maximumLineLength`` characters. Node names are generated (`n0`, `n1`, …), never taken
+/// ``maximumLineLength`` characters (and four times as many Unicode scalars). Node names are generated (`n0`, `n1`, …), never taken
 /// from the input.
 ///
 /// ```swift
@@ -22,7 +22,8 @@ import FoundationEssentials
 /// ```
 public struct PlistGraphDOTWriter: Hashable, Sendable {
     /// The most characters of one line of a label (a title, a field, an edge's keys); longer
-    /// lines end in `…`. Default: 60.
+    /// lines end in `…`. A line also ends at four times as many Unicode scalars (a character
+    /// of many combining marks is one character). Default: 60.
     public var maximumLineLength: Int
 
     /// Creates a writer.
@@ -99,6 +100,7 @@ public struct PlistGraphDOTWriter: Hashable, Sendable {
         lines.append(objects == total ? "\(objects) \(objects == 1 ? "node" : "nodes")" : "\(objects) of \(total) nodes drawn")
         if graph.omitted.beyondDepth > 0 { lines.append("\(graph.omitted.beyondDepth) beyond the depth limit not drawn") }
         if graph.omitted.overNodeLimit > 0 { lines.append("\(graph.omitted.overNodeLimit) over the node limit not drawn") }
+        if graph.omitted.pastEdgeLimit > 0 { lines.append("\(graph.omitted.pastEdgeLimit) past a node's arrow limit not drawn") }
         if graph.nodes.contains(where: \.isRefused) { lines.append("red: class outside the allowed classes") }
         if incoming.contains(where: { $0 > 1 }) { lines.append("double border: referred to from several places") }
         if graph.nodes.contains(where: \.isUnreachable) { lines.append("dashed: not reachable from $top") }
@@ -121,15 +123,21 @@ public struct PlistGraphDOTWriter: Hashable, Sendable {
 
     // MARK: Escaping
 
-    /// `text` with invisible characters shown, cut to ``maximumLineLength`` characters.
+    /// `text` with invisible characters shown, cut to ``maximumLineLength`` characters and
+    /// four times as many Unicode scalars: one character can hold any number of combining
+    /// marks, and a key of one letter and 60,000 of them must not make a line that long.
     private func line(_ text: String) -> String {
         let shown = ValueText.visible(text)
-        var count = 0
+        let limit = Swift.max(maximumLineLength, 1)
+        var count = 0, scalars = 0
         var end = shown.startIndex
         while end < shown.endIndex {
-            if count == Swift.max(maximumLineLength, 1) { return String(shown[..<end]) + "…" }
-            end = shown.index(after: end)
+            let next = shown.index(after: end)
+            let width = shown.unicodeScalars[end..<next].count
+            if count == limit || scalars + width > 4 * limit { return String(shown[..<end]) + "…" }
+            scalars += width
             count += 1
+            end = next
         }
         return shown
     }

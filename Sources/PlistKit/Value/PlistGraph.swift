@@ -112,14 +112,19 @@ public struct PlistGraph: Hashable, Sendable {
         /// Objects reachable from the start, within the depth limit, that are not drawn
         /// because the graph reached ``PlistGraphOptions/maximumNodes``.
         public var overNodeLimit = 0
+        /// Objects reachable from the start, within the depth and node limits, that are not
+        /// drawn because the node that first referred to them had drawn
+        /// ``PlistGraphOptions/maximumEdgesPerNode`` edges already: no arrow would lead to them.
+        public var pastEdgeLimit = 0
 
         /// Whether nothing was left out.
-        public var isEmpty: Bool { beyondDepth == 0 && overNodeLimit == 0 }
+        public var isEmpty: Bool { beyondDepth == 0 && overNodeLimit == 0 && pastEdgeLimit == 0 }
 
         /// Creates a record of omissions.
-        public init(beyondDepth: Int = 0, overNodeLimit: Int = 0) {
+        public init(beyondDepth: Int = 0, overNodeLimit: Int = 0, pastEdgeLimit: Int = 0) {
             self.beyondDepth = beyondDepth
             self.overNodeLimit = overNodeLimit
+            self.pastEdgeLimit = pastEdgeLimit
         }
     }
 
@@ -145,5 +150,5 @@ public struct PlistGraph: Hashable, Sendable {
 
     /// How many objects the graph would have drawn without its limits: those drawn and those
     /// left out.
-    public var reachableObjectCount: Int { nodes.count + omitted.beyondDepth + omitted.overNodeLimit }
+    public var reachableObjectCount: Int { nodes.count + omitted.beyondDepth + omitted.overNodeLimit + omitted.pastEdgeLimit }
 }

@@ -18,7 +18,9 @@ public struct PlistGraphOptions: Hashable, Sendable {
     /// ``PlistGraph/Node/omittedFields``. Default: 16.
     public var maximumFieldsPerNode: Int
     /// The most edges drawn from one node (each to a different object); further references
-    /// are counted in ``PlistGraph/Node/omittedReferences``. Default: 100.
+    /// are counted in ``PlistGraph/Node/omittedReferences``, and an object first met through
+    /// one of them is not drawn (no arrow would lead to it) but counted in
+    /// ``PlistGraph/Omissions/pastEdgeLimit``. Default: 100.
     public var maximumEdgesPerNode: Int
     /// For keyed archives: the class names a secure decode would allow; instances of any
     /// other class are marked ``PlistGraph/Node/isRefused``. `nil` marks nothing. Default: `nil`.

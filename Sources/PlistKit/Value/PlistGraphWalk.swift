@@ -94,6 +94,11 @@ struct PlistGraphWalk<Payload> {
                 // reached).
                 omitted.overNodeLimit += 1
                 target = Self.notDrawn
+            } else if edgeByTarget.count >= options.maximumEdgesPerNode {
+                // Drawn, it would be a box no arrow leads to: past its referrer's edge limit it
+                // is left out like one past the node limit.
+                omitted.pastEdgeLimit += 1
+                target = Self.notDrawn
             } else {
                 target = append(node())
             }

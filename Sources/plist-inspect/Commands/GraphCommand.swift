@@ -84,6 +84,9 @@ enum GraphCommand: Subcommand {
         if graph.omitted.overNodeLimit > 0 {
             parts.append("\(graph.omitted.overNodeLimit) over --max-nodes \(options.maximumNodes)")
         }
+        if graph.omitted.pastEdgeLimit > 0 {
+            parts.append("\(graph.omitted.pastEdgeLimit) past \(options.maximumEdgesPerNode) arrows out of one node")
+        }
         if graph.omitted.beyondDepth > 0, let depth = options.maximumDepth {
             parts.append("\(graph.omitted.beyondDepth) beyond --depth \(depth)")
         }

@@ -218,6 +218,12 @@ import Testing
         #expect(graph.edges.filter { $0.from == big.id }.count == 100)
         #expect(big.omittedReferences == 50)
         #expect(graph.edges.filter { $0.from == big.id }.first?.labels == ["items[0]"])
+        // The 50 objects past the edge limit are not drawn: drawn, no arrow would lead to them.
+        #expect(graph.nodes.count == 2 + 100)
+        #expect(graph.omitted == PlistGraph.Omissions(pastEdgeLimit: 50))
+        #expect(graph.reachableObjectCount == 152)
+        let caption = PlistGraphDOTWriter().dot(of: graph, title: "big").split(separator: "\n")[1]
+        #expect(caption.contains(#"102 of 152 nodes drawn\l50 past a node's arrow limit not drawn\l"#))
     }
 
     /// Several references from one object to another are one edge listing their keys.

@@ -86,6 +86,33 @@ struct HandMadeBinaryPlist {
         return plist
     }
 
+    /// A keyed archive whose one object (`$objects[1]`, of class `NSArray` without `NS.objects`) holds in its field
+    /// `f` a reference bomb of `levels` arrays (each holding the next twice) ending in a UID
+    /// back to the object: a few hundred bytes, 2^`levels` references when the field is
+    /// walked as a tree. What `TestData/Regressions/graph/archive-field-reference-bomb.bplist`
+    /// holds, at 60 levels.
+    static func archiveFieldBomb(levels: Int) -> HandMadeBinaryPlist {
+        var plist = HandMadeBinaryPlist()
+        func string(_ text: String) -> [UInt8] { marker(0x5, count: UInt64(text.utf8.count)) + Array(text.utf8) }
+        func uid(_ index: UInt8) -> [UInt8] { [0x80, index] }
+        let first = 22
+        plist.objects = [
+            [0xD4, 5, 6, 7, 8, 1, 2, 3, 4],  // 0: the archive's dictionary
+            string("NSKeyedArchiver"), integer(100_000), [0xD1, 9, 10], [0xA3, 11, 12, 13],  // 1-4
+            string("$archiver"), string("$version"), string("$top"), string("$objects"), string("root"),  // 5-9
+            uid(1), string("$null"),  // 10-11
+            [0xD2, 14, 15, 16, 17], [0xD2, 18, 19, 20, 21],  // 12: the object, 13: its class
+            string("$class"), string("f"), uid(2), [0xA2, UInt8(first), UInt8(first)],  // 14-17
+            string("$classname"), string("$classes"), string("NSArray"), [0xA1, 20],  // 18-21
+        ]
+        for level in 0..<levels {
+            let next = UInt8(first + level + 1)
+            plist.objects.append([0xA2, next, next])
+        }
+        plist.objects.append(uid(1))
+        return plist
+    }
+
     /// A byte bomb: object `i` is an array holding object `i + 1` twice, `levels` times,
     /// ending in one ASCII string of `stringBytes` bytes. The file is a little larger than
     /// the string; expanded as a tree it holds 2^`levels` copies of it (16 levels of a

@@ -67,7 +67,7 @@ struct RegressionFile: CustomStringConvertible, Codable, Sendable {
         }
     }
 
-    @Test(arguments: RegressionFile.files(in: ["keyedarchive"]))
+    @Test(arguments: RegressionFile.files(in: ["keyedarchive", "graph"]))
     func decodingArchiveRegressionGivesTreeOrTypedError(file: RegressionFile) async throws {
         await Self.expectReplayEnds(file) {
             await #expect(processExitsWith: .exitCode(Status.ok.rawValue), "Replaying \(file) (\(Self.statusMeanings))") { [file = file as RegressionFile] in

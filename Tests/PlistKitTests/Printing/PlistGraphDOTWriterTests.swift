@@ -178,6 +178,22 @@ import Testing
         #expect(lines[0] == String(repeating: "é", count: 40) + "…")
     }
 
+    /// A character is any number of Unicode scalars (a letter and its combining marks): a
+    /// line is cut at four times its length in scalars too, so a key of one letter and 3,000
+    /// accents does not make a 3,000-scalar line.
+    @Test func aCharacterOfManyCombiningMarksIsCut() throws {
+        let heavy = "e" + String(repeating: "\u{301}", count: 3000)
+        let graph = try PlistValue.dictionary([heavy: [1], "x" + heavy: "y"]).graph()
+        let dot = PlistGraphDOTWriter(maximumLineLength: 40).dot(of: graph, title: "t")
+        let statements = try Statements(dot)
+        // The cut falls between characters: the heavy one goes whole.
+        let field = try #require(statements.nodes[0]?["label"])
+        #expect(field.contains("x… = "))
+        let edge = try #require(statements.edges.first?.attributes["label"])
+        #expect(edge == "…")
+        #expect(dot.unicodeScalars.count < 1000)
+    }
+
     @Test func captionSaysWhatWasCut() throws {
         let graph = try Self.graphs().first { $0.name == "cut" }!.graph
         let caption = try #require(try Statements(PlistGraphDOTWriter().dot(of: graph, title: "notes")).graph["label"])

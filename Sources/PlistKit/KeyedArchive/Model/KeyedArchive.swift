@@ -30,7 +30,8 @@ public struct KeyedArchive: Sendable {
     /// `$objects`, classified, in archive order.
     public let objects: [ArchivedObject]
     /// How many references (in `$top` and in object fields) point at each object, counted
-    /// while the references are checked (see ``incomingReferenceCounts()``).
+    /// while the references are checked (see ``incomingReferenceCounts()``); the references
+    /// inside a container stored once and met in several places count twice at most.
     private let referenceCounts: [Int]
     /// The class descriptions of `$objects`, in archive order: every instance's class is one
     /// of them.
@@ -97,12 +98,26 @@ public struct KeyedArchive: Sendable {
         // checking costs no allocation per reference. Each reference checked is also counted
         // (the unarchiver needs the counts, and a second walk over every field cost more).
         var counts = [Int](repeating: 0, count: count)
-        func checkReferences(in value: PlistValue, objectIndex: Int?, path: inout [String], depth: Int) throws {
+        // A container stored once and met again (a binary file's shared object inside a field)
+        // is checked a second time, so that the UIDs in it count as referenced more than once,
+        // and skipped after that: checked at every place, 60 levels of arrays each holding the
+        // next twice cost 2^60 steps from a file of a few hundred bytes. Each entry keeps how
+        // many levels the container nests, so a skipped one still keeps to the depth limit.
+        var sharedContainers: [Int: (levels: Int, metTwice: Bool)] = [:]
+        // Returns the deepest level checked.
+        @discardableResult
+        func checkReferences(in value: PlistValue, objectIndex: Int?, path: inout [String], depth: Int) throws -> Int {
             guard depth <= options.maximumDepth else {
                 throw KeyedArchiveError(
                     .limitExceeded, "Fields are nested deeper than \(options.maximumDepth) levels",
                     objectIndex: objectIndex, keyPath: path)
             }
+            let identity = value.containerStorageIdentity
+            if let identity, let known = sharedContainers[identity], known.metTwice, depth + known.levels <= options.maximumDepth {
+                return depth + known.levels
+            }
+            var deepest = depth
+            defer { if let identity { sharedContainers[identity] = (deepest - depth, sharedContainers[identity] != nil) } }
             switch value {
             case .uid(let uid):
                 guard Int(uid) < count else {
@@ -121,18 +136,19 @@ public struct KeyedArchive: Sendable {
                     }
                     guard element.isContainer || element.kind == .uid else { continue }
                     path.append(String(i))
-                    try checkReferences(in: element, objectIndex: objectIndex, path: &path, depth: depth + 1)
+                    deepest = Swift.max(deepest, try checkReferences(in: element, objectIndex: objectIndex, path: &path, depth: depth + 1))
                     path.removeLast()
                 }
             case .dictionary(let entries):
                 for (key, element) in entries where element.isContainer || element.kind == .uid {
                     path.append(key)
-                    try checkReferences(in: element, objectIndex: objectIndex, path: &path, depth: depth + 1)
+                    deepest = Swift.max(deepest, try checkReferences(in: element, objectIndex: objectIndex, path: &path, depth: depth + 1))
                     path.removeLast()
                 }
             default:
                 break
             }
+            return deepest
         }
         var path: [String] = []
         for (key, value) in top {
@@ -343,7 +359,9 @@ public struct KeyedArchive: Sendable {
     }
 
     /// How many references (in `$top` and in object fields) point at each object of `$objects`,
-    /// as counted when the archive was read.
+    /// as counted when the archive was read: exactly, except that the references inside a
+    /// container a binary file stores once and uses in several places count twice at most
+    /// (what the counts tell, whether an object is shared, stays true).
     func incomingReferenceCounts() -> [Int] {
         referenceCounts
     }

@@ -55,8 +55,9 @@ struct ArchiveGraphBuilder {
 
     private mutating func drain() {
         while let (index, isDrawn) = walk.next() {
+            var reported = Set<Int>()
             if index == Self.topKey {
-                for (key, value) in archive.top { report(value, label: key, isDrawn: isDrawn) }
+                for (key, value) in archive.top { report(value, label: key, isDrawn: isDrawn, reported: &reported) }
                 continue
             }
             guard case .instance(let instance) = archive.objects[index] else { continue }
@@ -65,13 +66,13 @@ struct ArchiveGraphBuilder {
             for (key, value) in storage where key != "$class" {
                 switch collection {
                 case .elements where key == "NS.objects":
-                    reportElements(value, isDrawn: isDrawn) { String($0) }
+                    reportElements(value, isDrawn: isDrawn, reported: &reported) { String($0) }
                 case .entries(let keys) where key == "NS.objects":
-                    reportElements(value, isDrawn: isDrawn) { keys[$0] }
+                    reportElements(value, isDrawn: isDrawn, reported: &reported) { keys[$0] }
                 case .entries where key == "NS.keys":
                     continue
                 default:
-                    report(value, label: key, isDrawn: isDrawn)
+                    report(value, label: key, isDrawn: isDrawn, reported: &reported)
                 }
             }
         }
@@ -110,19 +111,25 @@ struct ArchiveGraphBuilder {
     }
 
     /// Reports the elements of a collection's `NS.objects` array, each labelled by `label`.
-    private mutating func reportElements(_ value: PlistValue, isDrawn: Bool, label: (Int) -> String) {
+    private mutating func reportElements(_ value: PlistValue, isDrawn: Bool, reported: inout Set<Int>, label: (Int) -> String) {
         guard case .array(let elements) = value else { return }
         for (position, element) in elements.enumerated() {
-            report(element, label: label(position), isDrawn: isDrawn)
+            report(element, label: label(position), isDrawn: isDrawn, reported: &reported)
         }
     }
 
     /// Reports what a field's value holds: scalars as fields, references to instances as
     /// edges, inline arrays and dictionaries entry by entry (labelled `key[2]`, `key.name`).
     /// The archive checked their nesting when it was read; an explicit stack walks it.
-    private mutating func report(_ value: PlistValue, label: String, isDrawn: Bool) {
+    ///
+    /// `reported` holds the inline containers of the object reported so far: one that a
+    /// binary file stores once and uses in several places of the object is reported at the
+    /// first only, as its entries would otherwise be reported 2^depth times for a few hundred
+    /// bytes of arrays each holding the next twice.
+    private mutating func report(_ value: PlistValue, label: String, isDrawn: Bool, reported: inout Set<Int>) {
         var pending: [(value: PlistValue, label: String)] = [(value, label)]
         while let (current, name) = pending.popLast() {
+            if let identity = current.containerStorageIdentity, !reported.insert(identity).inserted { continue }
             switch current {
             case .uid(let uid):
                 reference(Int(uid), label: name, isDrawn: isDrawn)

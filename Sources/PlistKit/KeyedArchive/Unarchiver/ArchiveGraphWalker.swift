@@ -24,6 +24,10 @@ struct ArchiveGraphWalker {
         // hashed set cost more than the rest of the walk.
         var seen = [Bool](repeating: false, count: archive.objects.count)
         var queue: [(index: Int, slot: Int)] = []
+        // Containers already searched: one a binary file stores once and uses in several
+        // places holds no UID not reached the first time, and searching it at every place
+        // would cost 2^depth on a few hundred bytes of shared arrays.
+        var searched = Set<Int>()
         parents = []
         // Collect UIDs inside a value (a field may hold an array or dictionary of UIDs),
         // with an explicit stack: field values nest at most as deep as the archive allowed.
@@ -36,6 +40,7 @@ struct ArchiveGraphWalker {
             }
             var pending: [(PlistValue, ArchivePathComponent?)] = [(value, component)]
             while let (current, step) = pending.popLast() {
+                if let identity = current.containerStorageIdentity, !searched.insert(identity).inserted { continue }
                 switch current {
                 case .uid(let uid):
                     reach(uid, slot: slot, component: step)

@@ -24,6 +24,10 @@ struct GenericTreeBuilder {
     static let markers: Set<String> = ["$class", "$classes", "$index", "$ref", "$null", "$archive", "$entries", "$classDescription"]
     /// The keys followed to the value being expanded, for errors.
     private var path: [String] = []
+    /// The inline arrays and dictionaries of fields shown so far, by storage: one a binary
+    /// file stores once and uses in several places is shown again at each, as shared
+    /// built-ins are, while the tree stays under ``GenericTreeOptions/maximumExpandedValues``.
+    private var inlineContainers = Set<Int>()
 
     init(archive: KeyedArchive, options: GenericTreeOptions) {
         self.archive = archive
@@ -52,6 +56,17 @@ struct GenericTreeBuilder {
         guard depth <= options.maximumDepth else {
             throw KeyedArchiveError(
                 .limitExceeded, "The archive's values are nested deeper than \(options.maximumDepth) levels",
+                keyPath: path)
+        }
+        // Past the limit, an inline container shown before fails: it cannot become a `$ref`
+        // (it is no object), and showing it again at every place of 60 levels of arrays each
+        // holding the next twice would take 2^60 steps.
+        if let identity = raw.containerStorageIdentity, !inlineContainers.insert(identity).inserted,
+            producedValues > options.maximumExpandedValues
+        {
+            throw KeyedArchiveError(
+                .limitExceeded,
+                "The archive's fields use arrays or dictionaries stored once in so many places that the tree passes \(options.maximumExpandedValues) values",
                 keyPath: path)
         }
         switch raw {

@@ -14,7 +14,9 @@ public struct GenericTreeOptions: Hashable, Sendable {
     public var includesClassChains: Bool
     /// How many values a tree may hold before built-in objects referred to more than once
     /// (shared arrays, strings, dictionaries) stop being shown again and become
-    /// `{"$ref": index}`. Bounds the output of archives built to expand exponentially.
+    /// `{"$ref": index}`, and an inline array or dictionary a binary file stores once and
+    /// uses in several places fails with ``KeyedArchiveError/Code/limitExceeded`` rather than
+    /// being shown again. Bounds the output of archives built to expand exponentially.
     /// Default: 2²⁰.
     public var maximumExpandedValues: Int
 

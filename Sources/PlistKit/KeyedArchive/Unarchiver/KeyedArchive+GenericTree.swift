@@ -19,7 +19,9 @@ extension KeyedArchive {
     ///   again at each reference, up to ``GenericTreeOptions/maximumExpandedValues`` values.
     ///
     /// - Throws: ``KeyedArchiveError/Code/limitExceeded`` when values nest deeper than
-    ///   `options.maximumDepth`.
+    ///   `options.maximumDepth`, or when an inline array or dictionary that a binary file
+    ///   stores once and uses in several places would be shown again past
+    ///   `options.maximumExpandedValues` values (it is no object, so it has no `$ref`).
     /// - Complexity: O(n) in the size of the archive plus the values shown again, at most
     ///   `options.maximumExpandedValues`.
     public func genericTree(options: GenericTreeOptions = GenericTreeOptions()) throws -> PlistValue {
