@@ -103,6 +103,9 @@ public struct KeyedArchive: Sendable {
         // and skipped after that: checked at every place, 60 levels of arrays each holding the
         // next twice cost 2^60 steps from a file of a few hundred bytes. Each entry keeps how
         // many levels the container nests, so a skipped one still keeps to the depth limit.
+        // Only containers that hold containers are remembered: without nesting, sharing
+        // multiplies nothing, and the arrays of UIDs every collection holds then cost no
+        // lookup.
         var sharedContainers: [Int: (levels: Int, metTwice: Bool)] = [:]
         // Returns the deepest level checked.
         @discardableResult
@@ -112,12 +115,18 @@ public struct KeyedArchive: Sendable {
                     .limitExceeded, "Fields are nested deeper than \(options.maximumDepth) levels",
                     objectIndex: objectIndex, keyPath: path)
             }
-            let identity = value.containerStorageIdentity
-            if let identity, let known = sharedContainers[identity], known.metTwice, depth + known.levels <= options.maximumDepth {
+            if !sharedContainers.isEmpty, let identity = value.containerStorageIdentity, let known = sharedContainers[identity],
+                known.metTwice, depth + known.levels <= options.maximumDepth
+            {
                 return depth + known.levels
             }
             var deepest = depth
-            defer { if let identity { sharedContainers[identity] = (deepest - depth, sharedContainers[identity] != nil) } }
+            var holdsContainer = false
+            defer {
+                if holdsContainer, let identity = value.containerStorageIdentity {
+                    sharedContainers[identity] = (deepest - depth, sharedContainers[identity] != nil)
+                }
+            }
             switch value {
             case .uid(let uid):
                 guard Int(uid) < count else {
@@ -135,12 +144,14 @@ public struct KeyedArchive: Sendable {
                         continue
                     }
                     guard element.isContainer || element.kind == .uid else { continue }
+                    holdsContainer = holdsContainer || element.isContainer
                     path.append(String(i))
                     deepest = Swift.max(deepest, try checkReferences(in: element, objectIndex: objectIndex, path: &path, depth: depth + 1))
                     path.removeLast()
                 }
             case .dictionary(let entries):
                 for (key, element) in entries where element.isContainer || element.kind == .uid {
+                    holdsContainer = holdsContainer || element.isContainer
                     path.append(key)
                     deepest = Swift.max(deepest, try checkReferences(in: element, objectIndex: objectIndex, path: &path, depth: depth + 1))
                     path.removeLast()
