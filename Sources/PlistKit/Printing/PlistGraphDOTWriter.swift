@@ -12,9 +12,9 @@ import FoundationEssentials
 /// Every text from the input (class names, keys, strings) is escaped for DOT's quoted
 /// strings, whatever it holds: `"` and `\` are escaped, `&` is written as `&amp;` (Graphviz
 /// reads HTML entities in labels), line breaks, other control characters and invisible
-/// format characters are shown as `\u{…}`, and each line is cut to
-/// ``maximumLineLength`` characters (and four times as many Unicode scalars). Node names are generated (`n0`, `n1`, …), never taken
-/// from the input.
+/// format characters are shown as `\u{…}`, and each line is cut to ``maximumLineLength``
+/// characters (and four times as many Unicode scalars). Node names are generated (`n0`,
+/// `n1`, …), never taken from the input.
 ///
 /// ```swift
 /// let graph = try KeyedArchive(decoding: data).graph()
