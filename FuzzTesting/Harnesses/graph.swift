@@ -38,13 +38,7 @@ public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 ///   listing and the report end their lines and list within their depth.
 enum GraphFuzzCheck {
     static func run(_ data: Data) {
-        let document: PlistDocument
-        do {
-            document = try PlistDocument(decoding: data, format: nil, options: FuzzSupport.readingOptions)
-        } catch {
-            FuzzSupport.expectPlistError(error, "reading the input")
-            return
-        }
+        guard let document = FuzzSupport.document(data, "reading the input") else { return }
         let hash = fnv(data)
         for options in [PlistGraphOptions(), tightOptions(hash)] {
             checkGraphs(document.value, options: options, hash: hash)

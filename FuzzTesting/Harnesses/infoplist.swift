@@ -51,11 +51,7 @@ enum InfoPlistFuzzCheck {
         checkSettingExpansions(settings)
         var source: PlistValue?
         if let plist, !plist.isEmpty {
-            do {
-                source = try PlistDocument(decoding: plist, format: nil, options: FuzzSupport.readingOptions).value
-            } catch {
-                FuzzSupport.expectPlistError(error, "reading the property list")
-            }
+            source = FuzzSupport.document(plist, "reading the property list")?.value
             if let source { checkValueExpansion(source, settings: settings) }
             checkDocumentExpansion(plist, settings: settings)
         }

@@ -49,13 +49,7 @@ enum SourceEditFuzzCheck {
     ]
 
     static func run(header: [UInt8], document data: Data) {
-        let document: PlistDocument
-        do {
-            document = try PlistDocument(decoding: data, format: nil, options: FuzzSupport.readingOptions)
-        } catch {
-            FuzzSupport.expectPlistError(error, "reading the document")
-            return
-        }
+        guard let document = FuzzSupport.document(data, "reading the document") else { return }
         let flags = header[0]
         let options = document.format == .openStep && flags & 4 != 0
             ? PlistWritingOptions(writesGNUstepTypedValues: true) : PlistWritingOptions()

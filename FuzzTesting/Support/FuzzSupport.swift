@@ -132,6 +132,17 @@ enum FuzzSupport {
         }
     }
 
+    /// `data` read as a document in whatever format it is in, or `nil` after checking that the
+    /// refusal is a ``PlistError`` (see ``expectPlistError(_:_:)``), named by `context`.
+    static func document(_ data: Data, _ context: String) -> PlistDocument? {
+        do {
+            return try PlistDocument(decoding: data, format: nil, options: readingOptions)
+        } catch {
+            expectPlistError(error, context)
+            return nil
+        }
+    }
+
     /// Traps unless `error` is a ``PlistError`` with a description (building the description
     /// exercises the location formatting too).
     static func expectPlistError(_ error: any Error, _ context: String) {
